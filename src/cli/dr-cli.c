@@ -1,0 +1,367 @@
+/* dr-cli.c — draughtsman-cli, the command-line face of the engine
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * draughtsman-cli COMMAND [OPTIONS] [ARGS]
+ *
+ * The output of every command is an interface (tests, scripts and the
+ * benchmarks read it): change it only on purpose.
+ */
+
+#define G_LOG_DOMAIN "dr-cli"
+
+#include "config.h"
+
+#include "dr-bitboard.h"
+#include "dr-fen.h"
+#include "dr-movegen.h"
+#include "dr-notation.h"
+#include "dr-perft.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdlib.h>
+
+/* Options shared by the position commands. */
+typedef struct
+{
+  char *variant;
+  char *fen;
+  char *notation;
+  char *format;
+  gboolean paths;
+} CliOptions;
+
+typedef struct
+{
+  const DrRules *rules;
+  DrPosition     pos;
+  DrNotation     notation;
+} CliPosition;
+
+static void
+cli_options_clear (CliOptions *o)
+{
+  g_free (o->variant);
+  g_free (o->fen);
+  g_free (o->notation);
+  g_free (o->format);
+}
+
+static GString *
+variant_names (void)
+{
+  GString *names = g_string_new (NULL);
+
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    g_string_append_printf (names, "%s%s", v ? ", " : "", dr_rules_get ((DrVariant) v)->name);
+  return names;
+}
+
+/* Parses the command's options; on failure prints one line and returns
+ * FALSE. */
+static gboolean
+parse_options (const char   *command,
+               const char   *args_help,
+               const char   *summary,
+               CliOptions   *o,
+               gboolean      with_format,
+               gboolean      with_paths,
+               int          *argc,
+               char       ***argv)
+{
+  GOptionEntry common[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &o->variant, N_("Rules to play by (default: international)"), N_("VARIANT") },
+    { "fen", 'f', 0, G_OPTION_ARG_STRING, &o->fen, N_("Start from this position (PDN FEN)"), N_("FEN") },
+    { "notation", 'n', 0, G_OPTION_ARG_STRING, &o->notation, N_("Squares as numeric or algebraic (default: the variant's own)"), N_("NOTATION") },
+    { NULL }
+  };
+  GOptionEntry format[] = {
+    { "format", 0, 0, G_OPTION_ARG_STRING, &o->format, N_("Moves as notation (default) or hub"), N_("FORMAT") },
+    { NULL }
+  };
+  GOptionEntry paths[] = {
+    { "paths", 0, 0, G_OPTION_ARG_NONE, &o->paths, N_("Count every capture route, not every distinct move"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) names = variant_names ();
+  g_autofree char *description = g_strdup_printf (_("Variants: %s"), names->str);
+  g_autofree char *parameter = g_strdup_printf ("%s %s", command, args_help);
+
+  context = g_option_context_new (parameter);
+  g_option_context_set_summary (context, summary);
+  g_option_context_set_description (context, description);
+  g_option_context_add_main_entries (context, common, GETTEXT_PACKAGE);
+  if (with_format)
+    g_option_context_add_main_entries (context, format, GETTEXT_PACKAGE);
+  if (with_paths)
+    g_option_context_add_main_entries (context, paths, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      g_printerr ("draughtsman-cli %s: %s\n", command, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+resolve_position (const char  *command,
+                  CliOptions  *o,
+                  CliPosition *p)
+{
+  g_autoptr (GError) error = NULL;
+
+  p->rules = dr_rules_from_name (o->variant ? o->variant : "international");
+  if (p->rules == NULL)
+    {
+      g_autoptr (GString) names = variant_names ();
+      g_printerr (_("draughtsman-cli %s: unknown variant “%s” (known: %s)\n"),
+                  command, o->variant, names->str);
+      return FALSE;
+    }
+  p->notation = p->rules->notation;
+  if (o->notation != NULL)
+    {
+      if (g_str_equal (o->notation, "numeric"))
+        p->notation = DR_NOTATION_NUMERIC;
+      else if (g_str_equal (o->notation, "algebraic"))
+        p->notation = DR_NOTATION_ALGEBRAIC;
+      else
+        {
+          g_printerr (_("draughtsman-cli %s: --notation must be numeric or algebraic, not “%s”\n"),
+                      command, o->notation);
+          return FALSE;
+        }
+    }
+  if (o->fen == NULL)
+    dr_rules_initial (p->rules, &p->pos);
+  else if (!dr_fen_parse (p->rules, o->fen, &p->pos, &error))
+    {
+      g_printerr ("draughtsman-cli %s: %s\n", command, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_depth (const char *command,
+             int         argc,
+             char      **argv,
+             int        *depth)
+{
+  guint64 value;
+  g_autoptr (GError) error = NULL;
+
+  if (argc != 2)
+    {
+      g_printerr (_("draughtsman-cli %s: expected one DEPTH argument (see --help)\n"), command);
+      return FALSE;
+    }
+  if (!g_ascii_string_to_unsigned (argv[1], 10, 1, 64, &value, &error))
+    {
+      g_printerr (_("draughtsman-cli %s: DEPTH must be a number from 1 to 64, not “%s”\n"),
+                  command, argv[1]);
+      return FALSE;
+    }
+  *depth = (int) value;
+  return TRUE;
+}
+
+static int
+cmd_perft (int    argc,
+           char **argv)
+{
+  CliOptions o = { 0 };
+  CliPosition p;
+  int depth;
+  uint64_t nodes = 0;
+  gint64 start;
+
+  if (!parse_options ("perft", _("DEPTH"), _("Count the move sequences of each length up to DEPTH."),
+                      &o, FALSE, TRUE, &argc, &argv)
+      || !resolve_position ("perft", &o, &p) || !parse_depth ("perft", argc, argv, &depth))
+    {
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  start = g_get_monotonic_time ();
+  for (int d = 1; d <= depth; d++)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      double seconds;
+
+      nodes = dr_perft (p.rules, &p.pos, d, o.paths ? DR_DUPLICATES_KEEP : DR_DUPLICATES_DROP);
+      seconds = (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
+      g_print ("perft %d %" G_GUINT64_FORMAT "\n", d, nodes);
+      g_printerr ("  depth %d: %.3f s, %.1f M nodes/s\n", d, seconds,
+                  seconds > 0 ? (double) nodes / seconds / 1e6 : 0.0);
+    }
+  g_print ("Nodes searched: %" G_GUINT64_FORMAT "\n", nodes);
+  g_printerr ("Total time (ms): %" G_GINT64_FORMAT "\n", (g_get_monotonic_time () - start) / 1000);
+  cli_options_clear (&o);
+  return EXIT_SUCCESS;
+}
+
+static int
+cmd_divide (int    argc,
+            char **argv)
+{
+  CliOptions o = { 0 };
+  CliPosition p;
+  int depth;
+  uint64_t total = 0;
+  g_autofree DrMoveList *list = g_new (DrMoveList, 1);
+
+  if (!parse_options ("divide", _("DEPTH"), _("Count the move sequences of length DEPTH after each legal move."),
+                      &o, FALSE, TRUE, &argc, &argv)
+      || !resolve_position ("divide", &o, &p) || !parse_depth ("divide", argc, argv, &depth))
+    {
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  list->all_paths = o.paths;
+  dr_movegen_legal (p.rules, &p.pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+      g_autofree char *text = dr_move_to_text (p.rules, list, &list->moves[i], p.notation);
+      uint64_t nodes;
+
+      dr_position_apply (&child, &p.pos, &list->moves[i]);
+      nodes = dr_perft (p.rules, &child, depth - 1, o.paths ? DR_DUPLICATES_KEEP : DR_DUPLICATES_DROP);
+      total += nodes;
+      g_print ("%s: %" G_GUINT64_FORMAT "\n", text, nodes);
+    }
+  g_print ("\nNodes searched: %" G_GUINT64_FORMAT "\n", total);
+  cli_options_clear (&o);
+  return EXIT_SUCCESS;
+}
+
+static int
+cmd_moves (int    argc,
+           char **argv)
+{
+  CliOptions o = { 0 };
+  CliPosition p;
+  gboolean hub = FALSE;
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+
+  if (!parse_options ("moves", "", _("List the legal moves."), &o, TRUE, FALSE, &argc, &argv)
+      || !resolve_position ("moves", &o, &p))
+    {
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (argc != 1)
+    {
+      g_printerr (_("draughtsman-cli moves: unexpected argument “%s”\n"), argv[1]);
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (o.format != NULL)
+    {
+      if (g_str_equal (o.format, "hub"))
+        hub = TRUE;
+      else if (!g_str_equal (o.format, "notation"))
+        {
+          g_printerr (_("draughtsman-cli moves: --format must be notation or hub, not “%s”\n"),
+                      o.format);
+          cli_options_clear (&o);
+          return EXIT_FAILURE;
+        }
+    }
+  dr_movegen_legal (p.rules, &p.pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      g_autofree char *text = hub ? dr_move_to_hub (p.rules, &list->moves[i])
+                                  : dr_move_to_text (p.rules, list, &list->moves[i], p.notation);
+      g_print ("%s\n", text);
+    }
+  cli_options_clear (&o);
+  return EXIT_SUCCESS;
+}
+
+static int
+cmd_fen (int    argc,
+         char **argv)
+{
+  CliOptions o = { 0 };
+  CliPosition p;
+  g_autofree char *text = NULL;
+
+  if (!parse_options ("fen", _("FEN"), _("Check a position and print it in normal form."),
+                      &o, FALSE, FALSE, &argc, &argv))
+    {
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (argc != 2)
+    {
+      g_printerr (_("draughtsman-cli fen: expected one FEN argument (see --help)\n"));
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  g_free (o.fen);
+  o.fen = g_strdup (argv[1]);
+  if (!resolve_position ("fen", &o, &p))
+    {
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  text = dr_fen_write (p.rules, &p.pos, p.notation);
+  g_print ("%s\n", text);
+  cli_options_clear (&o);
+  return EXIT_SUCCESS;
+}
+
+typedef struct
+{
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *summary;
+} CliCommand;
+
+static const CliCommand commands[] = {
+  { "perft", cmd_perft, N_("count move sequences to a depth (move generator test)") },
+  { "divide", cmd_divide, N_("perft split by first move") },
+  { "moves", cmd_moves, N_("list the legal moves of a position") },
+  { "fen", cmd_fen, N_("check and normalise a FEN position") },
+};
+
+static void
+usage (void)
+{
+  g_printerr (_("Usage: draughtsman-cli COMMAND [OPTIONS] [ARGS]\n\nCommands:\n"));
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_printerr ("  %-10s %s\n", commands[i].name, _(commands[i].summary));
+  g_printerr (_("\nRun “draughtsman-cli COMMAND --help” for the options of a command.\n"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      usage ();
+      return 2;
+    }
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") || g_str_equal (argv[1], "help"))
+    {
+      usage ();
+      return EXIT_SUCCESS;
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return commands[i].run (argc - 1, argv + 1);
+  g_printerr (_("draughtsman-cli: unknown command “%s” (try --help)\n"), argv[1]);
+  return 2;
+}

@@ -1,0 +1,52 @@
+/* dr-bitboard.h — bit operations on 64-bit boards
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Hot-path header: libc only.
+ */
+#pragma once
+
+#include "dr-types.h"
+
+/* The bit for square @sq, or 0 when @sq is outside 0..63: walking off the
+ * board in either direction yields an empty set instead of undefined
+ * behaviour. */
+static inline DrBitboard
+dr_bb_bit (int sq)
+{
+  return (unsigned) sq < 64u ? (DrBitboard) 1 << sq : 0;
+}
+
+static inline bool
+dr_bb_has (DrBitboard b,
+           int        sq)
+{
+  return (dr_bb_bit (sq) & b) != 0;
+}
+
+static inline int
+dr_bb_first (DrBitboard b)
+{
+  return __builtin_ctzll (b);
+}
+
+static inline DrBitboard
+dr_bb_rest (DrBitboard b)
+{
+  return b & (b - 1);
+}
+
+static inline int
+dr_bb_count (DrBitboard b)
+{
+  return __builtin_popcountll (b);
+}
+
+/* Shift by a signed step: positive towards higher bits. */
+static inline DrBitboard
+dr_bb_shift (DrBitboard b,
+             int        step)
+{
+  return step >= 0 ? b << step : b >> -step;
+}

@@ -1,0 +1,424 @@
+/* dr-movegen-diag.h — move generator for the diagonal boards, as a template
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Included by dr-movegen.c once per variant family with these macros set
+ * (the "poor man's template" of STYLE.md §4: every rule flag is a constant,
+ * so the compiler drops the branches a variant does not need):
+ *
+ *   G(name)          prefixes the generated names
+ *   HALF             playing squares per rank: 4 (8x8) or 5 (10x10)
+ *   MAN_BACK         men capture backwards too
+ *   MAN_TAKES_KING   men may capture kings
+ *   FLY              kings move and capture any distance
+ *   ORTHO            captures also along ranks and files (Frisian)
+ *   PROMO            DR_PROMOTION_* for a man reaching the far row mid-capture
+ *   CHOICE           DR_CAPTURE_* capture choice rule
+ *   KING_RUNS        the Frisian king-move restriction
+ *
+ * and undefines them again at the end.
+ *
+ * Captures are found by depth-first search over landing squares.  Captured
+ * pieces stay on the board until the move ends (004 1.5.10, 003 3.4.6,
+ * 000 1.19): they are no longer capturable but still block, so the "Turkish
+ * strike" needs no extra code and a piece is never jumped twice.  The
+ * moving piece's own square counts as empty, so a king may cross or end on
+ * it.
+ */
+
+#define P        (2 * HALF + 3)  /* bits per pair of ranks */
+#define D1       (HALF + 1)      /* one diagonal step down (towards White) */
+#define D2       (HALF + 2)      /* the other diagonal step down */
+#define SQUARES  (HALF == 5 ? UINT64_C (0x7DF3EF9F7CFBE7DF) : UINT64_C (0x000003DE7BCF79EF))
+#define ROW0     ((UINT64_C (1) << HALF) - 1)
+#define ROWLAST  (ROW0 << ((HALF - 1) * P + HALF + 1))
+#define N_KDIRS  (ORTHO ? 8 : 4)
+/* Bit for "jump @j took a king" in a king pattern: earlier jumps weigh more. */
+#define KING_AT(j) (UINT32_C (1) << (DR_MAX_JUMPS - 1 - (j)))
+
+static const int G (king_dirs)[8] = { -D2, -D1, D1, D2, -1, 1, -P, P };
+
+/* Men's capture directions: forward first.  White moves towards row 0. */
+static const int G (man_dirs)[2][8] = {
+  { -D2, -D1, D1, D2, -1, 1, -P, P },
+  { D1, D2, -D2, -D1, -1, 1, P, -P },
+};
+#define N_MDIRS (ORTHO ? 8 : MAN_BACK ? 4 : 2)
+
+static inline int64_t
+G (score) (const DrGenCtx *c,
+           DrBitboard      caps,
+           uint32_t        king_pattern)
+{
+  int n = dr_bb_count (caps);
+  int kings = dr_bb_count (caps & c->opp_kings);
+
+  switch (CHOICE)
+    {
+    case DR_CAPTURE_MOST_PIECES:
+      return n;
+    case DR_CAPTURE_MOST_THEN_KINGS:
+      return n * 32 + kings;
+    case DR_CAPTURE_ITALIAN:
+      /* FID rules: most pieces; then by a king; then most kings; then the
+       * capture that meets a king first, comparing the kinds of the
+       * captured pieces in capture order (kings before men). */
+      return ((int64_t) n << 32) | ((int64_t) c->by_king << 31) | ((int64_t) kings << 24)
+             | king_pattern;
+    case DR_CAPTURE_KING_FIRST:
+      return c->by_king;
+    case DR_CAPTURE_FRISIAN:
+      /* KNDB art. 11-12: the highest value, then by a king. */
+      return dr_frisian_capture_value (n - kings, kings) * 2 + c->by_king;
+    case DR_CAPTURE_FREE:
+    default:
+      return 0;
+    }
+}
+
+static void
+G (emit) (DrGenCtx  *c,
+          int        to,
+          DrBitboard caps,
+          int        n_jumps,
+          uint32_t   king_pattern,
+          unsigned   flags)
+{
+  DrMoveList *list = c->list;
+  DrMove *m;
+
+  if (CHOICE != DR_CAPTURE_FREE)
+    {
+      int64_t score = G (score) (c, caps, king_pattern);
+      if (score < c->best)
+        return;
+      if (score > c->best)
+        {
+          c->best = score;
+          list->n = 0;
+        }
+    }
+  /* Duplicate captures: the same pieces taken along another route
+   * (ENGINES.md §0).  Two jumps can already close a loop for a king. */
+  if (n_jumps >= 2 && !list->all_paths)
+    {
+      for (unsigned i = 0; i < list->n; i++)
+        {
+          const DrMove *o = &list->moves[i];
+          if (o->captures == caps && o->to == to && o->from == c->from
+              && (o->flags & DR_MOVE_PROMOTES) == (flags & DR_MOVE_PROMOTES))
+            return;
+        }
+    }
+  if (list->n >= DR_MAX_MOVES)
+    {
+      list->overflow = true;
+      return;
+    }
+  m = &list->moves[list->n++];
+  m->captures = caps;
+  m->from = (uint8_t) c->from;
+  m->to = (uint8_t) to;
+  m->n_jumps = (uint8_t) n_jumps;
+  m->flags = (uint8_t) (flags | (c->by_king ? DR_MOVE_BY_KING : 0));
+  memcpy (m->path, c->path, (size_t) n_jumps);
+}
+
+/* Captures by a king (or a man crowned mid-capture in Russian) standing on
+ * @sq after @n_jumps jumps that took @caps.  Returns whether any capture
+ * goes on from @sq; every completed capture is emitted. */
+static bool
+G (king_capture) (DrGenCtx  *c,
+                  int        sq,
+                  DrBitboard caps,
+                  int        n_jumps,
+                  uint32_t   king_pattern,
+                  int        last_dir,
+                  bool       skip_same,
+                  unsigned   flags)
+{
+  bool found = false;
+  DrBitboard capturable = c->opp & ~caps;
+
+  for (int k = 0; k < N_KDIRS; k++)
+    {
+      int d = G (king_dirs)[k];
+      int s = sq + d;
+      int land;
+      uint32_t fk;
+      DrBitboard ncaps;
+
+      /* Turning back is impossible: the piece just taken still blocks. */
+      if (d == -last_dir || (skip_same && d == last_dir))
+        continue;
+      if (FLY)
+        while (dr_bb_has (c->empty, s))
+          s += d;
+      if (!dr_bb_has (capturable, s))
+        continue;
+      land = s + d;
+      if (!dr_bb_has (c->empty, land))
+        continue;
+      found = true;
+      ncaps = caps | dr_bb_bit (s);
+      fk = king_pattern | (dr_bb_has (c->opp_kings, s) ? KING_AT (n_jumps) : 0);
+      if (FLY)
+        {
+          /* A flying king may land on any free square beyond the piece,
+           * but must take one from which the capture goes on, if there is
+           * one (004 1.5.6, 003 3.3).  Going on in the same direction from
+           * a later landing square repeats the route from the first one
+           * (Scan's duplicate pruning), so only the first tries it. */
+          bool goes_on = false;
+
+          for (int l = land; dr_bb_has (c->empty, l); l += d)
+            {
+              c->path[n_jumps] = (uint8_t) l;
+              if (G (king_capture) (c, l, ncaps, n_jumps + 1, fk, d, l != land, flags))
+                goes_on = true;
+            }
+          if (!goes_on)
+            for (int l = land; dr_bb_has (c->empty, l); l += d)
+              {
+                c->path[n_jumps] = (uint8_t) l;
+                G (emit) (c, l, ncaps, n_jumps + 1, fk, flags);
+              }
+        }
+      else
+        {
+          c->path[n_jumps] = (uint8_t) land;
+          if (!G (king_capture) (c, land, ncaps, n_jumps + 1, fk, d, false, flags))
+            G (emit) (c, land, ncaps, n_jumps + 1, fk, flags);
+        }
+    }
+  return found;
+}
+
+/* Captures by a man on @sq after @n_jumps jumps that took @caps. */
+static bool
+G (man_capture) (DrGenCtx  *c,
+                 int        sq,
+                 DrBitboard caps,
+                 int        n_jumps,
+                 uint32_t   king_pattern)
+{
+  bool found = false;
+  DrBitboard capturable = (MAN_TAKES_KING ? c->opp : c->opp & ~c->opp_kings) & ~caps;
+  const int *dirs = G (man_dirs)[c->side];
+
+  for (int k = 0; k < N_MDIRS; k++)
+    {
+      int d = dirs[k];
+      int over = sq + d;
+      int land = sq + 2 * d;
+      uint32_t fk;
+      DrBitboard ncaps;
+
+      if (!dr_bb_has (capturable, over) || !dr_bb_has (c->empty, land))
+        continue;
+      found = true;
+      ncaps = caps | dr_bb_bit (over);
+      fk = king_pattern | (dr_bb_has (c->opp_kings, over) ? KING_AT (n_jumps) : 0);
+      c->path[n_jumps] = (uint8_t) land;
+      if (dr_bb_has (c->promo, land))
+        {
+          if (PROMO == DR_PROMOTION_ENDS_MOVE)
+            G (emit) (c, land, ncaps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
+          else if (PROMO == DR_PROMOTION_GOES_ON_AS_KING)
+            {
+              if (!G (king_capture) (c, land, ncaps, n_jumps + 1, fk, d, false, DR_MOVE_PROMOTES))
+                G (emit) (c, land, ncaps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
+            }
+          else if (!G (man_capture) (c, land, ncaps, n_jumps + 1, fk))
+            G (emit) (c, land, ncaps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
+        }
+      else if (!G (man_capture) (c, land, ncaps, n_jumps + 1, fk))
+        G (emit) (c, land, ncaps, n_jumps + 1, fk, 0);
+    }
+  return found;
+}
+
+static void
+G (captures) (const DrPosition *pos,
+              DrMoveList       *list)
+{
+  DrGenCtx c;
+  int us = pos->turn;
+  DrBitboard own = pos->pieces[us];
+  DrBitboard empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
+  DrBitboard men = own & ~pos->kings;
+  DrBitboard kings = own & pos->kings;
+  DrBitboard takeable, movers = 0;
+
+  c.list = list;
+  c.opp = pos->pieces[1 - us];
+  c.opp_kings = c.opp & pos->kings;
+  c.side = us;
+  c.best = -1;
+  c.promo = us == DR_SIDE_WHITE ? ROW0 : ROWLAST;
+
+  /* Men with a piece to take next to them and a free square behind it. */
+  takeable = MAN_TAKES_KING ? c.opp : c.opp & ~c.opp_kings;
+  for (int k = 0; k < N_MDIRS; k++)
+    {
+      int d = G (man_dirs)[us][k];
+      movers |= dr_bb_shift (takeable & dr_bb_shift (empty, -d), -d);
+    }
+  movers &= men;
+
+  c.by_king = 0;
+  for (; movers != 0; movers = dr_bb_rest (movers))
+    {
+      c.from = dr_bb_first (movers);
+      c.empty = empty | dr_bb_bit (c.from);
+      G (man_capture) (&c, c.from, 0, 0, 0);
+    }
+  c.by_king = 1;
+  for (; kings != 0; kings = dr_bb_rest (kings))
+    {
+      c.from = dr_bb_first (kings);
+      c.empty = empty | dr_bb_bit (c.from);
+      G (king_capture) (&c, c.from, 0, 0, 0, 0, false, 0);
+    }
+}
+
+static inline void
+G (add_quiet) (DrMoveList *list,
+               int         from,
+               int         to,
+               unsigned    flags)
+{
+  DrMove *m;
+
+  if (list->n >= DR_MAX_MOVES)
+    {
+      list->overflow = true;
+      return;
+    }
+  m = &list->moves[list->n++];
+  m->captures = 0;
+  m->from = (uint8_t) from;
+  m->to = (uint8_t) to;
+  m->n_jumps = 0;
+  m->flags = (uint8_t) flags;
+}
+
+/* Kings that may make a quiet move: in Frisian, not the king that already
+ * made three quiet moves in a row while its side still has men. */
+static inline DrBitboard
+G (free_kings) (const DrPosition *pos)
+{
+  int us = pos->turn;
+  DrBitboard kings = pos->pieces[us] & pos->kings;
+
+  if (KING_RUNS && (pos->pieces[us] & ~pos->kings) != 0
+      && pos->king_run_length[us] >= 3)
+    kings &= ~dr_bb_bit (pos->king_run_square[us]);
+  return kings;
+}
+
+static void
+G (quiet) (const DrPosition *pos,
+           DrMoveList       *list)
+{
+  int us = pos->turn;
+  DrBitboard empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
+  DrBitboard men = pos->pieces[us] & ~pos->kings;
+  DrBitboard promo = us == DR_SIDE_WHITE ? ROW0 : ROWLAST;
+
+  for (int k = 0; k < 2; k++)
+    {
+      int d = G (man_dirs)[us][k];
+      for (DrBitboard t = dr_bb_shift (men, d) & empty; t != 0; t = dr_bb_rest (t))
+        {
+          int to = dr_bb_first (t);
+          G (add_quiet) (list, to - d, to, dr_bb_has (promo, to) ? DR_MOVE_PROMOTES : 0);
+        }
+    }
+  for (DrBitboard kings = G (free_kings) (pos); kings != 0; kings = dr_bb_rest (kings))
+    {
+      int from = dr_bb_first (kings);
+
+      /* Kings move along diagonals only, Frisian kings too. */
+      for (int k = 0; k < 4; k++)
+        {
+          int d = G (king_dirs)[k];
+          for (int to = from + d; dr_bb_has (empty, to); to += d)
+            {
+              G (add_quiet) (list, from, to, DR_MOVE_BY_KING);
+              if (!FLY)
+                break;
+            }
+        }
+    }
+}
+
+static void
+G (generate) (const DrPosition *pos,
+              DrMoveList       *list)
+{
+  list->n = 0;
+  list->overflow = false;
+  G (captures) (pos, list);
+  if (list->n == 0)
+    G (quiet) (pos, list);
+}
+
+/* The number of legal moves, without writing quiet moves out (perft's
+ * bulk counting). */
+static unsigned
+G (count) (const DrPosition *pos,
+           DrMoveList       *scratch)
+{
+  int us = pos->turn;
+  DrBitboard empty, men, kings;
+  unsigned n = 0;
+
+  scratch->n = 0;
+  scratch->overflow = false;
+  G (captures) (pos, scratch);
+  if (scratch->n != 0)
+    return scratch->n;
+
+  empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
+  men = pos->pieces[us] & ~pos->kings;
+  kings = G (free_kings) (pos);
+  n += (unsigned) dr_bb_count (dr_bb_shift (men, G (man_dirs)[us][0]) & empty);
+  n += (unsigned) dr_bb_count (dr_bb_shift (men, G (man_dirs)[us][1]) & empty);
+  if (kings != 0)
+    for (int k = 0; k < 4; k++)
+      {
+        int d = G (king_dirs)[k];
+        DrBitboard b = kings;
+
+        /* Every free square on every ray, one ray step at a time for all
+         * kings at once. */
+        while ((b = dr_bb_shift (b, d) & empty) != 0)
+          {
+            n += (unsigned) dr_bb_count (b);
+            if (!FLY)
+              break;
+          }
+      }
+  return n;
+}
+
+#undef P
+#undef D1
+#undef D2
+#undef SQUARES
+#undef ROW0
+#undef ROWLAST
+#undef N_KDIRS
+#undef N_MDIRS
+#undef KING_AT
+#undef G
+#undef HALF
+#undef MAN_BACK
+#undef MAN_TAKES_KING
+#undef FLY
+#undef ORTHO
+#undef PROMO
+#undef CHOICE
+#undef KING_RUNS

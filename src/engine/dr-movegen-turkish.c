@@ -1,0 +1,232 @@
+/* dr-movegen-turkish.c — move generation for Turkish draughts
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Turkish draughts is played on all 64 squares with orthogonal moves
+ * (001 survey; rules in dr-rules.c): men move and capture one square
+ * forward or sideways, kings move and capture any distance along ranks and
+ * files.  Unlike the diagonal games, each captured piece leaves the board
+ * as it is jumped, so its square is free for the rest of the move, and a
+ * king may not reverse its direction between two jumps.  The most pieces
+ * must be taken.
+ *
+ * Layout: bit = 8 * row + file, row 0 the top rank as White sees it.
+ */
+
+#include "dr-movegen.h"
+
+#include "dr-bitboard.h"
+#include "dr-movegen-private.h"
+
+#include <string.h>
+
+#define ROW0    UINT64_C (0x00000000000000FF)
+#define ROWLAST UINT64_C (0xFF00000000000000)
+
+/* Directions: 0 up, 1 down, 2 left, 3 right. */
+static const int dir_row[4] = { -1, 1, 0, 0 };
+static const int dir_file[4] = { 0, 0, -1, 1 };
+
+typedef struct
+{
+  DrMoveList *list;
+  DrBitboard  opp;
+  int         from;
+  int         side;
+  int         by_king;
+  int         best;
+  uint8_t     path[DR_MAX_JUMPS];
+} TurkishCtx;
+
+/* The square one step from @sq in direction @k, or -1 off the board. */
+static inline int
+step (int sq,
+      int k)
+{
+  int row = sq / 8 + dir_row[k];
+  int file = sq % 8 + dir_file[k];
+
+  if (row < 0 || row > 7 || file < 0 || file > 7)
+    return -1;
+  return row * 8 + file;
+}
+
+static void
+emit (TurkishCtx *c,
+      int         to,
+      DrBitboard  caps,
+      int         n_jumps,
+      unsigned    flags)
+{
+  DrMoveList *list = c->list;
+  int score = dr_bb_count (caps);
+  DrMove *m;
+
+  /* The most pieces, kings and men alike. */
+  if (score < c->best)
+    return;
+  if (score > c->best)
+    {
+      c->best = score;
+      list->n = 0;
+    }
+  for (unsigned i = 0; i < list->n && !list->all_paths; i++)
+    if (dr_move_same (&list->moves[i], &(DrMove) { .captures = caps, .from = (uint8_t) c->from,
+                                                   .to = (uint8_t) to, .flags = (uint8_t) flags }))
+      return;
+  if (list->n >= DR_MAX_MOVES)
+    {
+      list->overflow = true;
+      return;
+    }
+  m = &list->moves[list->n++];
+  m->captures = caps;
+  m->from = (uint8_t) c->from;
+  m->to = (uint8_t) to;
+  m->n_jumps = (uint8_t) n_jumps;
+  m->flags = (uint8_t) (flags | (c->by_king ? DR_MOVE_BY_KING : 0));
+  memcpy (m->path, c->path, (size_t) n_jumps);
+}
+
+static bool
+king_capture (TurkishCtx *c,
+              int         sq,
+              DrBitboard  empty,
+              DrBitboard  caps,
+              int         n_jumps,
+              int         last_dir,
+              unsigned    flags)
+{
+  bool found = false;
+
+  for (int k = 0; k < 4; k++)
+    {
+      int s;
+
+      /* No turning back by 180 degrees within a capture. */
+      if (last_dir >= 0 && (k ^ 1) == last_dir)
+        continue;
+      for (s = step (sq, k); s >= 0 && dr_bb_has (empty, s); s = step (s, k))
+        ;
+      if (s < 0 || !dr_bb_has (c->opp & ~caps, s))
+        continue;
+      /* The taken piece leaves at once: its square is free from now on. */
+      for (int l = step (s, k); l >= 0 && dr_bb_has (empty, l); l = step (l, k))
+        {
+          found = true;
+          c->path[n_jumps] = (uint8_t) l;
+          if (!king_capture (c, l, empty | dr_bb_bit (s), caps | dr_bb_bit (s), n_jumps + 1, k, flags))
+            emit (c, l, caps | dr_bb_bit (s), n_jumps + 1, flags);
+        }
+    }
+  return found;
+}
+
+static bool
+man_capture (TurkishCtx *c,
+             int         sq,
+             DrBitboard  empty,
+             DrBitboard  caps,
+             int         n_jumps)
+{
+  /* Forward, left and right; never backwards. */
+  static const int dirs[2][3] = { { 0, 2, 3 }, { 1, 2, 3 } };
+  DrBitboard promo = c->side == DR_SIDE_WHITE ? ROW0 : ROWLAST;
+  bool found = false;
+
+  for (int i = 0; i < 3; i++)
+    {
+      int k = dirs[c->side][i];
+      int over = step (sq, k);
+      int land = over >= 0 ? step (over, k) : -1;
+      DrBitboard ncaps;
+
+      if (land < 0 || !dr_bb_has (c->opp & ~caps, over) || !dr_bb_has (empty, land))
+        continue;
+      found = true;
+      ncaps = caps | dr_bb_bit (over);
+      c->path[n_jumps] = (uint8_t) land;
+      if (dr_bb_has (promo, land))
+        {
+          /* On the far rank it goes on capturing (sideways) as a man and
+           * is crowned when the move ends there (see dr-rules.c). */
+          if (!man_capture (c, land, empty | dr_bb_bit (over), ncaps, n_jumps + 1))
+            emit (c, land, ncaps, n_jumps + 1, DR_MOVE_PROMOTES);
+        }
+      else if (!man_capture (c, land, empty | dr_bb_bit (over), ncaps, n_jumps + 1))
+        emit (c, land, ncaps, n_jumps + 1, 0);
+    }
+  return found;
+}
+
+static void
+add_quiet (DrMoveList *list,
+           int         from,
+           int         to,
+           unsigned    flags)
+{
+  if (list->n >= DR_MAX_MOVES)
+    {
+      list->overflow = true;
+      return;
+    }
+  list->moves[list->n++] = (DrMove) { .from = (uint8_t) from, .to = (uint8_t) to,
+                                      .flags = (uint8_t) flags };
+}
+
+void
+_dr_movegen_generate_turkish (const DrPosition *pos,
+                              DrMoveList       *list)
+{
+  static const int man_dirs[2][3] = { { 0, 2, 3 }, { 1, 2, 3 } };
+  TurkishCtx c;
+  int us = pos->turn;
+  DrBitboard empty = ~(pos->pieces[0] | pos->pieces[1]);
+  DrBitboard promo = us == DR_SIDE_WHITE ? ROW0 : ROWLAST;
+
+  list->n = 0;
+  list->overflow = false;
+  c.list = list;
+  c.opp = pos->pieces[1 - us];
+  c.side = us;
+  c.best = -1;
+  for (DrBitboard b = pos->pieces[us]; b != 0; b = dr_bb_rest (b))
+    {
+      c.from = dr_bb_first (b);
+      c.by_king = dr_bb_has (pos->kings, c.from);
+      if (c.by_king)
+        king_capture (&c, c.from, empty | dr_bb_bit (c.from), 0, 0, -1, 0);
+      else
+        man_capture (&c, c.from, empty | dr_bb_bit (c.from), 0, 0);
+    }
+  if (list->n != 0)
+    return;
+
+  for (DrBitboard b = pos->pieces[us]; b != 0; b = dr_bb_rest (b))
+    {
+      int from = dr_bb_first (b);
+
+      if (dr_bb_has (pos->kings, from))
+        {
+          for (int k = 0; k < 4; k++)
+            for (int to = step (from, k); to >= 0 && dr_bb_has (empty, to); to = step (to, k))
+              add_quiet (list, from, to, DR_MOVE_BY_KING);
+        }
+      else
+        for (int i = 0; i < 3; i++)
+          {
+            int to = step (from, man_dirs[us][i]);
+            if (to >= 0 && dr_bb_has (empty, to))
+              add_quiet (list, from, to, dr_bb_has (promo, to) ? DR_MOVE_PROMOTES : 0);
+          }
+    }
+}
+
+unsigned
+_dr_movegen_count_turkish (const DrPosition *pos,
+                           DrMoveList       *scratch)
+{
+  _dr_movegen_generate_turkish (pos, scratch);
+  return scratch->n;
+}
