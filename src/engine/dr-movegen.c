@@ -173,3 +173,14 @@ DR_DEFINE_GENERATOR (english, english)
 DR_DEFINE_GENERATOR (italian, italian)
 DR_DEFINE_GENERATOR (spanish, spanish)
 DR_DEFINE_GENERATOR (czech, czech)
+
+bool
+dr_movegen_has_capture (const DrRules    *rules,
+                        const DrPosition *pos)
+{
+  DrMoveList list;
+
+  list.all_paths = false;
+  rules->generate (pos, &list);
+  return list.n > 0 && list.moves[0].captures != 0;
+}

@@ -20,6 +20,96 @@
 
 #include <string.h>
 
+#define LONE_KING .weak_pieces = 1, .weak_kings_only = true
+
+/* English checkers: WCDF rules (000) and the Ukrainian checkers version
+ * (002); the 40 moves are counted from the last capture or crowning. */
+static const DrDrawRule english_draws[] = {
+  { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "000 1.32.2, 002 I.1.5.2" },
+  { .kind = DR_DRAW_NO_PROGRESS, .limit = 40, .article = "000 1.32.3, 002 I.1.5.3" },
+};
+
+/* Russian draughts: 004 1.9.1.  Brazilian uses the same set, as the IDF
+ * (which governs both 64-square games) and lidraughts do. */
+static const DrDrawRule russian_draws[] = {
+  { .kind = DR_DRAW_ENDGAME, .limit = 15, .strong_min = 3, .strong_max = 20,
+    .strong_min_kings = 3, .strong_kings_only = true, LONE_KING, .article = "004 1.9.1.3" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 5, .both_kings = true, .total_min = 2, .total_max = 3,
+    .count_both = true, .article = "004 1.9.1.4" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 30, .both_kings = true, .total_min = 4, .total_max = 5,
+    .count_both = true, .article = "004 1.9.1.4" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 60, .both_kings = true, .total_min = 6, .total_max = 7,
+    .count_both = true, .article = "004 1.9.1.4" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 5, .strong_min = 3, .strong_max = 3, LONE_KING,
+    .on_main_road = true, .article = "004 1.9.1.5" },
+  { .kind = DR_DRAW_KINGS_ONLY, .limit = 15, .article = "004 1.9.1.6" },
+  { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "004 1.9.1.7" },
+};
+
+/* International draughts: 003 section 5, the set the rules README digests. */
+static const DrDrawRule international_draws[] = {
+  { .kind = DR_DRAW_ENDGAME, .limit = 5, .strong_min = 3, .strong_max = 3,
+    .strong_min_kings = 1, LONE_KING, .on_main_road = true, .article = "003 5.3.1, 5.3.2" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 5, .strong_min = 1, .strong_max = 2,
+    .strong_min_kings = 1, LONE_KING, .article = "003 5.3.3, 5.3.4" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 16, .strong_min = 3, .strong_max = 3,
+    .strong_min_kings = 3, .strong_kings_only = true, LONE_KING, .off_main_road = true,
+    .article = "003 5.4" },
+  { .kind = DR_DRAW_KINGS_ONLY, .limit = 25, .article = "003 5.5, 004 2.6" },
+  { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "003 5.6, 004 2.6" },
+};
+
+/* FMJD official rules (Annex 1, 2015) 6.1-6.4: no main-road clause. */
+const DrDrawRule dr_draw_rules_international_fmjd[] = {
+  { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "FMJD 6.1" },
+  { .kind = DR_DRAW_KINGS_ONLY, .limit = 25, .article = "FMJD 6.2" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 16, .strong_min = 3, .strong_max = 3,
+    .strong_min_kings = 1, LONE_KING, .count_both = true, .article = "FMJD 6.3" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 5, .strong_min = 1, .strong_max = 2,
+    .strong_min_kings = 1, LONE_KING, .count_both = true, .article = "FMJD 6.4" },
+};
+const unsigned dr_draw_rules_international_fmjd_n = DR_N_ELEMENTS (dr_draw_rules_international_fmjd);
+
+/* Draughts code of Russia, section II 2.6. */
+const DrDrawRule dr_draw_rules_international_004[] = {
+  { .kind = DR_DRAW_KINGS_ONLY, .limit = 25, .article = "004 2.6" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 5, .strong_min = 1, .strong_max = 3, LONE_KING,
+    .article = "004 2.6" },
+  { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "004 2.6" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 50, .strong_min = 5, .strong_max = 5,
+    .strong_min_kings = 4, .weak_pieces = 2, .weak_kings_only = true, .article = "004 2.6" },
+};
+const unsigned dr_draw_rules_international_004_n = DR_N_ELEMENTS (dr_draw_rules_international_004);
+
+/* Frisian: KNDB official rules (2011) art. 18 and 21.1; they have no
+ * repetition or king-move rule. */
+static const DrDrawRule frisian_draws[] = {
+  { .kind = DR_DRAW_ENDGAME, .limit = 7, .strong_min = 2, .strong_max = 2,
+    .strong_min_kings = 2, .strong_kings_only = true, LONE_KING, .article = "KNDB Frisian art. 18" },
+  { .kind = DR_DRAW_LONE_KINGS, .article = "KNDB Frisian art. 21.1" },
+};
+
+/* Pool checkers: APCA rules 26-27 (as DCTL cites them); three kings must
+ * beat a lone king within 13 moves. */
+static const DrDrawRule pool_draws[] = {
+  { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "APCA 26" },
+  { .kind = DR_DRAW_ENDGAME, .limit = 13, .strong_min = 3, .strong_max = 3,
+    .strong_min_kings = 3, .strong_kings_only = true, LONE_KING, .article = "APCA 27" },
+};
+
+/* Italian: FID regolamento tecnico 9.3 (fourfold repetition) and 10.4 (40
+ * moves of king play), as DCTL's italian.hpp cites them. */
+static const DrDrawRule italian_draws[] = {
+  { .kind = DR_DRAW_REPETITION, .limit = 4, .article = "FID 9.3" },
+  { .kind = DR_DRAW_KINGS_ONLY, .limit = 40, .article = "FID 10.4" },
+};
+
+/* Spanish, Czech, Turkish and the giveaway games: repetition only (no
+ * count rule was found in their federations' texts). */
+static const DrDrawRule repetition_draws[] = {
+  { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "threefold repetition" },
+};
+
 const DrRules dr_rules_international = {
   .variant = DR_VARIANT_INTERNATIONAL,
   .name = "international",
@@ -36,6 +126,8 @@ const DrRules dr_rules_international = {
   .kings_fly = true,                          /* 004 1.4.5, 1.5.2 */
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN, /* 004 2.5.2.1 */
   .capture_choice = DR_CAPTURE_MOST_PIECES,   /* 004 2.5.1, 003 3.4.3 */
+  .draw_rules = international_draws,
+  .n_draw_rules = DR_N_ELEMENTS (international_draws),
   .generate = _dr_movegen_generate_international,
   .count = _dr_movegen_count_international,
 };
@@ -57,6 +149,8 @@ const DrRules dr_rules_russian = {
   .kings_fly = true,                          /* 004 1.4.5, 1.5.2 */
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_KING, /* 004 1.5.15 */
   .capture_choice = DR_CAPTURE_FREE,          /* 004 1.5.14 */
+  .draw_rules = russian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (russian_draws),
   .generate = _dr_movegen_generate_russian,
   .count = _dr_movegen_count_russian,
 };
@@ -77,6 +171,8 @@ const DrRules dr_rules_english = {
   .kings_fly = false,                         /* 000 1.16, 1.21: one square */
   .promotion_in_capture = DR_PROMOTION_ENDS_MOVE, /* 000 1.19, 002 I.1.3.6 */
   .capture_choice = DR_CAPTURE_FREE,          /* 000 1.20 */
+  .draw_rules = english_draws,
+  .n_draw_rules = DR_N_ELEMENTS (english_draws),
   .generate = _dr_movegen_generate_english,
   .count = _dr_movegen_count_english,
 };
@@ -98,6 +194,8 @@ const DrRules dr_rules_brazilian = {
   .kings_fly = true,
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN,
   .capture_choice = DR_CAPTURE_MOST_PIECES,
+  .draw_rules = russian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (russian_draws),
   .generate = _dr_movegen_generate_brazilian,
   .count = _dr_movegen_count_brazilian,
 };
@@ -118,6 +216,8 @@ const DrRules dr_rules_pool = {
   .kings_fly = true,
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN,
   .capture_choice = DR_CAPTURE_FREE,
+  .draw_rules = pool_draws,
+  .n_draw_rules = DR_N_ELEMENTS (pool_draws),
   .generate = _dr_movegen_generate_pool,
   .count = _dr_movegen_count_pool,
 };
@@ -138,6 +238,8 @@ const DrRules dr_rules_italian = {
   .kings_fly = false,
   .promotion_in_capture = DR_PROMOTION_ENDS_MOVE,
   .capture_choice = DR_CAPTURE_ITALIAN,
+  .draw_rules = italian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (italian_draws),
   .generate = _dr_movegen_generate_italian,
   .count = _dr_movegen_count_italian,
 };
@@ -158,6 +260,8 @@ const DrRules dr_rules_spanish = {
   .kings_fly = true,
   .promotion_in_capture = DR_PROMOTION_ENDS_MOVE,
   .capture_choice = DR_CAPTURE_MOST_THEN_KINGS,
+  .draw_rules = repetition_draws,
+  .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_spanish,
   .count = _dr_movegen_count_spanish,
 };
@@ -179,6 +283,8 @@ const DrRules dr_rules_czech = {
   .kings_fly = true,
   .promotion_in_capture = DR_PROMOTION_ENDS_MOVE,
   .capture_choice = DR_CAPTURE_KING_FIRST,
+  .draw_rules = repetition_draws,
+  .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_czech,
   .count = _dr_movegen_count_czech,
 };
@@ -204,6 +310,8 @@ const DrRules dr_rules_turkish = {
    * and hcheckers let the man go on as a man, crowned at the end. */
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN,
   .capture_choice = DR_CAPTURE_MOST_PIECES,
+  .draw_rules = repetition_draws,
+  .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_turkish,
   .count = _dr_movegen_count_turkish,
 };
@@ -226,6 +334,8 @@ const DrRules dr_rules_frisian = {
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN,
   .capture_choice = DR_CAPTURE_FRISIAN,
   .frisian_king_runs = true,
+  .draw_rules = frisian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (frisian_draws),
   .generate = _dr_movegen_generate_frisian,
   .count = _dr_movegen_count_frisian,
 };
@@ -247,6 +357,8 @@ const DrRules dr_rules_antidraughts = {
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN,
   .capture_choice = DR_CAPTURE_MOST_PIECES,
   .giveaway = true,
+  .draw_rules = repetition_draws,
+  .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_international,
   .count = _dr_movegen_count_international,
 };
@@ -269,6 +381,8 @@ const DrRules dr_rules_russian_giveaway = {
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_KING,
   .capture_choice = DR_CAPTURE_FREE,
   .giveaway = true,
+  .draw_rules = repetition_draws,
+  .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_russian,
   .count = _dr_movegen_count_russian,
 };

@@ -68,17 +68,44 @@ typedef void     (*DrGenerateFunc) (const DrPosition *pos,
 typedef unsigned (*DrCountFunc)    (const DrPosition *pos,
                                     DrMoveList       *scratch);
 
-/* Draw rules, each an article of the variant's rule text; dr-draw.c reads
- * them off a game's history.  Counts are in moves of both sides together
- * unless the name says plies. */
+/* A draw rule: one article of a variant's rule text, read off the game's
+ * history by dr_draw_check() (dr-draw.c).  Limits are in moves of one side
+ * ("40 moves" is 40 moves of each player, 80 plies). */
+typedef enum
+{
+  DR_DRAW_REPETITION,      /* the same position, same side to move, @limit times */
+  DR_DRAW_NO_PROGRESS,     /* @limit moves each without a capture or a crowning */
+  DR_DRAW_KINGS_ONLY,      /* @limit moves each with kings only: no man moved, no capture */
+  DR_DRAW_ENDGAME,         /* a material balance held for @limit moves */
+  DR_DRAW_LONE_KINGS,      /* Frisian: king against king, no shot either way */
+} DrDrawKind;
+
 typedef struct
 {
-  uint8_t repetition;           /* same position, same side to move, this many times */
-  uint8_t no_progress_plies;    /* plies without a capture or a man move (0: none) */
-  bool    no_progress_kings_only; /* ... counted only while both sides have kings only */
-  uint8_t kings_only_plies;     /* king-only play by both sides for this many plies */
-  uint8_t endgame_rules;        /* dr-draw.c DrEndgameRules: which material rules apply */
-} DrDrawRules;
+  DrDrawKind  kind;
+  uint8_t     limit;
+  /* DR_DRAW_ENDGAME: the stronger side has strong_min..strong_max pieces,
+   * at least strong_min_kings kings, only kings if strong_kings_only; the
+   * other side has weak_pieces pieces (0: any number), all kings if
+   * weak_kings_only, all on the main road or all off it if asked.
+   * both_kings and total_min..total_max describe balances without a
+   * stronger side (004 1.9.1.4).  The count runs from the move that made
+   * the balance (and the main-road condition) true, and counts the
+   * stronger side's moves, or both sides' if count_both. */
+  uint8_t     strong_min;
+  uint8_t     strong_max;
+  uint8_t     strong_min_kings;
+  bool        strong_kings_only;
+  uint8_t     weak_pieces;
+  bool        weak_kings_only;
+  bool        on_main_road;
+  bool        off_main_road;
+  bool        both_kings;
+  uint8_t     total_min;
+  uint8_t     total_max;
+  bool        count_both;
+  const char *article;
+} DrDrawRule;
 
 struct _DrRules
 {
@@ -104,7 +131,8 @@ struct _DrRules
   DrCaptureChoice      capture_choice;
   bool                 frisian_king_runs;  /* Frisian king-move restriction */
   bool                 giveaway;           /* the side without a move wins */
-  DrDrawRules          draw;
+  const DrDrawRule    *draw_rules;       /* the variant's default rule set */
+  uint8_t              n_draw_rules;
   DrGenerateFunc       generate;
   DrCountFunc          count;
 };
@@ -121,6 +149,14 @@ extern const DrRules dr_rules_turkish;
 extern const DrRules dr_rules_frisian;
 extern const DrRules dr_rules_antidraughts;
 extern const DrRules dr_rules_russian_giveaway;
+
+/* Alternative International draw rule sets (the default, on
+ * dr_rules_international, is 003 section 5 as the rules README digests it):
+ * the FMJD official rules 6.1-6.4, and the Draughts code of Russia 2.6. */
+extern const DrDrawRule dr_draw_rules_international_fmjd[];
+extern const unsigned   dr_draw_rules_international_fmjd_n;
+extern const DrDrawRule dr_draw_rules_international_004[];
+extern const unsigned   dr_draw_rules_international_004_n;
 
 const DrRules *dr_rules_get            (DrVariant         variant);
 const DrRules *dr_rules_from_name      (const char       *name);

@@ -21,6 +21,8 @@ typedef enum
   DR_SIDE_BLACK = 1,
 } DrSide;
 
+#define DR_N_ELEMENTS(a) (sizeof (a) / sizeof ((a)[0]))
+
 #define DR_SIDE_OTHER(s) ((DrSide) (1 - (s)))
 
 typedef enum
