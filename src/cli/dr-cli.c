@@ -304,7 +304,12 @@ cmd_fen (int    argc,
       cli_options_clear (&o);
       return EXIT_FAILURE;
     }
-  g_free (o.fen);
+  if (o.fen != NULL)
+    {
+      g_printerr (_("draughtsman-cli fen: the position is the argument, not --fen\n"));
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
   o.fen = g_strdup (argv[1]);
   if (!resolve_position ("fen", &o, &p))
     {

@@ -134,7 +134,7 @@ dr_fen_parse (const DrRules *rules,
 
       while (is_space (*p))
         p++;
-      if (*p == '\0' || *p == '"' || (*p == '.' && p[1] == '\0'))
+      if (*p == '\0' || *p == '"' || (*p == '.' && (p[1] == '\0' || is_space (p[1]) || p[1] == '"')))
         break;
       if (*p != ':')
         {

@@ -33,18 +33,8 @@
 #define SQUARES  (HALF == 5 ? UINT64_C (0x7DF3EF9F7CFBE7DF) : UINT64_C (0x000003DE7BCF79EF))
 #define ROW0     ((UINT64_C (1) << HALF) - 1)
 #define ROWLAST  (ROW0 << ((HALF - 1) * P + HALF + 1))
-#define N_KDIRS  (ORTHO ? 8 : 4)
 /* Bit for "jump @j took a king" in a king pattern: earlier jumps weigh more. */
 #define KING_AT(j) (UINT32_C (1) << (DR_MAX_JUMPS - 1 - (j)))
-
-static const int G (king_dirs)[8] = { -D2, -D1, D1, D2, -1, 1, -P, P };
-
-/* Men's capture directions: forward first.  White moves towards row 0. */
-static const int G (man_dirs)[2][8] = {
-  { -D2, -D1, D1, D2, -1, 1, -P, P },
-  { D1, D2, -D2, -D1, -1, 1, P, -P },
-};
-#define N_MDIRS (ORTHO ? 8 : MAN_BACK ? 4 : 2)
 
 static inline int64_t
 G (score) (const DrGenCtx *c,
@@ -125,9 +115,84 @@ G (emit) (DrGenCtx  *c,
   memcpy (m->path, c->path, (size_t) n_jumps);
 }
 
+static bool G (king_capture) (DrGenCtx  *c,
+                              int        sq,
+                              DrBitboard caps,
+                              int        n_jumps,
+                              uint32_t   king_pattern,
+                              int        last_dir,
+                              bool       skip_same,
+                              unsigned   flags);
+static bool G (man_capture)  (DrGenCtx  *c,
+                              int        sq,
+                              DrBitboard caps,
+                              int        n_jumps,
+                              uint32_t   king_pattern);
+
+/* A king's capture in direction @d (a constant once inlined) from @sq.
+ * Returns whether there is one; emits every capture it completes. */
+static inline __attribute__ ((always_inline)) bool
+G (king_dir) (DrGenCtx  *c,
+              int        sq,
+              int        d,
+              DrBitboard caps,
+              int        n_jumps,
+              uint32_t   king_pattern,
+              unsigned   flags)
+{
+  DrBitboard b = dr_bb_shift ((DrBitboard) 1 << sq, d);
+  DrBitboard land;
+  uint32_t fk;
+
+  if (FLY)
+    while (b & c->empty)
+      b = dr_bb_shift (b, d);
+  if ((b & c->opp & ~caps) == 0)
+    return false;
+  land = dr_bb_shift (b, d) & c->empty;
+  if (land == 0)
+    return false;
+  fk = king_pattern | ((b & c->opp_kings) ? KING_AT (n_jumps) : 0);
+  caps |= b;
+  if (FLY)
+    {
+      /* A flying king may land on any free square beyond the piece, but
+       * must take one from which the capture goes on, if there is one
+       * (004 1.5.6, 003 3.3).  Going on in the same direction from a later
+       * landing square repeats the route from the first one (Scan's
+       * duplicate pruning), so only the first tries it. */
+      bool goes_on = false;
+
+      for (DrBitboard l = land; l != 0; l = dr_bb_shift (l, d) & c->empty)
+        {
+          int to = dr_bb_first (l);
+          c->path[n_jumps] = (uint8_t) to;
+          if (G (king_capture) (c, to, caps, n_jumps + 1, fk, d, l != land, flags))
+            goes_on = true;
+        }
+      if (!goes_on)
+        for (DrBitboard l = land; l != 0; l = dr_bb_shift (l, d) & c->empty)
+          {
+            int to = dr_bb_first (l);
+            c->path[n_jumps] = (uint8_t) to;
+            G (emit) (c, to, caps, n_jumps + 1, fk, flags);
+          }
+    }
+  else
+    {
+      int to = dr_bb_first (land);
+      c->path[n_jumps] = (uint8_t) to;
+      if (!G (king_capture) (c, to, caps, n_jumps + 1, fk, d, false, flags))
+        G (emit) (c, to, caps, n_jumps + 1, fk, flags);
+    }
+  return true;
+}
+
 /* Captures by a king (or a man crowned mid-capture in Russian) standing on
  * @sq after @n_jumps jumps that took @caps.  Returns whether any capture
- * goes on from @sq; every completed capture is emitted. */
+ * goes on from @sq; every completed capture is emitted.  Turning back is
+ * impossible (the piece just taken still blocks), so -@last_dir is not
+ * tried; nor is @last_dir itself from a later landing square (@skip_same). */
 static bool
 G (king_capture) (DrGenCtx  *c,
                   int        sq,
@@ -139,63 +204,64 @@ G (king_capture) (DrGenCtx  *c,
                   unsigned   flags)
 {
   bool found = false;
-  DrBitboard capturable = c->opp & ~caps;
 
-  for (int k = 0; k < N_KDIRS; k++)
+#define KING_DIR(d)                                                          \
+  if ((d) != -last_dir && !(skip_same && (d) == last_dir))                   \
+    found |= G (king_dir) (c, sq, (d), caps, n_jumps, king_pattern, flags)
+  KING_DIR (-D2);
+  KING_DIR (-D1);
+  KING_DIR (D1);
+  KING_DIR (D2);
+  if (ORTHO)
     {
-      int d = G (king_dirs)[k];
-      int s = sq + d;
-      int land;
-      uint32_t fk;
-      DrBitboard ncaps;
-
-      /* Turning back is impossible: the piece just taken still blocks. */
-      if (d == -last_dir || (skip_same && d == last_dir))
-        continue;
-      if (FLY)
-        while (dr_bb_has (c->empty, s))
-          s += d;
-      if (!dr_bb_has (capturable, s))
-        continue;
-      land = s + d;
-      if (!dr_bb_has (c->empty, land))
-        continue;
-      found = true;
-      ncaps = caps | dr_bb_bit (s);
-      fk = king_pattern | (dr_bb_has (c->opp_kings, s) ? KING_AT (n_jumps) : 0);
-      if (FLY)
-        {
-          /* A flying king may land on any free square beyond the piece,
-           * but must take one from which the capture goes on, if there is
-           * one (004 1.5.6, 003 3.3).  Going on in the same direction from
-           * a later landing square repeats the route from the first one
-           * (Scan's duplicate pruning), so only the first tries it. */
-          bool goes_on = false;
-
-          for (int l = land; dr_bb_has (c->empty, l); l += d)
-            {
-              c->path[n_jumps] = (uint8_t) l;
-              if (G (king_capture) (c, l, ncaps, n_jumps + 1, fk, d, l != land, flags))
-                goes_on = true;
-            }
-          if (!goes_on)
-            for (int l = land; dr_bb_has (c->empty, l); l += d)
-              {
-                c->path[n_jumps] = (uint8_t) l;
-                G (emit) (c, l, ncaps, n_jumps + 1, fk, flags);
-              }
-        }
-      else
-        {
-          c->path[n_jumps] = (uint8_t) land;
-          if (!G (king_capture) (c, land, ncaps, n_jumps + 1, fk, d, false, flags))
-            G (emit) (c, land, ncaps, n_jumps + 1, fk, flags);
-        }
+      KING_DIR (-1);
+      KING_DIR (1);
+      KING_DIR (-P);
+      KING_DIR (P);
     }
+#undef KING_DIR
   return found;
 }
 
-/* Captures by a man on @sq after @n_jumps jumps that took @caps. */
+/* A man's jump in direction @d (a constant once inlined) from @sq. */
+static inline __attribute__ ((always_inline)) bool
+G (man_dir) (DrGenCtx  *c,
+             int        sq,
+             int        d,
+             DrBitboard caps,
+             int        n_jumps,
+             uint32_t   king_pattern)
+{
+  DrBitboard takeable = (MAN_TAKES_KING ? c->opp : c->opp & ~c->opp_kings) & ~caps;
+  DrBitboard over = dr_bb_shift ((DrBitboard) 1 << sq, d) & takeable;
+  int land = sq + 2 * d;
+  uint32_t fk;
+
+  if (over == 0 || (dr_bb_shift (over, d) & c->empty) == 0)
+    return false;
+  caps |= over;
+  fk = king_pattern | ((over & c->opp_kings) ? KING_AT (n_jumps) : 0);
+  c->path[n_jumps] = (uint8_t) land;
+  if (dr_bb_has (c->promo, land))
+    {
+      if (PROMO == DR_PROMOTION_ENDS_MOVE)
+        G (emit) (c, land, caps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
+      else if (PROMO == DR_PROMOTION_GOES_ON_AS_KING)
+        {
+          if (!G (king_capture) (c, land, caps, n_jumps + 1, fk, d, false, DR_MOVE_PROMOTES))
+            G (emit) (c, land, caps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
+        }
+      else if (!G (man_capture) (c, land, caps, n_jumps + 1, fk))
+        G (emit) (c, land, caps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
+    }
+  else if (!G (man_capture) (c, land, caps, n_jumps + 1, fk))
+    G (emit) (c, land, caps, n_jumps + 1, fk, 0);
+  return true;
+}
+
+/* Captures by a man on @sq after @n_jumps jumps that took @caps: forward
+ * (towards row 0 for White), backward where the variant allows, and along
+ * ranks and files in Frisian (KNDB art. 7). */
 static bool
 G (man_capture) (DrGenCtx  *c,
                  int        sq,
@@ -204,40 +270,31 @@ G (man_capture) (DrGenCtx  *c,
                  uint32_t   king_pattern)
 {
   bool found = false;
-  DrBitboard capturable = (MAN_TAKES_KING ? c->opp : c->opp & ~c->opp_kings) & ~caps;
-  const int *dirs = G (man_dirs)[c->side];
 
-  for (int k = 0; k < N_MDIRS; k++)
+  if (MAN_BACK || c->side == DR_SIDE_WHITE)
     {
-      int d = dirs[k];
-      int over = sq + d;
-      int land = sq + 2 * d;
-      uint32_t fk;
-      DrBitboard ncaps;
-
-      if (!dr_bb_has (capturable, over) || !dr_bb_has (c->empty, land))
-        continue;
-      found = true;
-      ncaps = caps | dr_bb_bit (over);
-      fk = king_pattern | (dr_bb_has (c->opp_kings, over) ? KING_AT (n_jumps) : 0);
-      c->path[n_jumps] = (uint8_t) land;
-      if (dr_bb_has (c->promo, land))
-        {
-          if (PROMO == DR_PROMOTION_ENDS_MOVE)
-            G (emit) (c, land, ncaps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
-          else if (PROMO == DR_PROMOTION_GOES_ON_AS_KING)
-            {
-              if (!G (king_capture) (c, land, ncaps, n_jumps + 1, fk, d, false, DR_MOVE_PROMOTES))
-                G (emit) (c, land, ncaps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
-            }
-          else if (!G (man_capture) (c, land, ncaps, n_jumps + 1, fk))
-            G (emit) (c, land, ncaps, n_jumps + 1, fk, DR_MOVE_PROMOTES);
-        }
-      else if (!G (man_capture) (c, land, ncaps, n_jumps + 1, fk))
-        G (emit) (c, land, ncaps, n_jumps + 1, fk, 0);
+      found |= G (man_dir) (c, sq, -D2, caps, n_jumps, king_pattern);
+      found |= G (man_dir) (c, sq, -D1, caps, n_jumps, king_pattern);
+    }
+  if (MAN_BACK || c->side == DR_SIDE_BLACK)
+    {
+      found |= G (man_dir) (c, sq, D1, caps, n_jumps, king_pattern);
+      found |= G (man_dir) (c, sq, D2, caps, n_jumps, king_pattern);
+    }
+  if (ORTHO)
+    {
+      found |= G (man_dir) (c, sq, -1, caps, n_jumps, king_pattern);
+      found |= G (man_dir) (c, sq, 1, caps, n_jumps, king_pattern);
+      found |= G (man_dir) (c, sq, -P, caps, n_jumps, king_pattern);
+      found |= G (man_dir) (c, sq, P, caps, n_jumps, king_pattern);
     }
   return found;
 }
+
+/* Men with a piece to take next to them in direction @d and a free square
+ * behind it. */
+#define CAN_JUMP(men, takeable, empty, d) \
+  ((men) & dr_bb_shift ((takeable) & dr_bb_shift ((empty), -(d)), -(d)))
 
 static void
 G (captures) (const DrPosition *pos,
@@ -251,22 +308,23 @@ G (captures) (const DrPosition *pos,
   DrBitboard kings = own & pos->kings;
   DrBitboard takeable, movers = 0;
 
-  c.list = list;
   c.opp = pos->pieces[1 - us];
   c.opp_kings = c.opp & pos->kings;
+  takeable = MAN_TAKES_KING ? c.opp : c.opp & ~c.opp_kings;
+  if (MAN_BACK || us == DR_SIDE_WHITE)
+    movers |= CAN_JUMP (men, takeable, empty, -D2) | CAN_JUMP (men, takeable, empty, -D1);
+  if (MAN_BACK || us == DR_SIDE_BLACK)
+    movers |= CAN_JUMP (men, takeable, empty, D1) | CAN_JUMP (men, takeable, empty, D2);
+  if (ORTHO)
+    movers |= CAN_JUMP (men, takeable, empty, -1) | CAN_JUMP (men, takeable, empty, 1)
+              | CAN_JUMP (men, takeable, empty, -P) | CAN_JUMP (men, takeable, empty, P);
+  if ((movers | kings) == 0)
+    return;
+
+  c.list = list;
   c.side = us;
   c.best = -1;
   c.promo = us == DR_SIDE_WHITE ? ROW0 : ROWLAST;
-
-  /* Men with a piece to take next to them and a free square behind it. */
-  takeable = MAN_TAKES_KING ? c.opp : c.opp & ~c.opp_kings;
-  for (int k = 0; k < N_MDIRS; k++)
-    {
-      int d = G (man_dirs)[us][k];
-      movers |= dr_bb_shift (takeable & dr_bb_shift (empty, -d), -d);
-    }
-  movers &= men;
-
   c.by_king = 0;
   for (; movers != 0; movers = dr_bb_rest (movers))
     {
@@ -327,30 +385,37 @@ G (quiet) (const DrPosition *pos,
   DrBitboard men = pos->pieces[us] & ~pos->kings;
   DrBitboard promo = us == DR_SIDE_WHITE ? ROW0 : ROWLAST;
 
-  for (int k = 0; k < 2; k++)
-    {
-      int d = G (man_dirs)[us][k];
-      for (DrBitboard t = dr_bb_shift (men, d) & empty; t != 0; t = dr_bb_rest (t))
-        {
-          int to = dr_bb_first (t);
-          G (add_quiet) (list, to - d, to, dr_bb_has (promo, to) ? DR_MOVE_PROMOTES : 0);
-        }
+#define MEN_STEP(d)                                                          \
+  for (DrBitboard t = dr_bb_shift (men, (d)) & empty; t != 0; t = dr_bb_rest (t)) \
+    {                                                                        \
+      int to = dr_bb_first (t);                                              \
+      G (add_quiet) (list, to - (d), to, dr_bb_has (promo, to) ? DR_MOVE_PROMOTES : 0); \
     }
+  if (us == DR_SIDE_WHITE)
+    {
+      MEN_STEP (-D2);
+      MEN_STEP (-D1);
+    }
+  else
+    {
+      MEN_STEP (D1);
+      MEN_STEP (D2);
+    }
+#undef MEN_STEP
   for (DrBitboard kings = G (free_kings) (pos); kings != 0; kings = dr_bb_rest (kings))
     {
       int from = dr_bb_first (kings);
 
       /* Kings move along diagonals only, Frisian kings too. */
-      for (int k = 0; k < 4; k++)
-        {
-          int d = G (king_dirs)[k];
-          for (int to = from + d; dr_bb_has (empty, to); to += d)
-            {
-              G (add_quiet) (list, from, to, DR_MOVE_BY_KING);
-              if (!FLY)
-                break;
-            }
-        }
+#define KING_STEP(d)                                                         \
+  for (DrBitboard t = dr_bb_shift ((DrBitboard) 1 << from, (d)) & empty; t != 0; \
+       t = FLY ? dr_bb_shift (t, (d)) & empty : 0)                          \
+    G (add_quiet) (list, from, dr_bb_first (t), DR_MOVE_BY_KING)
+      KING_STEP (-D2);
+      KING_STEP (-D1);
+      KING_STEP (D1);
+      KING_STEP (D2);
+#undef KING_STEP
     }
 }
 
@@ -384,23 +449,26 @@ G (count) (const DrPosition *pos,
   empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
   men = pos->pieces[us] & ~pos->kings;
   kings = G (free_kings) (pos);
-  n += (unsigned) dr_bb_count (dr_bb_shift (men, G (man_dirs)[us][0]) & empty);
-  n += (unsigned) dr_bb_count (dr_bb_shift (men, G (man_dirs)[us][1]) & empty);
+  if (us == DR_SIDE_WHITE)
+    n = (unsigned) (dr_bb_count (dr_bb_shift (men, -D1) & empty)
+                    + dr_bb_count (dr_bb_shift (men, -D2) & empty));
+  else
+    n = (unsigned) (dr_bb_count (dr_bb_shift (men, D1) & empty)
+                    + dr_bb_count (dr_bb_shift (men, D2) & empty));
   if (kings != 0)
-    for (int k = 0; k < 4; k++)
-      {
-        int d = G (king_dirs)[k];
-        DrBitboard b = kings;
-
-        /* Every free square on every ray, one ray step at a time for all
-         * kings at once. */
-        while ((b = dr_bb_shift (b, d) & empty) != 0)
-          {
-            n += (unsigned) dr_bb_count (b);
-            if (!FLY)
-              break;
-          }
-      }
+    {
+      /* Every free square on every ray, one ray step at a time for all
+       * kings at once. */
+#define KING_RAYS(d)                                                         \
+  for (DrBitboard b = dr_bb_shift (kings, (d)) & empty; b != 0;             \
+       b = FLY ? dr_bb_shift (b, (d)) & empty : 0)                          \
+    n += (unsigned) dr_bb_count (b)
+      KING_RAYS (-D2);
+      KING_RAYS (-D1);
+      KING_RAYS (D1);
+      KING_RAYS (D2);
+#undef KING_RAYS
+    }
   return n;
 }
 
@@ -410,8 +478,7 @@ G (count) (const DrPosition *pos,
 #undef SQUARES
 #undef ROW0
 #undef ROWLAST
-#undef N_KDIRS
-#undef N_MDIRS
+#undef CAN_JUMP
 #undef KING_AT
 #undef G
 #undef HALF

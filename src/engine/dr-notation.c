@@ -12,6 +12,8 @@
 
 #include "dr-bitboard.h"
 
+#include <string.h>
+
 char *
 dr_notation_square (const DrRules *rules,
                     int            bit,
@@ -25,6 +27,9 @@ dr_notation_square (const DrRules *rules,
   return buf;
 }
 
+/* Is there another capture in @legal from the same square to the same
+ * square?  Another move, or (when @legal lists every route) another route
+ * of the same move. */
 static gboolean
 shares_ends (const DrMoveList *legal,
              const DrMove     *move)
@@ -34,7 +39,10 @@ shares_ends (const DrMoveList *legal,
   for (unsigned i = 0; i < legal->n; i++)
     {
       const DrMove *o = &legal->moves[i];
-      if (o->from == move->from && o->to == move->to && !dr_move_same (o, move))
+      if (o->from != move->from || o->to != move->to)
+        continue;
+      if (!dr_move_same (o, move) || o->n_jumps != move->n_jumps
+          || memcmp (o->path, move->path, move->n_jumps) != 0)
         return TRUE;
     }
   return FALSE;

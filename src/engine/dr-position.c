@@ -10,16 +10,16 @@
 
 #include <string.h>
 
-static uint64_t
+/* The Frisian counters' share of the hash: a key per (side, run length)
+ * and the king's square folded in with the king's own key. */
+static inline uint64_t
 frisian_key (const DrPosition *pos,
              int               side)
 {
-  /* The run length is 0..3 and only matters together with its square. */
   if (pos->king_run_length[side] == 0)
     return 0;
   return dr_zobrist_frisian[side][pos->king_run_length[side] & 3]
-         ^ dr_zobrist_piece[dr_zobrist_index ((DrSide) side, true)][pos->king_run_square[side] & 63]
-         * 0x9E3779B97F4A7C15u;
+         ^ (dr_zobrist_piece[dr_zobrist_index ((DrSide) side, true)][pos->king_run_square[side] & 63] >> 1);
 }
 
 void
@@ -118,52 +118,56 @@ dr_position_apply (DrPosition       *child,
                    const DrMove     *move)
 {
   int us = parent->turn;
-  int them = 1 - us;
-  DrBitboard from = dr_bb_bit (move->from);
-  DrBitboard to = dr_bb_bit (move->to);
-  bool was_king = (parent->kings & from) != 0;
-  bool is_king = was_king || (move->flags & DR_MOVE_PROMOTES) != 0;
-  uint64_t h = parent->hash;
+  int them = us ^ 1;
+  DrBitboard from = (DrBitboard) 1 << move->from;
+  DrBitboard to = (DrBitboard) 1 << move->to;
+  int was_king = (parent->kings & from) != 0;
+  int is_king = was_king | ((move->flags & DR_MOVE_PROMOTES) != 0);
+  uint64_t h = parent->hash ^ dr_zobrist_turn
+               ^ dr_zobrist_piece[2 * us + was_king][move->from]
+               ^ dr_zobrist_piece[2 * us + is_king][move->to];
+  DrPosition p = *parent;
 
-  if (child != parent)
-    *child = *parent;
+  /* Captured pieces first: in Turkish draughts a king may end its move on
+   * the square of a piece it took on the way. */
+  if (move->captures != 0)
+    {
+      for (DrBitboard c = move->captures; c != 0; c = dr_bb_rest (c))
+        {
+          int sq = dr_bb_first (c);
+          h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
+        }
+      p.pieces[them] &= ~move->captures;
+      p.kings &= ~move->captures;
+    }
 
-  h ^= frisian_key (child, us);
-
-  /* The moving piece.  from == to is possible (a king's round trip). */
-  h ^= dr_zobrist_piece[dr_zobrist_index ((DrSide) us, was_king)][move->from];
-  h ^= dr_zobrist_piece[dr_zobrist_index ((DrSide) us, is_king)][move->to];
-  child->pieces[us] = (child->pieces[us] & ~from) | to;
-  child->kings &= ~from;
+  /* The moving piece; from == to is possible (a king's round trip). */
+  p.pieces[us] = (p.pieces[us] & ~from) | to;
+  p.kings &= ~from;
   if (is_king)
-    child->kings |= to;
+    p.kings |= to;
 
-  /* Captured pieces, removed at the end of the move. */
-  for (DrBitboard c = move->captures; c != 0; c = dr_bb_rest (c))
+  /* Frisian king runs (KNDB art. 17): quiet moves of one king, in a row. */
+  if (was_king || p.king_run_length[us] != 0)
     {
-      int sq = dr_bb_first (c);
-      h ^= dr_zobrist_piece[dr_zobrist_index ((DrSide) them, dr_bb_has (parent->kings, sq))][sq];
-    }
-  child->pieces[them] &= ~move->captures;
-  child->kings &= ~move->captures;
-
-  /* Frisian king runs: quiet moves of one king, in a row. */
-  if (was_king && move->captures == 0)
-    {
-      if (parent->king_run_length[us] > 0 && parent->king_run_square[us] == move->from)
-        child->king_run_length[us] = (uint8_t) (parent->king_run_length[us] + 1 > 3 ? 3 : parent->king_run_length[us] + 1);
+      h ^= frisian_key (&p, us);
+      if (was_king && move->captures == 0)
+        {
+          if (p.king_run_length[us] > 0 && p.king_run_square[us] == move->from)
+            p.king_run_length[us] = p.king_run_length[us] >= 3 ? 3 : p.king_run_length[us] + 1;
+          else
+            p.king_run_length[us] = 1;
+          p.king_run_square[us] = move->to;
+        }
       else
-        child->king_run_length[us] = 1;
-      child->king_run_square[us] = move->to;
+        {
+          p.king_run_length[us] = 0;
+          p.king_run_square[us] = DR_NO_SQUARE;
+        }
+      h ^= frisian_key (&p, us);
     }
-  else
-    {
-      child->king_run_length[us] = 0;
-      child->king_run_square[us] = DR_NO_SQUARE;
-    }
-  h ^= frisian_key (child, us);
 
-  child->turn = (uint8_t) them;
-  h ^= dr_zobrist_turn;
-  child->hash = h;
+  p.turn = (uint8_t) them;
+  p.hash = h;
+  *child = p;
 }
