@@ -326,11 +326,35 @@ G (captures) (const DrPosition *pos,
   c.best = -1;
   c.promo = us == DR_SIDE_WHITE ? ROW0 : ROWLAST;
   c.by_king = 0;
-  for (; movers != 0; movers = dr_bb_rest (movers))
+  if (movers != 0)
     {
-      c.from = dr_bb_first (movers);
-      c.empty = empty | dr_bb_bit (c.from);
-      G (man_capture) (&c, c.from, 0, 0, 0);
+      /* The first jump, direction by direction for all men at once; the
+       * mover's own square is free for the rest of its route. */
+#define FIRST_JUMPS(d)                                                       \
+  for (DrBitboard m = CAN_JUMP (men, takeable, empty, (d)); m != 0; m = dr_bb_rest (m)) \
+    {                                                                        \
+      c.from = dr_bb_first (m);                                              \
+      c.empty = empty | ((DrBitboard) 1 << c.from);                          \
+      G (man_dir) (&c, c.from, (d), 0, 0, 0);                                \
+    }
+      if (MAN_BACK || us == DR_SIDE_WHITE)
+        {
+          FIRST_JUMPS (-D2);
+          FIRST_JUMPS (-D1);
+        }
+      if (MAN_BACK || us == DR_SIDE_BLACK)
+        {
+          FIRST_JUMPS (D1);
+          FIRST_JUMPS (D2);
+        }
+      if (ORTHO)
+        {
+          FIRST_JUMPS (-1);
+          FIRST_JUMPS (1);
+          FIRST_JUMPS (-P);
+          FIRST_JUMPS (P);
+        }
+#undef FIRST_JUMPS
     }
   c.by_king = 1;
   for (; kings != 0; kings = dr_bb_rest (kings))

@@ -16,6 +16,7 @@
  */
 #pragma once
 
+#include "dr-bitboard.h"
 #include "dr-types.h"
 
 typedef struct
@@ -62,8 +63,76 @@ uint64_t   dr_position_compute_hash (const DrPosition *pos);
 bool       dr_position_equal        (const DrPosition *a,
                                      const DrPosition *b);
 
+/* The Frisian counters' share of the hash: a key per (side, run length)
+ * and the king's square folded in with the king's own key. */
+static inline uint64_t
+dr_position_frisian_key (const DrPosition *pos,
+             int               side)
+{
+  if (pos->king_run_length[side] == 0)
+    return 0;
+  return dr_zobrist_frisian[side][pos->king_run_length[side] & 3]
+         ^ (dr_zobrist_piece[dr_zobrist_index ((DrSide) side, true)][pos->king_run_square[side] & 63] >> 1);
+}
+
 /* Copy-make: @child becomes @parent with @move played.  @child may be
- * @parent. */
-void       dr_position_apply        (DrPosition       *child,
-                                     const DrPosition *parent,
-                                     const DrMove     *move);
+ * @parent.  Inline: it is half of every search and perft node. */
+static inline void
+dr_position_apply (DrPosition       *child,
+                   const DrPosition *parent,
+                   const DrMove     *move)
+{
+  int us = parent->turn;
+  int them = us ^ 1;
+  DrBitboard from = (DrBitboard) 1 << move->from;
+  DrBitboard to = (DrBitboard) 1 << move->to;
+  int was_king = (parent->kings & from) != 0;
+  int is_king = was_king | ((move->flags & DR_MOVE_PROMOTES) != 0);
+  uint64_t h = parent->hash ^ dr_zobrist_turn
+               ^ dr_zobrist_piece[2 * us + was_king][move->from]
+               ^ dr_zobrist_piece[2 * us + is_king][move->to];
+  DrPosition p = *parent;
+
+  /* Captured pieces first: in Turkish draughts a king may end its move on
+   * the square of a piece it took on the way. */
+  if (move->captures != 0)
+    {
+      for (DrBitboard c = move->captures; c != 0; c = dr_bb_rest (c))
+        {
+          int sq = dr_bb_first (c);
+          h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
+        }
+      p.pieces[them] &= ~move->captures;
+      p.kings &= ~move->captures;
+    }
+
+  /* The moving piece; from == to is possible (a king's round trip). */
+  p.pieces[us] = (p.pieces[us] & ~from) | to;
+  p.kings &= ~from;
+  if (is_king)
+    p.kings |= to;
+
+  /* Frisian king runs (KNDB art. 17): quiet moves of one king, in a row. */
+  if (was_king || p.king_run_length[us] != 0)
+    {
+      h ^= dr_position_frisian_key (&p, us);
+      if (was_king && move->captures == 0)
+        {
+          if (p.king_run_length[us] > 0 && p.king_run_square[us] == move->from)
+            p.king_run_length[us] = p.king_run_length[us] >= 3 ? 3 : p.king_run_length[us] + 1;
+          else
+            p.king_run_length[us] = 1;
+          p.king_run_square[us] = move->to;
+        }
+      else
+        {
+          p.king_run_length[us] = 0;
+          p.king_run_square[us] = DR_NO_SQUARE;
+        }
+      h ^= dr_position_frisian_key (&p, us);
+    }
+
+  p.turn = (uint8_t) them;
+  p.hash = h;
+  *child = p;
+}
