@@ -112,7 +112,8 @@ G (emit) (DrGenCtx  *c,
   m->to = (uint8_t) to;
   m->n_jumps = (uint8_t) n_jumps;
   m->flags = (uint8_t) (flags | (c->by_king ? DR_MOVE_BY_KING : 0));
-  memcpy (m->path, c->path, (size_t) n_jumps);
+  /* All of it: a fixed size copies in a few instructions. */
+  memcpy (m->path, c->path, sizeof m->path);
 }
 
 static bool G (king_capture) (DrGenCtx  *c,
@@ -296,21 +297,17 @@ G (man_capture) (DrGenCtx  *c,
 #define CAN_JUMP(men, takeable, empty, d) \
   ((men) & dr_bb_shift ((takeable) & dr_bb_shift ((empty), -(d)), -(d)))
 
-static void
-G (captures) (const DrPosition *pos,
-              DrMoveList       *list)
+/* Men of @pos's side to move that can start a capture. */
+static inline DrBitboard
+G (capturing_men) (const DrPosition *pos)
 {
-  DrGenCtx c;
   int us = pos->turn;
-  DrBitboard own = pos->pieces[us];
   DrBitboard empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
-  DrBitboard men = own & ~pos->kings;
-  DrBitboard kings = own & pos->kings;
-  DrBitboard takeable, movers = 0;
+  DrBitboard men = pos->pieces[us] & ~pos->kings;
+  DrBitboard opp = pos->pieces[1 - us];
+  DrBitboard takeable = MAN_TAKES_KING ? opp : opp & ~pos->kings;
+  DrBitboard movers = 0;
 
-  c.opp = pos->pieces[1 - us];
-  c.opp_kings = c.opp & pos->kings;
-  takeable = MAN_TAKES_KING ? c.opp : c.opp & ~c.opp_kings;
   if (MAN_BACK || us == DR_SIDE_WHITE)
     movers |= CAN_JUMP (men, takeable, empty, -D2) | CAN_JUMP (men, takeable, empty, -D1);
   if (MAN_BACK || us == DR_SIDE_BLACK)
@@ -318,9 +315,28 @@ G (captures) (const DrPosition *pos,
   if (ORTHO)
     movers |= CAN_JUMP (men, takeable, empty, -1) | CAN_JUMP (men, takeable, empty, 1)
               | CAN_JUMP (men, takeable, empty, -P) | CAN_JUMP (men, takeable, empty, P);
-  if ((movers | kings) == 0)
-    return;
+  return movers;
+}
 
+/* Every capture of @pos into @list (which the caller has emptied).  Kept
+ * out of line: most positions have none, and the quick test in
+ * G (captures) below spares them this function's frame. */
+static __attribute__ ((noinline)) void
+G (captures_found) (const DrPosition *pos,
+                    DrMoveList       *list,
+                    DrBitboard        movers)
+{
+  DrGenCtx c;
+  int us = pos->turn;
+  DrBitboard own = pos->pieces[us];
+  DrBitboard empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
+  DrBitboard men = own & ~pos->kings;
+  DrBitboard kings = own & pos->kings;
+  DrBitboard takeable;
+
+  c.opp = pos->pieces[1 - us];
+  c.opp_kings = c.opp & pos->kings;
+  takeable = MAN_TAKES_KING ? c.opp : c.opp & ~c.opp_kings;
   c.list = list;
   c.side = us;
   c.best = -1;
@@ -363,6 +379,16 @@ G (captures) (const DrPosition *pos,
       c.empty = empty | dr_bb_bit (c.from);
       G (king_capture) (&c, c.from, 0, 0, 0, 0, false, 0);
     }
+}
+
+static inline void
+G (captures) (const DrPosition *pos,
+              DrMoveList       *list)
+{
+  DrBitboard movers = G (capturing_men) (pos);
+
+  if ((movers | (pos->pieces[pos->turn] & pos->kings)) != 0)
+    G (captures_found) (pos, list, movers);
 }
 
 static inline void
@@ -494,6 +520,63 @@ G (count) (const DrPosition *pos,
 #undef KING_RAYS
     }
   return n;
+}
+
+/* Copy-make for perft: pieces and side to move only.  Perft reads no hash
+ * (Scan's Pos::succ keeps none either), so it skips the Zobrist update;
+ * Frisian needs its king-run counters for legality and uses the full one. */
+static inline void
+G (succ) (DrPosition       *child,
+          const DrPosition *pos,
+          const DrMove     *move)
+{
+  int us = pos->turn;
+  DrBitboard from = (DrBitboard) 1 << move->from;
+  DrBitboard to = (DrBitboard) 1 << move->to;
+  bool king = (pos->kings & from) != 0 || (move->flags & DR_MOVE_PROMOTES) != 0;
+
+  if (KING_RUNS)
+    {
+      dr_position_apply (child, pos, move);
+      return;
+    }
+  child->pieces[us] = (pos->pieces[us] & ~from) | to;
+  child->pieces[us ^ 1] = pos->pieces[us ^ 1] & ~move->captures;
+  child->kings = (pos->kings & ~from & ~move->captures) | (king ? to : 0);
+  child->turn = (uint8_t) (us ^ 1);
+}
+
+/* Perft for this variant: the generator, the counting and copy-make all
+ * inline in one loop (dr-perft.c calls it through DrRules.perft).  Needs
+ * @depth >= 2 and lists[0..depth]. */
+static uint64_t
+G (perft) (const DrPosition *pos,
+           int               depth,
+           DrMoveList       *lists)
+{
+  DrMoveList *list = &lists[depth];
+  uint64_t nodes = 0;
+
+  G (generate) (pos, list);
+  if (depth == 2)
+    {
+      for (unsigned i = 0; i < list->n; i++)
+        {
+          DrPosition child;
+
+          G (succ) (&child, pos, &list->moves[i]);
+          nodes += G (count) (&child, &lists[1]);
+        }
+      return nodes;
+    }
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+
+      G (succ) (&child, pos, &list->moves[i]);
+      nodes += G (perft) (&child, depth - 1, lists);
+    }
+  return nodes;
 }
 
 #undef P

@@ -11,7 +11,10 @@
   void     _dr_movegen_generate_##name (const DrPosition *pos,               \
                                         DrMoveList       *list);             \
   unsigned _dr_movegen_count_##name    (const DrPosition *pos,               \
-                                        DrMoveList       *scratch);
+                                        DrMoveList       *scratch);      \
+  uint64_t _dr_movegen_perft_##name    (const DrPosition *pos,               \
+                                        int               depth,             \
+                                        DrMoveList       *lists);
 
 DR_DECLARE_GENERATOR (international)
 DR_DECLARE_GENERATOR (frisian)
@@ -22,4 +25,9 @@ DR_DECLARE_GENERATOR (english)
 DR_DECLARE_GENERATOR (italian)
 DR_DECLARE_GENERATOR (spanish)
 DR_DECLARE_GENERATOR (czech)
-DR_DECLARE_GENERATOR (turkish)
+
+/* Turkish has no specialised perft loop (DrRules.perft is NULL). */
+void     _dr_movegen_generate_turkish (const DrPosition *pos,
+                                       DrMoveList       *list);
+unsigned _dr_movegen_count_turkish    (const DrPosition *pos,
+                                       DrMoveList       *scratch);

@@ -162,6 +162,13 @@ dr_frisian_capture_value (int men,
                             DrMoveList       *scratch)                       \
   {                                                                          \
     return prefix##_count (pos, scratch);                                    \
+  }                                                                          \
+  uint64_t                                                                   \
+  _dr_movegen_perft_##name (const DrPosition *pos,                           \
+                            int               depth,                         \
+                            DrMoveList       *lists)                         \
+  {                                                                          \
+    return prefix##_perft (pos, depth, lists);                               \
   }
 
 DR_DEFINE_GENERATOR (international, intl)

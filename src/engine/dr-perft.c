@@ -54,7 +54,10 @@ dr_perft (const DrRules    *rules,
     return 0;
   for (int d = 0; d <= depth; d++)
     lists[d].all_paths = duplicates == DR_DUPLICATES_KEEP;
-  nodes = perft_rec (rules, pos, depth, lists);
+  if (depth >= 2 && rules->perft != NULL)
+    nodes = rules->perft (pos, depth, lists);
+  else
+    nodes = perft_rec (rules, pos, depth, lists);
   free (lists);
   return nodes;
 }

@@ -130,6 +130,7 @@ const DrRules dr_rules_international = {
   .n_draw_rules = DR_N_ELEMENTS (international_draws),
   .generate = _dr_movegen_generate_international,
   .count = _dr_movegen_count_international,
+  .perft = _dr_movegen_perft_international,
 };
 
 const DrRules dr_rules_russian = {
@@ -153,6 +154,7 @@ const DrRules dr_rules_russian = {
   .n_draw_rules = DR_N_ELEMENTS (russian_draws),
   .generate = _dr_movegen_generate_russian,
   .count = _dr_movegen_count_russian,
+  .perft = _dr_movegen_perft_russian,
 };
 
 const DrRules dr_rules_english = {
@@ -175,6 +177,7 @@ const DrRules dr_rules_english = {
   .n_draw_rules = DR_N_ELEMENTS (english_draws),
   .generate = _dr_movegen_generate_english,
   .count = _dr_movegen_count_english,
+  .perft = _dr_movegen_perft_english,
 };
 
 const DrRules dr_rules_brazilian = {
@@ -198,6 +201,7 @@ const DrRules dr_rules_brazilian = {
   .n_draw_rules = DR_N_ELEMENTS (russian_draws),
   .generate = _dr_movegen_generate_brazilian,
   .count = _dr_movegen_count_brazilian,
+  .perft = _dr_movegen_perft_brazilian,
 };
 
 const DrRules dr_rules_pool = {
@@ -220,6 +224,7 @@ const DrRules dr_rules_pool = {
   .n_draw_rules = DR_N_ELEMENTS (pool_draws),
   .generate = _dr_movegen_generate_pool,
   .count = _dr_movegen_count_pool,
+  .perft = _dr_movegen_perft_pool,
 };
 
 const DrRules dr_rules_italian = {
@@ -242,6 +247,7 @@ const DrRules dr_rules_italian = {
   .n_draw_rules = DR_N_ELEMENTS (italian_draws),
   .generate = _dr_movegen_generate_italian,
   .count = _dr_movegen_count_italian,
+  .perft = _dr_movegen_perft_italian,
 };
 
 const DrRules dr_rules_spanish = {
@@ -264,6 +270,7 @@ const DrRules dr_rules_spanish = {
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_spanish,
   .count = _dr_movegen_count_spanish,
+  .perft = _dr_movegen_perft_spanish,
 };
 
 const DrRules dr_rules_czech = {
@@ -287,6 +294,7 @@ const DrRules dr_rules_czech = {
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_czech,
   .count = _dr_movegen_count_czech,
+  .perft = _dr_movegen_perft_czech,
 };
 
 const DrRules dr_rules_turkish = {
@@ -338,6 +346,7 @@ const DrRules dr_rules_frisian = {
   .n_draw_rules = DR_N_ELEMENTS (frisian_draws),
   .generate = _dr_movegen_generate_frisian,
   .count = _dr_movegen_count_frisian,
+  .perft = _dr_movegen_perft_frisian,
 };
 
 const DrRules dr_rules_antidraughts = {
@@ -361,6 +370,7 @@ const DrRules dr_rules_antidraughts = {
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_international,
   .count = _dr_movegen_count_international,
+  .perft = _dr_movegen_perft_international,
 };
 
 const DrRules dr_rules_russian_giveaway = {
@@ -385,6 +395,7 @@ const DrRules dr_rules_russian_giveaway = {
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_russian,
   .count = _dr_movegen_count_russian,
+  .perft = _dr_movegen_perft_russian,
 };
 
 static const DrRules *const all_rules[DR_N_VARIANTS] = {

@@ -67,6 +67,9 @@ typedef void     (*DrGenerateFunc) (const DrPosition *pos,
                                     DrMoveList       *list);
 typedef unsigned (*DrCountFunc)    (const DrPosition *pos,
                                     DrMoveList       *scratch);
+typedef uint64_t (*DrPerftFunc)    (const DrPosition *pos,
+                                    int               depth,
+                                    DrMoveList       *lists);
 
 /* A draw rule: one article of a variant's rule text, read off the game's
  * history by dr_draw_check() (dr-draw.c).  Limits are in moves of one side
@@ -135,6 +138,7 @@ struct _DrRules
   uint8_t              n_draw_rules;
   DrGenerateFunc       generate;
   DrCountFunc          count;
+  DrPerftFunc          perft;            /* depth >= 2; NULL: the generic loop */
 };
 
 extern const DrRules dr_rules_international;
