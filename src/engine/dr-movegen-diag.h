@@ -76,7 +76,6 @@ G (emit) (DrGenCtx  *c,
           unsigned   flags)
 {
   DrMoveList *list = c->list;
-  DrMove *m;
 
   if (CHOICE != DR_CAPTURE_FREE)
     {
@@ -89,31 +88,8 @@ G (emit) (DrGenCtx  *c,
           list->n = 0;
         }
     }
-  /* Duplicate captures: the same pieces taken along another route
-   * (ENGINES.md §0).  Two jumps can already close a loop for a king. */
-  if (n_jumps >= 2 && !list->all_paths)
-    {
-      for (unsigned i = 0; i < list->n; i++)
-        {
-          const DrMove *o = &list->moves[i];
-          if (o->captures == caps && o->to == to && o->from == c->from
-              && (o->flags & DR_MOVE_PROMOTES) == (flags & DR_MOVE_PROMOTES))
-            return;
-        }
-    }
-  if (list->n >= DR_MAX_MOVES)
-    {
-      list->overflow = true;
-      return;
-    }
-  m = &list->moves[list->n++];
-  m->captures = caps;
-  m->from = (uint8_t) c->from;
-  m->to = (uint8_t) to;
-  m->n_jumps = (uint8_t) n_jumps;
-  m->flags = (uint8_t) (flags | (c->by_king ? DR_MOVE_BY_KING : 0));
-  /* All of it: a fixed size copies in a few instructions. */
-  memcpy (m->path, c->path, sizeof m->path);
+  _dr_move_list_add_capture (list, c->from, to, caps, n_jumps,
+                             flags | (c->by_king ? DR_MOVE_BY_KING : 0), c->path);
 }
 
 static bool G (king_capture) (DrGenCtx  *c,

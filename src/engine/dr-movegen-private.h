@@ -7,6 +7,45 @@
 
 #include "dr-rules.h"
 
+#include <string.h>
+
+/* Appends a capture to @list, unless it is already there by another route
+ * (ENGINES.md §0; two jumps can already close a loop for a king) or the
+ * list is full.  @path holds DR_MAX_JUMPS squares, the first @n_jumps set. */
+static inline void
+_dr_move_list_add_capture (DrMoveList    *list,
+                           int            from,
+                           int            to,
+                           DrBitboard     captures,
+                           int            n_jumps,
+                           unsigned       flags,
+                           const uint8_t *path)
+{
+  DrMove *m;
+
+  if (n_jumps >= 2 && !list->all_paths)
+    for (unsigned i = 0; i < list->n; i++)
+      {
+        const DrMove *o = &list->moves[i];
+        if (o->captures == captures && o->to == to && o->from == from
+            && (o->flags & DR_MOVE_PROMOTES) == (flags & DR_MOVE_PROMOTES))
+          return;
+      }
+  if (list->n >= DR_MAX_MOVES)
+    {
+      list->overflow = true;
+      return;
+    }
+  m = &list->moves[list->n++];
+  m->captures = captures;
+  m->from = (uint8_t) from;
+  m->to = (uint8_t) to;
+  m->n_jumps = (uint8_t) n_jumps;
+  m->flags = (uint8_t) flags;
+  /* All of it: a fixed size copies in a few instructions. */
+  memcpy (m->path, path, DR_MAX_JUMPS);
+}
+
 #define DR_DECLARE_GENERATOR(name)                                           \
   void     _dr_movegen_generate_##name (const DrPosition *pos,               \
                                         DrMoveList       *list);             \

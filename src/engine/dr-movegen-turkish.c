@@ -19,7 +19,6 @@
 #include "dr-bitboard.h"
 #include "dr-movegen-private.h"
 
-#include <string.h>
 
 #define ROW0    UINT64_C (0x00000000000000FF)
 #define ROWLAST UINT64_C (0xFF00000000000000)
@@ -61,7 +60,6 @@ emit (TurkishCtx *c,
 {
   DrMoveList *list = c->list;
   int score = dr_bb_count (caps);
-  DrMove *m;
 
   /* The most pieces, kings and men alike. */
   if (score < c->best)
@@ -71,22 +69,8 @@ emit (TurkishCtx *c,
       c->best = score;
       list->n = 0;
     }
-  for (unsigned i = 0; i < list->n && !list->all_paths; i++)
-    if (dr_move_same (&list->moves[i], &(DrMove) { .captures = caps, .from = (uint8_t) c->from,
-                                                   .to = (uint8_t) to, .flags = (uint8_t) flags }))
-      return;
-  if (list->n >= DR_MAX_MOVES)
-    {
-      list->overflow = true;
-      return;
-    }
-  m = &list->moves[list->n++];
-  m->captures = caps;
-  m->from = (uint8_t) c->from;
-  m->to = (uint8_t) to;
-  m->n_jumps = (uint8_t) n_jumps;
-  m->flags = (uint8_t) (flags | (c->by_king ? DR_MOVE_BY_KING : 0));
-  memcpy (m->path, c->path, (size_t) n_jumps);
+  _dr_move_list_add_capture (list, c->from, to, caps, n_jumps,
+                             flags | (c->by_king ? DR_MOVE_BY_KING : 0), c->path);
 }
 
 static bool

@@ -14,7 +14,6 @@
 #include "dr-bitboard.h"
 #include "dr-movegen-private.h"
 
-#include <string.h>
 
 /* State of one capture search: the pieces that can be taken, the free
  * squares, the route so far and the best score under the choice rule. */

@@ -110,51 +110,60 @@ static const DrDrawRule repetition_draws[] = {
   { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "threefold repetition" },
 };
 
+/* International draughts: 004 section II, 003; also the base of
+ * antidraughts. */
+#define INTERNATIONAL_GAME                                                   \
+  .gametype = 20,                                                            \
+  .geometry = &dr_geometry_10x10,             /* 004 2.2, 003 1.1: 100 squares */ \
+  .first_side = DR_SIDE_WHITE,                /* 004 1.4.1 via 2.1 */        \
+  .rows_of_men = 4,                           /* 004 2.3: 20 men, four ranks */ \
+  .notation = DR_NOTATION_NUMERIC,            /* 004 2.4: squares 1-50 */    \
+  .capture_separator = 'x',                   /* PDN GameType 20 */          \
+  .men_capture_backward = true,               /* 004 1.5.3 via 2.1 */        \
+  .men_capture_kings = true,                                                 \
+  .kings_fly = true,                          /* 004 1.4.5, 1.5.2 */         \
+  .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN, /* 004 2.5.2.1 */     \
+  .capture_choice = DR_CAPTURE_MOST_PIECES,   /* 004 2.5.1, 003 3.4.3 */     \
+  .generate = _dr_movegen_generate_international,                            \
+  .count = _dr_movegen_count_international,                                  \
+  .perft = _dr_movegen_perft_international
+
 const DrRules dr_rules_international = {
   .variant = DR_VARIANT_INTERNATIONAL,
   .name = "international",
   .title = "International draughts",
-  .gametype = 20,
   .source = "004 section II; 003",
-  .geometry = &dr_geometry_10x10,             /* 004 2.2, 003 1.1: 100 squares */
-  .first_side = DR_SIDE_WHITE,                /* 004 1.4.1 via 2.1 */
-  .rows_of_men = 4,                           /* 004 2.3: 20 men, four ranks */
-  .notation = DR_NOTATION_NUMERIC,            /* 004 2.4: squares 1-50 */
-  .capture_separator = 'x',                   /* PDN GameType 20 */
-  .men_capture_backward = true,               /* 004 1.5.3 via 2.1 */
-  .men_capture_kings = true,
-  .kings_fly = true,                          /* 004 1.4.5, 1.5.2 */
-  .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN, /* 004 2.5.2.1 */
-  .capture_choice = DR_CAPTURE_MOST_PIECES,   /* 004 2.5.1, 003 3.4.3 */
+  INTERNATIONAL_GAME,
   .draw_rules = international_draws,
   .n_draw_rules = DR_N_ELEMENTS (international_draws),
-  .generate = _dr_movegen_generate_international,
-  .count = _dr_movegen_count_international,
-  .perft = _dr_movegen_perft_international,
 };
+
+/* Russian draughts: 004 section I; also the base of its giveaway. */
+#define RUSSIAN_GAME                                                         \
+  .gametype = 25,                                                            \
+  .geometry = &dr_geometry_8x8,               /* 004 1.1 */                  \
+  .first_side = DR_SIDE_WHITE,                /* 004 1.4.1 */                \
+  .rows_of_men = 3,                           /* 004 1.3 */                  \
+  .notation = DR_NOTATION_ALGEBRAIC,          /* 004 1.6 */                  \
+  .capture_separator = ':',                   /* 004 1.6, PDN GameType 25 */ \
+  .english_numbers = true,                                                   \
+  .men_capture_backward = true,               /* 004 1.5.3 */                \
+  .men_capture_kings = true,                                                 \
+  .kings_fly = true,                          /* 004 1.4.5, 1.5.2 */         \
+  .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_KING, /* 004 1.5.15 */     \
+  .capture_choice = DR_CAPTURE_FREE,          /* 004 1.5.14 */               \
+  .generate = _dr_movegen_generate_russian,                                  \
+  .count = _dr_movegen_count_russian,                                        \
+  .perft = _dr_movegen_perft_russian
 
 const DrRules dr_rules_russian = {
   .variant = DR_VARIANT_RUSSIAN,
   .name = "russian",
   .title = "Russian draughts",
-  .gametype = 25,
   .source = "004 section I",
-  .geometry = &dr_geometry_8x8,               /* 004 1.1 */
-  .first_side = DR_SIDE_WHITE,                /* 004 1.4.1 */
-  .rows_of_men = 3,                           /* 004 1.3 */
-  .notation = DR_NOTATION_ALGEBRAIC,          /* 004 1.6 */
-  .capture_separator = ':',                   /* 004 1.6, PDN GameType 25 */
-  .english_numbers = true,
-  .men_capture_backward = true,               /* 004 1.5.3 */
-  .men_capture_kings = true,
-  .kings_fly = true,                          /* 004 1.4.5, 1.5.2 */
-  .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_KING, /* 004 1.5.15 */
-  .capture_choice = DR_CAPTURE_FREE,          /* 004 1.5.14 */
+  RUSSIAN_GAME,
   .draw_rules = russian_draws,
   .n_draw_rules = DR_N_ELEMENTS (russian_draws),
-  .generate = _dr_movegen_generate_russian,
-  .count = _dr_movegen_count_russian,
-  .perft = _dr_movegen_perft_russian,
 };
 
 const DrRules dr_rules_english = {
@@ -353,49 +362,22 @@ const DrRules dr_rules_antidraughts = {
   .variant = DR_VARIANT_ANTIDRAUGHTS,
   .name = "antidraughts",
   .title = "Antidraughts (International giveaway)",
-  .gametype = 20,
   .source = "International rules (004 II) with the goal reversed; 001 survey",
-  .geometry = &dr_geometry_10x10,
-  .first_side = DR_SIDE_WHITE,
-  .rows_of_men = 4,
-  .notation = DR_NOTATION_NUMERIC,
-  .capture_separator = 'x',
-  .men_capture_backward = true,
-  .men_capture_kings = true,
-  .kings_fly = true,
-  .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN,
-  .capture_choice = DR_CAPTURE_MOST_PIECES,
+  INTERNATIONAL_GAME,
   .giveaway = true,
   .draw_rules = repetition_draws,
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
-  .generate = _dr_movegen_generate_international,
-  .count = _dr_movegen_count_international,
-  .perft = _dr_movegen_perft_international,
 };
 
 const DrRules dr_rules_russian_giveaway = {
   .variant = DR_VARIANT_RUSSIAN_GIVEAWAY,
   .name = "russian-giveaway",
   .title = "Russian giveaway (obratnye shashki)",
-  .gametype = 25,
-  .source = "Russian rules (004 I) with the goal reversed; 001 survey",
-  .geometry = &dr_geometry_8x8,
-  .first_side = DR_SIDE_WHITE,
-  .rows_of_men = 3,
-  .notation = DR_NOTATION_ALGEBRAIC,
-  .capture_separator = ':',
-  .english_numbers = true,
-  .men_capture_backward = true,
-  .men_capture_kings = true,
-  .kings_fly = true,
-  .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_KING,
-  .capture_choice = DR_CAPTURE_FREE,
+  .source = "Russian rules (004 I) with the goal reversed; 004 5.1.4; 001 survey",
+  RUSSIAN_GAME,
   .giveaway = true,
   .draw_rules = repetition_draws,
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
-  .generate = _dr_movegen_generate_russian,
-  .count = _dr_movegen_count_russian,
-  .perft = _dr_movegen_perft_russian,
 };
 
 static const DrRules *const all_rules[DR_N_VARIANTS] = {
