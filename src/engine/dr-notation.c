@@ -11,6 +11,9 @@
 #include "dr-notation.h"
 
 #include "dr-bitboard.h"
+#include "dr-movegen.h"
+
+#include <glib/gi18n-lib.h>
 
 #include <string.h>
 
@@ -90,4 +93,459 @@ dr_move_to_hub (const DrRules *rules,
     if (dr_bb_has (move->captures, dr_geometry_bit_from_number (g, n)))
       g_string_append_printf (out, "x%d", n);
   return g_string_free (out, FALSE);
+}
+
+G_DEFINE_QUARK (dr-move-error-quark, dr_move_error)
+
+#define MAX_ROUTE (DR_MAX_JUMPS + 2)
+
+/* "32-28, 32-27": @moves in the variant's notation. */
+static char *
+list_moves (const DrRules    *rules,
+            const DrMoveList *legal,
+            const DrMove     *const *moves,
+            guint             n)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = dr_move_to_text (rules, legal, moves[i], rules->notation);
+      g_string_append_printf (out, "%s%s", i ? ", " : "", text);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Splits @text into squares.  Returns the number of squares (0 on a syntax
+ * error); *capture_sep tells whether 'x' or ':' was used. */
+static int
+parse_route (const DrRules *rules,
+             const char    *text,
+             int           *squares,
+             gboolean      *capture_sep,
+             GError       **error)
+{
+  const DrGeometry *g = rules->geometry;
+  const char *p = text;
+  int n = 0;
+
+  *capture_sep = FALSE;
+  while (*p != '\0')
+    {
+      size_t len;
+      int bit;
+
+      if (n >= MAX_ROUTE)
+        {
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX,
+                       _("“%s” has more squares than any move"), text);
+          return 0;
+        }
+      bit = dr_geometry_parse_square (g, p, -1, &len);
+      if (len == 0)
+        {
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX,
+                       _("“%s” is not a move: “%c” where a square should be"), text, *p);
+          return 0;
+        }
+      if (bit < 0)
+        {
+          g_autofree char *sq = g_strndup (p, len);
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX,
+                       _("“%s” is not a move: %s is not a playing square"), text, sq);
+          return 0;
+        }
+      squares[n++] = bit;
+      p += len;
+      if (*p == '-' || *p == 'x' || *p == 'X' || *p == ':')
+        {
+          if (*p != '-')
+            *capture_sep = TRUE;
+          p++;
+          if (*p == '\0')
+            {
+              g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX,
+                           _("“%s” is not a move: it ends with a separator"), text);
+              return 0;
+            }
+        }
+      else if (*p != '\0' && !(g_ascii_isalpha (*p) && g_ascii_isdigit (p[-1])))
+        {
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX,
+                       _("“%s” is not a move: unexpected “%c”"), text, *p);
+          return 0;
+        }
+    }
+  if (n < 2)
+    {
+      g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX,
+                   _("“%s” is not a move: a move needs two squares"), text);
+      return 0;
+    }
+  return n;
+}
+
+/* Every square the capture @move passes or lands on, in order, after its
+ * start square.  Returns the count. */
+static int
+route_squares (const DrRules *rules,
+               const DrMove  *move,
+               int           *out,
+               int            max)
+{
+  const DrGeometry *g = rules->geometry;
+  int n = 0;
+  int at = move->from;
+
+  for (int j = 0; j < move->n_jumps; j++)
+    {
+      int x, y, tx, ty, dx, dy;
+
+      dr_geometry_xy (g, at, &x, &y);
+      dr_geometry_xy (g, move->path[j], &tx, &ty);
+      dx = (tx > x) - (tx < x);
+      dy = (ty > y) - (ty < y);
+      while ((x != tx || y != ty) && n < max)
+        {
+          int bit;
+          x += dx;
+          y += dy;
+          bit = dr_geometry_bit_at_xy (g, x, y);
+          if (bit >= 0)
+            out[n++] = bit;
+        }
+      at = move->path[j];
+    }
+  return n;
+}
+
+/* Does @move go through the squares @route[1..n-2] in that order?  Exact:
+ * they are its landing squares one for one (a full route per PDN 3.0 rule
+ * 7); otherwise each lies on its way, in order. */
+static gboolean
+route_fits (const DrRules *rules,
+            const DrMove  *move,
+            const int     *route,
+            int            n,
+            gboolean       exact)
+{
+  int passed[256];
+  int n_passed, k = 1;
+
+  if (exact)
+    {
+      if (move->n_jumps != n - 1)
+        return FALSE;
+      for (int i = 1; i < n - 1; i++)
+        if (move->path[i - 1] != route[i])
+          return FALSE;
+      return TRUE;
+    }
+  n_passed = route_squares (rules, move, passed, G_N_ELEMENTS (passed));
+  for (int i = 0; i < n_passed && k < n - 1; i++)
+    if (passed[i] == route[k])
+      k++;
+  return k == n - 1;
+}
+
+static void
+explain_illegal (const DrRules    *rules,
+                 const DrPosition *pos,
+                 const DrMoveList *legal,
+                 const char       *text,
+                 int               from,
+                 int               to,
+                 GError          **error)
+{
+  g_autoptr (GPtrArray) mine = g_ptr_array_new ();
+  char from_name[8];
+  DrSide us = (DrSide) pos->turn;
+  gboolean captures = legal->n > 0 && legal->moves[0].captures != 0;
+
+  dr_notation_square (rules, from, rules->notation, from_name);
+  if (!dr_bb_has (dr_position_occupied (pos), from))
+    {
+      g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                   _("“%s” is not legal: there is no piece on %s"), text, from_name);
+      return;
+    }
+  if (!dr_bb_has (pos->pieces[us], from))
+    {
+      g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                   us == DR_SIDE_WHITE
+                   ? _("“%s” is not legal: the piece on %s is Black’s and White is to move")
+                   : _("“%s” is not legal: the piece on %s is White’s and Black is to move"),
+                   text, from_name);
+      return;
+    }
+  for (unsigned i = 0; i < legal->n; i++)
+    if (legal->moves[i].from == from)
+      g_ptr_array_add (mine, (gpointer) &legal->moves[i]);
+  if (captures && mine->len == 0)
+    {
+      g_autoptr (GPtrArray) all = g_ptr_array_new ();
+      g_autofree char *list = NULL;
+
+      for (unsigned i = 0; i < legal->n; i++)
+        g_ptr_array_add (all, (gpointer) &legal->moves[i]);
+      list = list_moves (rules, legal, (const DrMove *const *) all->pdata, all->len);
+      switch (dr_bb_count (legal->moves[0].captures) > 1 ? rules->capture_choice : DR_CAPTURE_FREE)
+        {
+        case DR_CAPTURE_MOST_PIECES:
+        case DR_CAPTURE_MOST_THEN_KINGS:
+        case DR_CAPTURE_ITALIAN:
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                       _("“%s” is not legal: the capture that takes the most pieces (%d) is compulsory: %s"),
+                       text, dr_bb_count (legal->moves[0].captures), list);
+          break;
+        case DR_CAPTURE_FRISIAN:
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                       _("“%s” is not legal: the capture of the highest value is compulsory: %s"),
+                       text, list);
+          break;
+        case DR_CAPTURE_KING_FIRST:
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                       (legal->moves[0].flags & DR_MOVE_BY_KING)
+                       ? _("“%s” is not legal: when a king can capture, a king must: %s")
+                       : _("“%s” is not legal: a capture is compulsory: %s"),
+                       text, list);
+          break;
+        case DR_CAPTURE_FREE:
+        default:
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                       _("“%s” is not legal: a capture is compulsory: %s"), text, list);
+          break;
+        }
+    }
+  else if (mine->len == 0)
+    g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                 _("“%s” is not legal: the piece on %s has no legal move"), text, from_name);
+  else
+    {
+      g_autofree char *list = list_moves (rules, legal, (const DrMove *const *) mine->pdata, mine->len);
+      char to_name[8];
+
+      dr_notation_square (rules, to, rules->notation, to_name);
+      g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                   captures
+                   ? _("“%s” is not legal: the piece on %s cannot end on %s; it must capture: %s")
+                   : _("“%s” is not legal: the piece on %s cannot go to %s; it can play %s"),
+                   text, from_name, to_name, list);
+    }
+}
+
+/* Picks the one move among @cands, or reports why not. */
+static gboolean
+choose (const DrRules    *rules,
+        const DrMoveList *legal,
+        GPtrArray        *cands,
+        const char       *text,
+        DrMove           *move,
+        GError          **error)
+{
+  const DrMove *first;
+  g_autofree char *list = NULL;
+
+  first = cands->pdata[0];
+  for (guint i = 1; i < cands->len; i++)
+    if (!dr_move_same (first, cands->pdata[i]))
+      {
+        list = list_moves (rules, legal, (const DrMove *const *) cands->pdata, cands->len);
+        g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS,
+                     _("“%s” is ambiguous: it could be %s"), text, list);
+        return FALSE;
+      }
+  *move = *first;
+  return TRUE;
+}
+
+/* The short Russian forms: "ed4" (file of the man, destination) and
+ * "b:d6" (the same for a capture). */
+static gboolean
+parse_short (const DrRules    *rules,
+             const DrMoveList *legal,
+             const char       *text,
+             DrMove           *move,
+             GError          **error)
+{
+  const DrGeometry *g = rules->geometry;
+  int file = text[0] - 'a';
+  gboolean capture = text[1] == ':' || text[1] == 'x';
+  const char *sq = text + (capture ? 2 : 1);
+  g_autoptr (GPtrArray) cands = g_ptr_array_new ();
+  size_t len;
+  int to = dr_geometry_parse_square (g, sq, -1, &len);
+
+  if (to < 0 || sq[len] != '\0')
+    {
+      g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX, _("“%s” is not a move"), text);
+      return FALSE;
+    }
+  for (unsigned i = 0; i < legal->n; i++)
+    {
+      const DrMove *m = &legal->moves[i];
+      int x, y;
+
+      dr_geometry_xy (g, m->from, &x, &y);
+      if (x == file && m->to == to && (!capture || m->captures != 0))
+        g_ptr_array_add (cands, (gpointer) m);
+    }
+  if (cands->len == 0)
+    {
+      g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                   _("“%s” is not legal: no piece on the %c file can go to %s"),
+                   text, text[0], sq);
+      return FALSE;
+    }
+  return choose (rules, legal, cands, text, move, error);
+}
+
+static gboolean
+is_short_form (const char *t)
+{
+  size_t n = strlen (t);
+
+  /* letter, optional ':'/'x', letter, digits: "ed4", "b:d6", "bxd6". */
+  if (n < 3 || !g_ascii_islower (t[0]) || g_ascii_isdigit (t[1]))
+    return FALSE;
+  if (t[1] == ':' || t[1] == 'x')
+    return n >= 4 && g_ascii_islower (t[2]) && g_ascii_isdigit (t[3]);
+  return g_ascii_islower (t[1]) && g_ascii_isdigit (t[2]);
+}
+
+gboolean
+dr_move_parse (const DrRules    *rules,
+               const DrPosition *pos,
+               const DrMoveList *legal,
+               const char       *text,
+               DrMove           *move,
+               GError          **error)
+{
+  g_autofree DrMoveList *own = NULL;
+  g_autofree DrMoveList *routes = NULL;
+  g_autofree char *clean = NULL;
+  g_autoptr (GPtrArray) cands = g_ptr_array_new ();
+  int route[MAX_ROUTE];
+  gboolean capture_sep;
+  int n;
+
+  g_return_val_if_fail (rules != NULL && pos != NULL && text != NULL, FALSE);
+
+  clean = g_strstrip (g_strdup (text));
+  if (legal == NULL)
+    {
+      own = g_new0 (DrMoveList, 1);
+      dr_movegen_legal (rules, pos, own);
+      legal = own;
+    }
+  if (!rules->geometry->all_squares && rules->geometry->width == 8 && is_short_form (clean))
+    return parse_short (rules, legal, clean, move, error);
+  if (strlen (clean) >= 3 && strlen (clean) <= 4 && strspn (clean, "0123456789") == strlen (clean))
+    {
+      /* Two numbers run together ("3228", seen in old files): the one
+       * split that makes a legal move. */
+      gboolean found = FALSE;
+
+      for (size_t cut = 1; cut < strlen (clean); cut++)
+        {
+          g_autofree char *joined = g_strdup_printf ("%.*s-%s", (int) cut, clean, clean + cut);
+          DrMove m;
+
+          if (dr_move_parse (rules, pos, legal, joined, &m, NULL))
+            {
+              if (found && !dr_move_same (&m, move))
+                {
+                  g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS,
+                               _("“%s” is ambiguous: the squares can be split more than one way"),
+                               clean);
+                  return FALSE;
+                }
+              *move = m;
+              found = TRUE;
+            }
+        }
+      if (found)
+        return TRUE;
+    }
+  n = parse_route (rules, clean, route, &capture_sep, error);
+  if (n == 0)
+    return FALSE;
+
+  if (n > 2)
+    {
+      /* A route is matched against every route of every capture, not
+       * only the one the move list keeps for each move. */
+      routes = g_new0 (DrMoveList, 1);
+      routes->all_paths = TRUE;
+      dr_movegen_legal (rules, pos, routes);
+    }
+  for (unsigned i = 0; i < (routes ? routes : legal)->n; i++)
+    {
+      const DrMove *m = &(routes ? routes : legal)->moves[i];
+      if (m->from == route[0] && m->to == route[n - 1])
+        g_ptr_array_add (cands, (gpointer) m);
+    }
+  if (n > 2 && cands->len > 0)
+    {
+      /* A route: the landing squares one for one if it gives them all,
+       * else any of the squares on the way, in order. */
+      g_autoptr (GPtrArray) fit = g_ptr_array_new ();
+
+      for (guint i = 0; i < cands->len; i++)
+        if (route_fits (rules, cands->pdata[i], route, n, TRUE))
+          g_ptr_array_add (fit, cands->pdata[i]);
+      if (fit->len == 0)
+        for (guint i = 0; i < cands->len; i++)
+          if (route_fits (rules, cands->pdata[i], route, n, FALSE))
+            g_ptr_array_add (fit, cands->pdata[i]);
+      if (fit->len == 0)
+        {
+          g_autofree char *list = list_moves (rules, legal, (const DrMove *const *) cands->pdata,
+                                              cands->len);
+          g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                       _("“%s” is not legal: no capture takes that route (%s)"), clean, list);
+          return FALSE;
+        }
+      g_ptr_array_set_size (cands, 0);
+      for (guint i = 0; i < fit->len; i++)
+        g_ptr_array_add (cands, fit->pdata[i]);
+    }
+  if (cands->len == 0)
+    {
+      explain_illegal (rules, pos, legal, clean, route[0], route[n - 1], error);
+      return FALSE;
+    }
+  return choose (rules, legal, cands, clean, move, error);
+}
+
+gboolean
+dr_move_parse_hub (const DrRules    *rules,
+                   const DrPosition *pos,
+                   const char       *text,
+                   DrMove           *move,
+                   GError          **error)
+{
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  int squares[MAX_ROUTE];
+  gboolean capture_sep;
+  DrBitboard caps = 0;
+  int n;
+
+  n = parse_route (rules, text, squares, &capture_sep, error);
+  if (n == 0)
+    return FALSE;
+  for (int i = 2; i < n; i++)
+    caps |= dr_bb_bit (squares[i]);
+  dr_movegen_legal (rules, pos, legal);
+  for (unsigned i = 0; i < legal->n; i++)
+    {
+      const DrMove *m = &legal->moves[i];
+      if (m->from == squares[0] && m->to == squares[1] && (n == 2 || m->captures == caps))
+        {
+          *move = *m;
+          return TRUE;
+        }
+    }
+  explain_illegal (rules, pos, legal, text, squares[0], squares[1], error);
+  return FALSE;
 }

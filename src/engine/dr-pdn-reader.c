@@ -1,0 +1,1235 @@
+/* dr-pdn-reader.c — reading PDN liberally
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two levels, after PolyGlot's PGN reader: a lexer that turns the text into
+ * tokens with their line and column (tags, comments, parentheses, NAGs,
+ * setup commands and "words": moves, move numbers, results), and a game
+ * reader that builds DrGame trees from them, checking every move against
+ * the rules.  What real files do that the PDN 3.0 writing grammar does not
+ * allow is accepted (shared/data/README.md, shared/design/PDN.md §1.1,
+ * §1.2, §5-§10): CRLF, a BOM or a legacy encoding, padded and lower-case
+ * tag names, '%' and ';' line comments, move numbers like "01." or glued
+ * to the move ("1.33-28"), moves with a space inside ("1- 6", "28 x 17"),
+ * 'x' on quiet moves, routes, strength marks in parentheses, free text
+ * glued to a move, results as terminators or missing, a game that starts
+ * at a tag section without any terminator.
+ *
+ * An error stops the game it is in; the reader then skips to the end of
+ * that game (its terminator, or the next tag section) so that one broken
+ * game never loses the others.
+ */
+
+#define G_LOG_DOMAIN "dr-pdn"
+
+#include "config.h"
+
+#include "dr-pdn.h"
+
+#include "dr-bitboard.h"
+#include "dr-fen.h"
+#include "dr-movegen.h"
+#include "dr-notation.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+G_DEFINE_QUARK (dr-pdn-error-quark, dr_pdn_error)
+
+typedef enum
+{
+  TOKEN_EOF,
+  TOKEN_TAG,        /* text = name, value = value */
+  TOKEN_COMMENT,    /* text = the comment */
+  TOKEN_OPEN,       /* ( */
+  TOKEN_CLOSE,      /* ) */
+  TOKEN_NAG,        /* number */
+  TOKEN_SETUP,      /* text = the FEN of a /FEN "..."/ command */
+  TOKEN_WORD,       /* text: a move, a move number, a result, ... */
+  TOKEN_ERROR,      /* text = message */
+} TokenType;
+
+typedef struct
+{
+  TokenType type;
+  char     *text;
+  char     *value;
+  guint     number;
+  guint     line;
+  guint     column;
+  gboolean  space_before;   /* whitespace between this and the previous token */
+} Token;
+
+struct _DrPdnReader
+{
+  char          *name;
+  char          *text;       /* UTF-8 */
+  gsize          len;
+  gsize          pos;
+  guint          line;
+  guint          column;
+  const DrRules *rules;      /* the caller's variant, or NULL */
+  Token          peeked;
+  gboolean       has_peeked;
+  guint          game_line;
+  guint          game_column;
+};
+
+/* --- encodings -------------------------------------------------------- */
+
+/* Legacy single-byte text: Cyrillic (Windows-1251) writes whole words in
+ * bytes 0xC0-0xFF, Western European (Windows-1252) puts a single accented
+ * letter among ASCII ones.  So: are most high bytes next to another? */
+static const char *
+guess_legacy (const guchar *data,
+              gsize         len)
+{
+  gsize high = 0, paired = 0;
+
+  for (gsize i = 0; i < len; i++)
+    if (data[i] >= 0xC0)
+      {
+        high++;
+        if ((i > 0 && data[i - 1] >= 0xC0) || (i + 1 < len && data[i + 1] >= 0xC0))
+          paired++;
+      }
+  return high > 0 && paired * 2 > high ? "WINDOWS-1251" : "WINDOWS-1252";
+}
+
+char *
+dr_pdn_to_utf8 (const char *data,
+                gsize       len,
+                const char *encoding,
+                GError    **error)
+{
+  g_autoptr (GError) local = NULL;
+  char *out;
+
+  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    {
+      data += 3;
+      len -= 3;
+    }
+  if ((encoding == NULL || g_ascii_strcasecmp (encoding, "UTF-8") == 0)
+      && g_utf8_validate (data, (gssize) len, NULL))
+    return g_strndup (data, len);
+  if (encoding != NULL && g_ascii_strcasecmp (encoding, "UTF-8") == 0)
+    {
+      g_set_error_literal (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING,
+                           _("The text is not valid UTF-8"));
+      return NULL;
+    }
+  if (encoding == NULL)
+    encoding = guess_legacy ((const guchar *) data, len);
+  out = g_convert (data, (gssize) len, "UTF-8", encoding, NULL, NULL, &local);
+  if (out == NULL)
+    g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING,
+                 _("The text cannot be read as %s: %s"), encoding, local->message);
+  return out;
+}
+
+/* --- lexer ------------------------------------------------------------ */
+
+static void
+token_clear (Token *t)
+{
+  g_clear_pointer (&t->text, g_free);
+  g_clear_pointer (&t->value, g_free);
+}
+
+static int
+peek_char (DrPdnReader *r,
+           gsize        ahead)
+{
+  return r->pos + ahead < r->len ? (guchar) r->text[r->pos + ahead] : -1;
+}
+
+static void
+advance (DrPdnReader *r)
+{
+  guchar c = (guchar) r->text[r->pos++];
+
+  if (c == '\n' || (c == '\r' && peek_char (r, 0) != '\n'))
+    {
+      r->line++;
+      r->column = 1;
+    }
+  else if (c == '\r')
+    ;
+  else if ((c & 0xC0) != 0x80)
+    r->column++;
+}
+
+static gboolean
+at_line_start (DrPdnReader *r)
+{
+  for (gsize i = r->pos; i > 0; i--)
+    {
+      char c = r->text[i - 1];
+      if (c == '\n' || c == '\r')
+        return TRUE;
+      if (c != ' ' && c != '\t')
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+is_word_end (int c)
+{
+  return c < 0 || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '{' || c == '}'
+         || c == '(' || c == ')' || c == '[' || c == ']' || c == '$' || c == ';' || c == '"';
+}
+
+/* Strength marks in parentheses glued to a move: "19-23(!?)". */
+static gsize
+paren_glyph_length (DrPdnReader *r)
+{
+  gsize i = 1;
+
+  if (peek_char (r, 0) != '(')
+    return 0;
+  while (peek_char (r, i) == '!' || peek_char (r, i) == '?')
+    i++;
+  return i > 1 && peek_char (r, i) == ')' ? i + 1 : 0;
+}
+
+static void
+set_error_token (DrPdnReader *r,
+                 Token       *t,
+                 char        *message)
+{
+  t->type = TOKEN_ERROR;
+  t->text = message;
+}
+
+static void
+lex_tag (DrPdnReader *r,
+         Token       *t)
+{
+  GString *name = g_string_new (NULL);
+  GString *value = g_string_new (NULL);
+  int c;
+
+  advance (r);                              /* [ */
+  while ((c = peek_char (r, 0)) == ' ' || c == '\t')
+    advance (r);
+  while ((c = peek_char (r, 0)) >= 0 && (g_ascii_isalnum (c) || c == '_' || c == '-'))
+    {
+      g_string_append_c (name, (char) c);
+      advance (r);
+    }
+  while ((c = peek_char (r, 0)) == ' ' || c == '\t')
+    advance (r);
+  if (name->len == 0)
+    {
+      set_error_token (r, t, g_strdup (_("a tag without a name")));
+      g_string_free (name, TRUE);
+      g_string_free (value, TRUE);
+      return;
+    }
+  if (c == '"' || (c == 0xE2 && peek_char (r, 1) == 0x80 && peek_char (r, 2) == 0x9C))
+    {
+      /* "value", with \" and \\ escapes; CheckerBoard also writes “ ”. */
+      gboolean curly = c != '"';
+
+      if (curly)
+        {
+          advance (r);
+          advance (r);
+        }
+      advance (r);
+      while ((c = peek_char (r, 0)) >= 0)
+        {
+          if (!curly && c == '"')
+            break;
+          if (curly && c == 0xE2 && peek_char (r, 1) == 0x80 && peek_char (r, 2) == 0x9D)
+            break;
+          if (c == '\n' || c == '\r')
+            break;
+          if (c == '\\' && (peek_char (r, 1) == '"' || peek_char (r, 1) == '\\'))
+            {
+              advance (r);
+              c = peek_char (r, 0);
+            }
+          g_string_append_c (value, (char) c);
+          advance (r);
+        }
+      if (c != '"' && !(curly && c == 0xE2))
+        {
+          set_error_token (r, t, g_strdup_printf (_("the value of tag %s has no closing quote"),
+                                                  name->str));
+          g_string_free (name, TRUE);
+          g_string_free (value, TRUE);
+          return;
+        }
+      for (int i = curly ? 3 : 1; i > 0; i--)
+        advance (r);
+    }
+  else
+    {
+      /* An unquoted value, up to the ']'. */
+      while ((c = peek_char (r, 0)) >= 0 && c != ']' && c != '\n' && c != '\r')
+        {
+          g_string_append_c (value, (char) c);
+          advance (r);
+        }
+      g_strchomp (value->str);
+      value->len = strlen (value->str);
+    }
+  while ((c = peek_char (r, 0)) == ' ' || c == '\t')
+    advance (r);
+  if (c != ']')
+    {
+      set_error_token (r, t, g_strdup_printf (_("tag %s is not closed by “]”"), name->str));
+      g_string_free (name, TRUE);
+      g_string_free (value, TRUE);
+      return;
+    }
+  advance (r);
+  t->type = TOKEN_TAG;
+  t->text = g_string_free (name, FALSE);
+  t->value = g_string_free (value, FALSE);
+}
+
+static void
+next_token (DrPdnReader *r,
+            Token       *t)
+{
+  int c;
+
+  if (r->has_peeked)
+    {
+      *t = r->peeked;
+      r->has_peeked = FALSE;
+      return;
+    }
+  memset (t, 0, sizeof *t);
+  for (;;)
+    {
+      c = peek_char (r, 0);
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xA0)
+        {
+          advance (r);
+          t->space_before = TRUE;
+          continue;
+        }
+      if (c == 0xC2 && peek_char (r, 1) == 0xA0)   /* no-break space */
+        {
+          advance (r);
+          advance (r);
+          t->space_before = TRUE;
+          continue;
+        }
+      /* '%' escapes the rest of the line (PDN 3.0), as at a line's start. */
+      if (c == '%' && (at_line_start (r) || t->space_before))
+        {
+          while ((c = peek_char (r, 0)) >= 0 && c != '\n' && c != '\r')
+            advance (r);
+          t->space_before = TRUE;
+          continue;
+        }
+      break;
+    }
+  t->line = r->line;
+  t->column = r->column;
+  if (c < 0)
+    {
+      t->type = TOKEN_EOF;
+      return;
+    }
+  switch (c)
+    {
+    case '[':
+      lex_tag (r, t);
+      return;
+    case '{':
+      {
+        gsize start;
+
+        advance (r);
+        start = r->pos;
+        while ((c = peek_char (r, 0)) >= 0 && c != '}')
+          advance (r);
+        if (c < 0)
+          {
+            t->type = TOKEN_ERROR;
+            t->text = g_strdup (_("a comment is not closed by “}”"));
+            return;
+          }
+        t->type = TOKEN_COMMENT;
+        t->text = g_strndup (r->text + start, r->pos - start);
+        advance (r);
+        return;
+      }
+    case ';':
+      {
+        gsize start;
+
+        advance (r);
+        start = r->pos;
+        while ((c = peek_char (r, 0)) >= 0 && c != '\n' && c != '\r')
+          advance (r);
+        t->type = TOKEN_COMMENT;
+        t->text = g_strndup (r->text + start, r->pos - start);
+        return;
+      }
+    case '(':
+      advance (r);
+      t->type = TOKEN_OPEN;
+      return;
+    case ')':
+      advance (r);
+      t->type = TOKEN_CLOSE;
+      return;
+    case '$':
+      advance (r);
+      t->type = TOKEN_NAG;
+      while ((c = peek_char (r, 0)) >= 0 && g_ascii_isdigit (c))
+        {
+          if (t->number < 1000)
+            t->number = t->number * 10 + (guint) (c - '0');
+          advance (r);
+        }
+      return;
+    case '/':
+      {
+        /* A setup command: /FEN "..."/ */
+        gsize start;
+        char *body, *q1, *q2;
+
+        advance (r);
+        start = r->pos;
+        while ((c = peek_char (r, 0)) >= 0 && c != '/' && c != '\n')
+          advance (r);
+        if (c != '/')
+          {
+            t->type = TOKEN_ERROR;
+            t->text = g_strdup (_("a setup command is not closed by “/”"));
+            return;
+          }
+        body = g_strndup (r->text + start, r->pos - start);
+        advance (r);
+        q1 = strchr (body, '"');
+        q2 = q1 ? strchr (q1 + 1, '"') : NULL;
+        if (!g_str_has_prefix (g_strchug (body), "FEN") || q2 == NULL)
+          {
+            t->type = TOKEN_ERROR;
+            t->text = g_strdup_printf (_("“/%s/” is not a setup command"), body);
+            g_free (body);
+            return;
+          }
+        t->type = TOKEN_SETUP;
+        t->text = g_strndup (q1 + 1, (gsize) (q2 - q1 - 1));
+        g_free (body);
+        return;
+      }
+    case '}':
+      advance (r);
+      t->type = TOKEN_ERROR;
+      t->text = g_strdup (_("“}” without a comment to close (comments do not nest)"));
+      return;
+    case ']':
+      advance (r);
+      t->type = TOKEN_ERROR;
+      t->text = g_strdup (_("“]” outside a tag"));
+      return;
+    case '"':
+      advance (r);
+      t->type = TOKEN_ERROR;
+      t->text = g_strdup (_("a string outside a tag"));
+      return;
+    default:
+      {
+        GString *word = g_string_new (NULL);
+        gsize glyph;
+
+        while (!is_word_end (peek_char (r, 0)))
+          {
+            g_string_append_c (word, (char) peek_char (r, 0));
+            advance (r);
+          }
+        if ((glyph = paren_glyph_length (r)) > 0)
+          for (gsize i = 0; i < glyph; i++)
+            {
+              g_string_append_c (word, (char) peek_char (r, 0));
+              advance (r);
+            }
+        t->type = TOKEN_WORD;
+        t->text = g_string_free (word, FALSE);
+        return;
+      }
+    }
+}
+
+static Token *
+peek_token (DrPdnReader *r)
+{
+  if (!r->has_peeked)
+    {
+      next_token (r, &r->peeked);
+      r->has_peeked = TRUE;
+    }
+  return &r->peeked;
+}
+
+/* --- words ------------------------------------------------------------ */
+
+static const struct
+{
+  const char *mark;
+  guint8      nag;
+} strength_marks[] = {
+  { "!!", DR_NAG_BRILLIANT }, { "??", DR_NAG_BLUNDER }, { "!?", DR_NAG_INTERESTING },
+  { "?!", DR_NAG_DUBIOUS }, { "!", DR_NAG_GOOD }, { "?", DR_NAG_MISTAKE },
+};
+
+static guint8
+strength_nag (const char *mark)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (strength_marks); i++)
+    if (g_str_has_prefix (mark, strength_marks[i].mark))
+      return strength_marks[i].nag;
+  return DR_NAG_NONE;
+}
+
+static gboolean
+is_result_word (const char *w)
+{
+  static const char *const results[] = {
+    "1-0", "0-1", "1/2-1/2", "½-½", "0.5-0.5", "2-0", "0-2", "1-1", "0-0", "*", NULL
+  };
+  return g_strv_contains (results, w);
+}
+
+/* A match score such as "4-6" (delfts.pdn): a result only where a game
+ * ends. */
+static gboolean
+is_score_word (const char *w)
+{
+  const char *dash = strchr (w, '-');
+
+  if (dash == NULL || dash == w || dash[1] == '\0')
+    return FALSE;
+  for (const char *p = w; *p; p++)
+    if (!g_ascii_isdigit (*p) && *p != '-' && *p != '.')
+      return FALSE;
+  return TRUE;
+}
+
+DrResult
+dr_result_from_string (const char    *text,
+                       const DrRules *rules)
+{
+  DrSide first = rules != NULL ? rules->first_side : DR_SIDE_WHITE;
+
+  if (text == NULL)
+    return DR_RESULT_UNKNOWN;
+  if (g_str_equal (text, "2-0"))
+    return DR_RESULT_WHITE_WINS;
+  if (g_str_equal (text, "0-2"))
+    return DR_RESULT_BLACK_WINS;
+  if (g_str_equal (text, "1-1") || g_str_equal (text, "1/2-1/2") || g_str_equal (text, "½-½")
+      || g_str_equal (text, "0.5-0.5"))
+    return DR_RESULT_DRAW;
+  if (g_str_equal (text, "0-0"))
+    return DR_RESULT_BOTH_LOSE;
+  /* "1-0" is a win for the first player: Black in English checkers. */
+  if (g_str_equal (text, "1-0"))
+    return first == DR_SIDE_WHITE ? DR_RESULT_WHITE_WINS : DR_RESULT_BLACK_WINS;
+  if (g_str_equal (text, "0-1"))
+    return first == DR_SIDE_WHITE ? DR_RESULT_BLACK_WINS : DR_RESULT_WHITE_WINS;
+  return DR_RESULT_UNKNOWN;
+}
+
+/* Splits a word into a leading move number ("12.", "12...", "01."), the
+ * move, strength marks and glued free text.  Returns the move part. */
+static char *
+split_word (const char *word,
+            gboolean   *had_number,
+            char      **marks,
+            char      **junk)
+{
+  const char *p = word;
+  const char *move, *end;
+
+  *had_number = FALSE;
+  *marks = NULL;
+  *junk = NULL;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (p > word && *p == '.')
+    {
+      while (*p == '.')
+        p++;
+      *had_number = TRUE;
+    }
+  else
+    p = word;
+  move = p;
+  /* The move: squares and separators. */
+  while (g_ascii_isalnum (*p) || *p == '-' || *p == ':')
+    {
+      /* Letters after the squares are text glued to the move
+       * ("26-22Whiteoversteppedthe...", tinsley.pdn). */
+      if (g_ascii_isalpha (*p) && *p != 'x' && *p != 'X'
+          && !(g_ascii_islower (*p) && *p <= 'j' && g_ascii_isdigit (p[1]))
+          && !(g_ascii_islower (*p) && *p <= 'h' && (p[1] == ':' || p[1] == 'x' || g_ascii_islower (p[1])) && p == move))
+        break;
+      if ((*p == 'x' || *p == 'X') && !(g_ascii_isdigit (p[1]) || g_ascii_islower (p[1])))
+        break;
+      p++;
+    }
+  end = p;
+  if (*p == '!' || *p == '?' || *p == '(' || *p == '*')
+    {
+      const char *m = p;
+      while (*p == '!' || *p == '?' || *p == '(' || *p == ')' || *p == '*')
+        p++;
+      *marks = g_strndup (m, (gsize) (p - m));
+    }
+  if (*p != '\0')
+    *junk = g_strdup (p);
+  return g_strndup (move, (gsize) (end - move));
+}
+
+/* --- the game reader -------------------------------------------------- */
+
+typedef struct
+{
+  DrPdnReader *r;
+  DrGame      *game;
+  GPtrArray   *stack;       /* DrGameNode *: where each open variation returns */
+  DrGameNode  *node;        /* the node the next move is played from */
+  DrGameNode  *last;        /* the node of the last move read, or NULL */
+  char        *pending;     /* a comment waiting for the next move */
+  char        *result_word;
+  DrMoveList  *legal;
+} GameBuilder;
+
+static void
+pdn_error (DrPdnReader *r,
+           GError     **error,
+           int          code,
+           guint        line,
+           guint        column,
+           const char  *format,
+           ...) G_GNUC_PRINTF (6, 7);
+
+static void
+pdn_error (DrPdnReader *r,
+           GError     **error,
+           int          code,
+           guint        line,
+           guint        column,
+           const char  *format,
+           ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, DR_PDN_ERROR, code, "%s:%u:%u: %s", r->name, line, column, message);
+}
+
+static char *
+append_text (char       *old,
+             const char *text)
+{
+  char *joined;
+
+  if (old == NULL)
+    return g_strdup (text);
+  joined = g_strconcat (old, " ", text, NULL);
+  g_free (old);
+  return joined;
+}
+
+static void
+add_comment (GameBuilder *b,
+             const char  *raw)
+{
+  g_autofree char *text = g_strstrip (g_strdup (raw));
+
+  if (b->last == NULL || b->pending != NULL)
+    {
+      /* Before any move of this line: the game's opening comment, or one
+       * that leads a variation (it goes before the variation's move). */
+      if (b->stack->len == 0 && b->last == NULL && b->node == b->game->root)
+        {
+          char *c = append_text (b->game->root->comment_after, text);
+          dr_game_node_set_comment_after (b->game->root, c);
+          g_free (c);
+        }
+      else
+        b->pending = append_text (b->pending, text);
+      return;
+    }
+  {
+    char *c = append_text (b->last->comment_after, text);
+    dr_game_node_set_comment_after (b->last, c);
+    g_free (c);
+  }
+}
+
+/* Which variant a game without a GameType plays: the caller's, else a
+ * guess from the FEN and the first move (PDN.md §4 reader fallback). */
+static const DrRules *
+guess_rules (DrPdnReader *r,
+             const char  *fen,
+             const char  *variant_tag)
+{
+  gsize save_pos = r->pos;
+  guint save_line = r->line, save_column = r->column;
+  gboolean save_peeked = r->has_peeked;
+  Token save_token = r->peeked;
+  const DrRules *rules = NULL;
+  int max_number = 0;
+  gboolean algebraic = FALSE;
+
+  if (variant_tag != NULL)
+    {
+      static const struct { const char *tag; DrVariant variant; } names[] = {
+        { "Standard", DR_VARIANT_INTERNATIONAL }, { "International", DR_VARIANT_INTERNATIONAL },
+        { "Russian", DR_VARIANT_RUSSIAN }, { "Brazilian", DR_VARIANT_BRAZILIAN },
+        { "Frisian", DR_VARIANT_FRISIAN }, { "Frysk!", DR_VARIANT_FRISIAN },
+        { "Antidraughts", DR_VARIANT_ANTIDRAUGHTS }, { "English", DR_VARIANT_ENGLISH },
+        { "Italian", DR_VARIANT_ITALIAN }, { "Spanish", DR_VARIANT_SPANISH },
+        { "Czech", DR_VARIANT_CZECH }, { "Turkish", DR_VARIANT_TURKISH },
+        { "Pool", DR_VARIANT_POOL },
+      };
+      for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+        if (g_ascii_strcasecmp (variant_tag, names[i].tag) == 0)
+          return dr_rules_get (names[i].variant);
+    }
+  if (r->rules != NULL)
+    return r->rules;
+
+  /* Numbers above 32, or algebraic squares, in the FEN and first moves. */
+  if (fen != NULL)
+    for (const char *p = fen; *p; p++)
+      {
+        if (g_ascii_isdigit (*p) && (p == fen || !g_ascii_isdigit (p[-1])))
+          {
+            int n = atoi (p);
+            if (p > fen && g_ascii_islower (p[-1]))
+              algebraic = TRUE;
+            else
+              max_number = MAX (max_number, n);
+          }
+      }
+  if (!algebraic && max_number <= 32)
+    {
+      Token t;
+      for (int words = 0; words < 6; words++)
+        {
+          gboolean had_number;
+          g_autofree char *marks = NULL, *junk = NULL, *move = NULL;
+
+          next_token (r, &t);
+          if (t.type == TOKEN_EOF || t.type == TOKEN_TAG || t.type == TOKEN_ERROR)
+            {
+              token_clear (&t);
+              break;
+            }
+          if (t.type == TOKEN_WORD)
+            {
+              move = split_word (t.text, &had_number, &marks, &junk);
+              if (move[0] != '\0' && g_ascii_islower (move[0]))
+                algebraic = TRUE;
+              else if (move[0] != '\0')
+                for (const char *p = move; *p; p++)
+                  if (g_ascii_isdigit (*p) && (p == move || !g_ascii_isdigit (p[-1])))
+                    max_number = MAX (max_number, atoi (p));
+            }
+          token_clear (&t);
+        }
+    }
+  r->pos = save_pos;
+  r->line = save_line;
+  r->column = save_column;
+  r->has_peeked = save_peeked;
+  r->peeked = save_token;
+
+  if (algebraic)
+    rules = &dr_rules_russian;
+  else if (max_number > 32)
+    rules = &dr_rules_international;
+  else if (max_number > 0)
+    rules = &dr_rules_english;
+  else
+    rules = &dr_rules_international;
+  return rules;
+}
+
+static const DrRules *
+rules_from_gametype (const char *value)
+{
+  char *end;
+  long type = strtol (value, &end, 10);
+
+  if (end == value)
+    return NULL;
+  return dr_rules_from_gametype ((int) type);
+}
+
+/* Skips to the end of the game after an error: past its terminator, or up
+ * to the next tag section. */
+static void
+skip_game (DrPdnReader *r)
+{
+  Token t;
+
+  for (;;)
+    {
+      Token *p = peek_token (r);
+
+      if (p->type == TOKEN_EOF || p->type == TOKEN_TAG)
+        return;
+      next_token (r, &t);
+      if (t.type == TOKEN_WORD && (g_str_equal (t.text, "*") || is_result_word (t.text)))
+        {
+          Token *after = peek_token (r);
+          if (after->type == TOKEN_EOF || after->type == TOKEN_TAG || after->space_before)
+            {
+              token_clear (&t);
+              return;
+            }
+        }
+      token_clear (&t);
+    }
+}
+
+static gboolean
+play_word (GameBuilder *b,
+           Token       *t,
+           const char  *move_text,
+           GError     **error)
+{
+  DrPdnReader *r = b->r;
+  const DrRules *rules = b->game->rules;
+  g_autoptr (GError) local = NULL;
+  DrMove move;
+  DrGameNode *child;
+
+  dr_movegen_legal (rules, &b->node->position, b->legal);
+  if (!dr_move_parse (rules, &b->node->position, b->legal, move_text, &move, &local))
+    {
+      pdn_error (r, error,
+                 g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS)
+                 ? DR_PDN_ERROR_AMBIGUOUS_MOVE : DR_PDN_ERROR_ILLEGAL_MOVE,
+                 t->line, t->column, "%s", local->message);
+      return FALSE;
+    }
+  child = dr_game_add_move (b->game, b->node, &move);
+  if (b->pending != NULL)
+    {
+      char *c = append_text (child->comment_before, b->pending);
+      dr_game_node_set_comment_before (child, c);
+      g_free (c);
+      g_clear_pointer (&b->pending, g_free);
+    }
+  b->last = child;
+  b->node = child;
+  return TRUE;
+}
+
+static gboolean
+read_body (GameBuilder *b,
+           GError     **error)
+{
+  DrPdnReader *r = b->r;
+  Token t;
+
+  for (;;)
+    {
+      Token *p = peek_token (r);
+
+      if (p->type == TOKEN_EOF || (p->type == TOKEN_TAG && b->stack->len == 0))
+        {
+          if (b->stack->len > 0)
+            {
+              pdn_error (r, error, DR_PDN_ERROR_UNEXPECTED_EOF, p->line, p->column,
+                         _("the game ends inside a variation: a “)” is missing"));
+              return FALSE;
+            }
+          return TRUE;       /* no terminator: the game ends here */
+        }
+      next_token (r, &t);
+      switch (t.type)
+        {
+        case TOKEN_ERROR:
+          pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column, "%s", t.text);
+          token_clear (&t);
+          return FALSE;
+        case TOKEN_TAG:
+          pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column,
+                     _("tag %s inside the moves (a “)” is missing?)"), t.text);
+          token_clear (&t);
+          return FALSE;
+        case TOKEN_COMMENT:
+          add_comment (b, t.text);
+          break;
+        case TOKEN_NAG:
+          if (b->last != NULL)
+            dr_game_node_add_nag (b->last, (guint8) MIN (t.number, 255));
+          break;
+        case TOKEN_SETUP:
+          {
+            g_autoptr (GError) local = NULL;
+            DrPosition pos;
+
+            if (b->last != NULL || b->stack->len > 0)
+              {
+                pdn_error (r, error, DR_PDN_ERROR_BAD_SETUP, t.line, t.column,
+                           _("a position set up in the middle of the moves (/FEN/) is not supported"));
+                token_clear (&t);
+                return FALSE;
+              }
+            if (!dr_fen_parse (b->game->rules, t.text, &pos, &local))
+              {
+                pdn_error (r, error, DR_PDN_ERROR_BAD_SETUP, t.line, t.column, "%s", local->message);
+                token_clear (&t);
+                return FALSE;
+              }
+            /* The first setup of a body is the start position. */
+            b->game->root->position = pos;
+            b->game->setup = TRUE;
+            break;
+          }
+        case TOKEN_OPEN:
+          if (b->last == NULL)
+            {
+              pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column,
+                         _("a variation before any move"));
+              token_clear (&t);
+              return FALSE;
+            }
+          /* An alternative to the last move: from the position before it. */
+          g_ptr_array_add (b->stack, b->last);
+          b->node = b->last->parent;
+          b->last = NULL;
+          b->pending = NULL;
+          break;
+        case TOKEN_CLOSE:
+          if (b->stack->len == 0)
+            {
+              pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column,
+                         _("“)” without a variation to close"));
+              token_clear (&t);
+              return FALSE;
+            }
+          if (b->pending != NULL && b->last != NULL)
+            add_comment (b, b->pending);
+          g_clear_pointer (&b->pending, g_free);
+          b->last = g_ptr_array_steal_index (b->stack, b->stack->len - 1);
+          b->node = b->last;
+          break;
+        case TOKEN_WORD:
+          {
+            gboolean had_number;
+            g_autofree char *marks = NULL, *junk = NULL, *move = NULL;
+            Token *after;
+
+            if (is_result_word (t.text) && b->stack->len == 0)
+              {
+                /* "1-1" could be a move in no variant; results end games. */
+                b->result_word = g_strdup (t.text);
+                token_clear (&t);
+                return TRUE;
+              }
+            move = split_word (t.text, &had_number, &marks, &junk);
+            if (move[0] == '\0')
+              {
+                if (g_str_has_prefix (t.text, "..") || g_str_equal (t.text, "…")
+                    || (had_number && marks == NULL && junk == NULL))
+                  break;                /* a move number or "..." alone */
+                if (marks != NULL && b->last != NULL)
+                  {
+                    guint8 nag = strength_nag (marks);
+                    if (strchr (marks, '*') != NULL)
+                      dr_game_node_add_nag (b->last, DR_NAG_ONLY_MOVE);
+                    if (nag != DR_NAG_NONE)
+                      dr_game_node_set_glyph (b->last, (DrNag) nag);
+                    break;
+                  }
+              }
+            /* A move written with spaces inside: "1- 6", "28 x17", "28 x 17". */
+            for (;;)
+              {
+                gsize l = strlen (move);
+                after = peek_token (r);
+                if (after->type != TOKEN_WORD || marks != NULL || junk != NULL)
+                  break;
+                if ((l > 0 && strchr ("-x:", move[l - 1]) != NULL)
+                    || (after->text[0] != '\0' && strchr ("x:", after->text[0]) != NULL)
+                    || (after->text[0] == '-' && after->text[1] != '\0'))
+                  {
+                    Token w;
+                    char *joined;
+                    g_autofree char *m2 = NULL, *mk = NULL, *jk = NULL;
+                    gboolean num2;
+
+                    next_token (r, &w);
+                    m2 = split_word (w.text, &num2, &mk, &jk);
+                    joined = g_strconcat (move, w.text, NULL);
+                    g_free (move);
+                    move = split_word (joined, &num2, &marks, &junk);
+                    g_free (joined);
+                    token_clear (&w);
+                    continue;
+                  }
+                break;
+              }
+            if (move[0] == '\0' || strchr ("-x:", move[strlen (move) - 1]) != NULL)
+              {
+                if (is_score_word (t.text))
+                  {
+                    after = peek_token (r);
+                    if (after->type == TOKEN_EOF || after->type == TOKEN_TAG)
+                      {
+                        b->result_word = g_strdup (t.text);
+                        token_clear (&t);
+                        return TRUE;
+                      }
+                  }
+                pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column,
+                           _("“%s” is not a move"), t.text);
+                token_clear (&t);
+                return FALSE;
+              }
+            if (!play_word (b, &t, move, error))
+              {
+                /* A match score ("4-6", delfts.pdn) at the end of a game. */
+                after = peek_token (r);
+                if (is_score_word (t.text) && b->stack->len == 0
+                    && (after->type == TOKEN_EOF || after->type == TOKEN_TAG))
+                  {
+                    g_clear_error (error);
+                    b->result_word = g_strdup (t.text);
+                    token_clear (&t);
+                    return TRUE;
+                  }
+                token_clear (&t);
+                return FALSE;
+              }
+            if (marks != NULL)
+              {
+                guint8 nag = strength_nag (marks[0] == '(' ? marks + 1 : marks);
+                if (nag != DR_NAG_NONE)
+                  dr_game_node_set_glyph (b->last, (DrNag) nag);
+                if (strchr (marks, '*') != NULL)
+                  dr_game_node_add_nag (b->last, DR_NAG_ONLY_MOVE);
+              }
+            if (junk != NULL)
+              add_comment (b, junk);
+            break;
+          }
+        case TOKEN_EOF:
+        default:
+          break;
+        }
+      token_clear (&t);
+    }
+}
+
+static void
+game_builder_clear (GameBuilder *b)
+{
+  g_clear_pointer (&b->stack, g_ptr_array_unref);
+  g_clear_pointer (&b->pending, g_free);
+  g_clear_pointer (&b->result_word, g_free);
+  g_clear_pointer (&b->legal, g_free);
+}
+
+gboolean
+dr_pdn_reader_next_game (DrPdnReader *r,
+                         DrGame     **out,
+                         GError     **error)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (DrGame) game = NULL;
+  const DrRules *rules = NULL;
+  const char *fen = NULL, *gametype = NULL, *variant = NULL, *result = NULL;
+  GameBuilder b = { 0 };
+  DrPosition start;
+  Token *p;
+  guint fen_line = 0, fen_column = 0;
+
+  g_return_val_if_fail (r != NULL && out != NULL, FALSE);
+  *out = NULL;
+
+  /* Stray terminators between games. */
+  while ((p = peek_token (r))->type == TOKEN_WORD && g_str_equal (p->text, "*"))
+    {
+      Token t;
+      next_token (r, &t);
+      token_clear (&t);
+    }
+  p = peek_token (r);
+  if (p->type == TOKEN_EOF)
+    return FALSE;
+  r->game_line = p->line;
+  r->game_column = p->column;
+
+  /* The tag section. */
+  while ((p = peek_token (r))->type == TOKEN_TAG || p->type == TOKEN_ERROR)
+    {
+      Token t;
+
+      next_token (r, &t);
+      if (t.type == TOKEN_ERROR)
+        {
+          pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column, "%s", t.text);
+          token_clear (&t);
+          skip_game (r);
+          return FALSE;
+        }
+      if (g_ascii_strcasecmp (t.text, "FEN") == 0)
+        {
+          fen_line = t.line;
+          fen_column = t.column;
+        }
+      g_ptr_array_add (names, t.text);
+      g_ptr_array_add (values, t.value);
+    }
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = names->pdata[i];
+      if (g_ascii_strcasecmp (name, "FEN") == 0)
+        fen = values->pdata[i];
+      else if (g_ascii_strcasecmp (name, "GameType") == 0)
+        gametype = values->pdata[i];
+      else if (g_ascii_strcasecmp (name, "Variant") == 0)
+        variant = values->pdata[i];
+      else if (g_ascii_strcasecmp (name, "Result") == 0)
+        result = values->pdata[i];
+    }
+
+  if (gametype != NULL)
+    {
+      rules = rules_from_gametype (gametype);
+      if (rules == NULL)
+        {
+          pdn_error (r, error, DR_PDN_ERROR_UNKNOWN_GAMETYPE, r->game_line, r->game_column,
+                     _("GameType “%s” is not a variant this program plays"), gametype);
+          skip_game (r);
+          return FALSE;
+        }
+      /* GameType 20 and 25 are shared with the giveaway games. */
+      if (variant != NULL && g_ascii_strcasecmp (variant, "Antidraughts") == 0)
+        rules = &dr_rules_antidraughts;
+      if (r->rules != NULL && r->rules->gametype == rules->gametype)
+        rules = r->rules;
+    }
+  else
+    rules = guess_rules (r, fen, variant);
+
+  if (fen != NULL)
+    {
+      g_autoptr (GError) local = NULL;
+
+      if (!dr_fen_parse (rules, fen, &start, &local))
+        {
+          pdn_error (r, error, DR_PDN_ERROR_BAD_SETUP, fen_line, fen_column, "%s", local->message);
+          skip_game (r);
+          return FALSE;
+        }
+      game = dr_game_new (rules, &start);
+    }
+  else
+    game = dr_game_new (rules, NULL);
+  for (guint i = 0; i < names->len; i++)
+    dr_game_set_tag (game, names->pdata[i], values->pdata[i]);
+
+  b.r = r;
+  b.game = game;
+  b.stack = g_ptr_array_new ();
+  b.node = game->root;
+  b.legal = g_new0 (DrMoveList, 1);
+  if (!read_body (&b, error))
+    {
+      game_builder_clear (&b);
+      skip_game (r);
+      return FALSE;
+    }
+  game->result = dr_result_from_string (result != NULL ? result : b.result_word, rules);
+  game_builder_clear (&b);
+  *out = g_steal_pointer (&game);
+  return TRUE;
+}
+
+void
+dr_pdn_reader_game_start (DrPdnReader *r,
+                          guint       *line,
+                          guint       *column)
+{
+  *line = r->game_line;
+  *column = r->game_column;
+}
+
+DrPdnReader *
+dr_pdn_reader_new (const char    *data,
+                   gssize         len,
+                   const char    *name,
+                   const char    *encoding,
+                   const DrRules *rules,
+                   GError       **error)
+{
+  DrPdnReader *r;
+  g_autoptr (GError) local = NULL;
+  char *text;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  if (len < 0)
+    len = (gssize) strlen (data);
+  text = dr_pdn_to_utf8 (data, (gsize) len, encoding, &local);
+  if (text == NULL)
+    {
+      g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING, "%s: %s", name ? name : "PDN",
+                   local->message);
+      return NULL;
+    }
+  r = g_new0 (DrPdnReader, 1);
+  r->name = g_strdup (name != NULL ? name : "PDN");
+  r->text = text;
+  r->len = strlen (text);
+  r->line = 1;
+  r->column = 1;
+  r->rules = rules;
+  return r;
+}
+
+DrPdnReader *
+dr_pdn_reader_new_for_file (const char    *path,
+                            const char    *encoding,
+                            const DrRules *rules,
+                            GError       **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GError) local = NULL;
+  gsize len;
+
+  if (!g_file_get_contents (path, &data, &len, &local))
+    {
+      g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_IO, "%s", local->message);
+      return NULL;
+    }
+  return dr_pdn_reader_new (data, (gssize) len, path, encoding, rules, error);
+}
+
+void
+dr_pdn_reader_free (DrPdnReader *r)
+{
+  if (r == NULL)
+    return;
+  if (r->has_peeked)
+    token_clear (&r->peeked);
+  g_free (r->name);
+  g_free (r->text);
+  g_free (r);
+}
