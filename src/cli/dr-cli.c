@@ -17,6 +17,7 @@
 #include "dr-fen.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-pdn.h"
 #include "dr-perft.h"
 
 #include <glib/gi18n.h>
@@ -322,6 +323,77 @@ cmd_fen (int    argc,
   return EXIT_SUCCESS;
 }
 
+static int
+cmd_pdn_check (int    argc,
+               char **argv)
+{
+  g_autofree char *variant = NULL;
+  g_autofree char *encoding = NULL;
+  gboolean quiet = FALSE;
+  GOptionEntry entries[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant of games without a GameType tag"), N_("VARIANT") },
+    { "encoding", 'e', 0, G_OPTION_ARG_STRING, &encoding, N_("Text encoding (default: UTF-8, else guessed)"), N_("ENCODING") },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the totals"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE..."));
+  g_autoptr (GError) error = NULL;
+  const DrRules *rules = NULL;
+  guint64 games = 0, moves = 0, errors = 0;
+
+  g_option_context_set_summary (context, _("Read every game of PDN files, replay every move of every "
+                                           "variation, and report each problem as FILE:LINE:COLUMN."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("draughtsman-cli pdn-check: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  if (argc < 2)
+    {
+      g_printerr (_("draughtsman-cli pdn-check: expected one or more FILE arguments\n"));
+      return EXIT_FAILURE;
+    }
+  if (variant != NULL && (rules = dr_rules_from_name (variant)) == NULL)
+    {
+      g_printerr (_("draughtsman-cli pdn-check: unknown variant “%s”\n"), variant);
+      return EXIT_FAILURE;
+    }
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr (DrPdnReader) reader = dr_pdn_reader_new_for_file (argv[i], encoding, rules, &error);
+
+      if (reader == NULL)
+        {
+          g_print ("%s: %s\n", argv[i], error->message);
+          g_clear_error (&error);
+          errors++;
+          continue;
+        }
+      for (;;)
+        {
+          g_autoptr (DrGame) game = NULL;
+
+          if (dr_pdn_reader_next_game (reader, &game, &error))
+            {
+              games++;
+              moves += dr_game_count_moves (game);
+              continue;
+            }
+          if (error == NULL)
+            break;
+          games++;
+          errors++;
+          if (!quiet)
+            g_print ("%s\n", error->message);
+          g_clear_error (&error);
+        }
+    }
+  g_print ("games: %" G_GUINT64_FORMAT ", moves: %" G_GUINT64_FORMAT ", errors: %" G_GUINT64_FORMAT "\n",
+           games, moves, errors);
+  return errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 typedef struct
 {
   const char *name;
@@ -334,6 +406,7 @@ static const CliCommand commands[] = {
   { "divide", cmd_divide, N_("perft split by first move") },
   { "moves", cmd_moves, N_("list the legal moves of a position") },
   { "fen", cmd_fen, N_("check and normalise a FEN position") },
+  { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
 };
 
 static void

@@ -219,20 +219,26 @@ route_squares (const DrRules *rules,
   return n;
 }
 
-/* Does @move go through the squares @route[1..n-2] in that order?  Exact:
- * they are its landing squares one for one (a full route per PDN 3.0 rule
- * 7); otherwise each lies on its way, in order. */
+typedef enum
+{
+  FIT_EXACT,      /* the landing squares one for one (PDN 3.0 rule 7) */
+  FIT_LANDING,    /* some of the landing squares, in order */
+  FIT_PASSING,    /* squares on its way, in order */
+} RouteFit;
+
+/* Does @move go through the squares @route[1..n-2] in that order, in the
+ * sense of @fit? */
 static gboolean
 route_fits (const DrRules *rules,
             const DrMove  *move,
             const int     *route,
             int            n,
-            gboolean       exact)
+            RouteFit       fit)
 {
   int passed[256];
   int n_passed, k = 1;
 
-  if (exact)
+  if (fit == FIT_EXACT)
     {
       if (move->n_jumps != n - 1)
         return FALSE;
@@ -240,6 +246,13 @@ route_fits (const DrRules *rules,
         if (move->path[i - 1] != route[i])
           return FALSE;
       return TRUE;
+    }
+  if (fit == FIT_LANDING)
+    {
+      for (int i = 0; i < move->n_jumps - 1 && k < n - 1; i++)
+        if (move->path[i] == route[k])
+          k++;
+      return k == n - 1;
     }
   n_passed = route_squares (rules, move, passed, G_N_ELEMENTS (passed));
   for (int i = 0; i < n_passed && k < n - 1; i++)
@@ -334,29 +347,22 @@ explain_illegal (const DrRules    *rules,
     }
 }
 
-/* Picks the one move among @cands, or reports why not. */
-static gboolean
-choose (const DrRules    *rules,
-        const DrMoveList *legal,
-        GPtrArray        *cands,
-        const char       *text,
-        DrMove           *move,
-        GError          **error)
+/* Copies the distinct moves among @cands into @out (the first of each: the
+ * one whose route fits the text best). */
+static void
+collect (GPtrArray *cands,
+         GArray    *out)
 {
-  const DrMove *first;
-  g_autofree char *list = NULL;
+  for (guint i = 0; i < cands->len; i++)
+    {
+      const DrMove *m = cands->pdata[i];
+      gboolean seen = FALSE;
 
-  first = cands->pdata[0];
-  for (guint i = 1; i < cands->len; i++)
-    if (!dr_move_same (first, cands->pdata[i]))
-      {
-        list = list_moves (rules, legal, (const DrMove *const *) cands->pdata, cands->len);
-        g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS,
-                     _("“%s” is ambiguous: it could be %s"), text, list);
-        return FALSE;
-      }
-  *move = *first;
-  return TRUE;
+      for (guint j = 0; j < out->len && !seen; j++)
+        seen = dr_move_same (&g_array_index (out, DrMove, j), m);
+      if (!seen)
+        g_array_append_val (out, *m);
+    }
 }
 
 /* The short Russian forms: "ed4" (file of the man, destination) and
@@ -365,7 +371,7 @@ static gboolean
 parse_short (const DrRules    *rules,
              const DrMoveList *legal,
              const char       *text,
-             DrMove           *move,
+             GArray           *out,
              GError          **error)
 {
   const DrGeometry *g = rules->geometry;
@@ -397,7 +403,8 @@ parse_short (const DrRules    *rules,
                    text, text[0], sq);
       return FALSE;
     }
-  return choose (rules, legal, cands, text, move, error);
+  collect (cands, out);
+  return TRUE;
 }
 
 static gboolean
@@ -413,13 +420,15 @@ is_short_form (const char *t)
   return g_ascii_islower (t[1]) && g_ascii_isdigit (t[2]);
 }
 
-gboolean
-dr_move_parse (const DrRules    *rules,
-               const DrPosition *pos,
-               const DrMoveList *legal,
-               const char       *text,
-               DrMove           *move,
-               GError          **error)
+/* The distinct moves that fit @text, into @out; FALSE with @error when the
+ * text is not a move or no legal move fits it. */
+static gboolean
+parse_internal (const DrRules    *rules,
+                const DrPosition *pos,
+                const DrMoveList *legal,
+                const char       *text,
+                GArray           *out,
+                GError          **error)
 {
   g_autofree DrMoveList *own = NULL;
   g_autofree DrMoveList *routes = NULL;
@@ -429,8 +438,6 @@ dr_move_parse (const DrRules    *rules,
   gboolean capture_sep;
   int n;
 
-  g_return_val_if_fail (rules != NULL && pos != NULL && text != NULL, FALSE);
-
   clean = g_strstrip (g_strdup (text));
   if (legal == NULL)
     {
@@ -439,32 +446,17 @@ dr_move_parse (const DrRules    *rules,
       legal = own;
     }
   if (!rules->geometry->all_squares && rules->geometry->width == 8 && is_short_form (clean))
-    return parse_short (rules, legal, clean, move, error);
+    return parse_short (rules, legal, clean, out, error);
   if (strlen (clean) >= 3 && strlen (clean) <= 4 && strspn (clean, "0123456789") == strlen (clean))
     {
       /* Two numbers run together ("3228", seen in old files): the one
        * split that makes a legal move. */
-      gboolean found = FALSE;
-
       for (size_t cut = 1; cut < strlen (clean); cut++)
         {
-          g_autofree char *joined = g_strdup_printf ("%.*s-%s", (int) cut, clean, clean + cut);
-          DrMove m;
-
-          if (dr_move_parse (rules, pos, legal, joined, &m, NULL))
-            {
-              if (found && !dr_move_same (&m, move))
-                {
-                  g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS,
-                               _("“%s” is ambiguous: the squares can be split more than one way"),
-                               clean);
-                  return FALSE;
-                }
-              *move = m;
-              found = TRUE;
-            }
+          g_autofree char *split = g_strdup_printf ("%.*s-%s", (int) cut, clean, clean + cut);
+          parse_internal (rules, pos, legal, split, out, NULL);
         }
-      if (found)
+      if (out->len > 0)
         return TRUE;
     }
   n = parse_route (rules, clean, route, &capture_sep, error);
@@ -488,15 +480,12 @@ dr_move_parse (const DrRules    *rules,
   if (n > 2 && cands->len > 0)
     {
       /* A route: the landing squares one for one if it gives them all,
-       * else any of the squares on the way, in order. */
+       * else some of them, else any squares on the way, in order. */
       g_autoptr (GPtrArray) fit = g_ptr_array_new ();
 
-      for (guint i = 0; i < cands->len; i++)
-        if (route_fits (rules, cands->pdata[i], route, n, TRUE))
-          g_ptr_array_add (fit, cands->pdata[i]);
-      if (fit->len == 0)
+      for (RouteFit f = FIT_EXACT; f <= FIT_PASSING && fit->len == 0; f++)
         for (guint i = 0; i < cands->len; i++)
-          if (route_fits (rules, cands->pdata[i], route, n, FALSE))
+          if (route_fits (rules, cands->pdata[i], route, n, f))
             g_ptr_array_add (fit, cands->pdata[i]);
       if (fit->len == 0)
         {
@@ -515,7 +504,59 @@ dr_move_parse (const DrRules    *rules,
       explain_illegal (rules, pos, legal, clean, route[0], route[n - 1], error);
       return FALSE;
     }
-  return choose (rules, legal, cands, clean, move, error);
+  collect (cands, out);
+  return TRUE;
+}
+
+gboolean
+dr_move_parse (const DrRules    *rules,
+               const DrPosition *pos,
+               const DrMoveList *legal,
+               const char       *text,
+               DrMove           *move,
+               GError          **error)
+{
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (DrMove));
+  g_autofree DrMoveList *own = NULL;
+
+  g_return_val_if_fail (rules != NULL && pos != NULL && text != NULL, FALSE);
+
+  if (legal == NULL)
+    {
+      own = g_new0 (DrMoveList, 1);
+      dr_movegen_legal (rules, pos, own);
+      legal = own;
+    }
+  if (!parse_internal (rules, pos, legal, text, found, error))
+    return FALSE;
+  if (found->len > 1)
+    {
+      g_autoptr (GPtrArray) list = g_ptr_array_new ();
+      g_autofree char *names = NULL;
+      g_autofree char *clean = g_strstrip (g_strdup (text));
+
+      for (guint i = 0; i < found->len; i++)
+        g_ptr_array_add (list, &g_array_index (found, DrMove, i));
+      names = list_moves (rules, legal, (const DrMove *const *) list->pdata, list->len);
+      g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS,
+                   _("“%s” is ambiguous: it could be %s"), clean, names);
+      return FALSE;
+    }
+  *move = g_array_index (found, DrMove, 0);
+  return TRUE;
+}
+
+GArray *
+dr_move_match (const DrRules    *rules,
+               const DrPosition *pos,
+               const char       *text)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (DrMove));
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+
+  dr_movegen_legal (rules, pos, legal);
+  parse_internal (rules, pos, legal, text, found, NULL);
+  return found;
 }
 
 gboolean

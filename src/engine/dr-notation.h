@@ -63,6 +63,13 @@ gboolean  dr_move_parse           (const DrRules    *rules,
                                    DrMove           *move,
                                    GError          **error);
 
+/* Every distinct legal move of @pos that @text could mean (none if it is
+ * not a move): the candidates of an ambiguous move.  (transfer full):
+ * a GArray of DrMove. */
+GArray   *dr_move_match           (const DrRules    *rules,
+                                   const DrPosition *pos,
+                                   const char       *text);
+
 /* Reads a move in the Hub protocol's form ("32-28", "28x19x23": from, to,
  * then the captured squares in any order). */
 gboolean  dr_move_parse_hub       (const DrRules    *rules,

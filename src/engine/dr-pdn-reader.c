@@ -56,6 +56,7 @@ typedef struct
   char     *text;
   char     *value;
   guint     number;
+  gsize     offset;         /* where the token starts in the text */
   guint     line;
   guint     column;
   gboolean  space_before;   /* whitespace between this and the previous token */
@@ -74,6 +75,7 @@ struct _DrPdnReader
   gboolean       has_peeked;
   guint          game_line;
   guint          game_column;
+  const DrRules *last_rules; /* the variant of the file's last game */
 };
 
 /* --- encodings -------------------------------------------------------- */
@@ -332,6 +334,7 @@ next_token (DrPdnReader *r,
         }
       break;
     }
+  t->offset = r->pos;
   t->line = r->line;
   t->column = r->column;
   if (c < 0)
@@ -577,7 +580,7 @@ split_word (const char *word,
           && !(g_ascii_islower (*p) && *p <= 'j' && g_ascii_isdigit (p[1]))
           && !(g_ascii_islower (*p) && *p <= 'h' && (p[1] == ':' || p[1] == 'x' || g_ascii_islower (p[1])) && p == move))
         break;
-      if ((*p == 'x' || *p == 'X') && !(g_ascii_isdigit (p[1]) || g_ascii_islower (p[1])))
+      if ((*p == 'x' || *p == 'X') && !(g_ascii_isdigit (p[1]) || g_ascii_islower (p[1]) || p[1] == '\0'))
         break;
       p++;
     }
@@ -635,17 +638,24 @@ pdn_error (DrPdnReader *r,
   g_set_error (error, DR_PDN_ERROR, code, "%s:%u:%u: %s", r->name, line, column, message);
 }
 
+/* @old and @text joined by a space (either may be NULL); a new string. */
 static char *
-append_text (char       *old,
-             const char *text)
+joined (const char *old,
+        const char *text)
 {
-  char *joined;
-
   if (old == NULL)
     return g_strdup (text);
-  joined = g_strconcat (old, " ", text, NULL);
-  g_free (old);
-  return joined;
+  return g_strconcat (old, " ", text, NULL);
+}
+
+/* Adds @text to the comment after @node. */
+static void
+comment_after (DrGameNode *node,
+               const char *text)
+{
+  g_autofree char *c = joined (node->comment_after, text);
+
+  dr_game_node_set_comment_after (node, c);
 }
 
 static void
@@ -659,20 +669,16 @@ add_comment (GameBuilder *b,
       /* Before any move of this line: the game's opening comment, or one
        * that leads a variation (it goes before the variation's move). */
       if (b->stack->len == 0 && b->last == NULL && b->node == b->game->root)
-        {
-          char *c = append_text (b->game->root->comment_after, text);
-          dr_game_node_set_comment_after (b->game->root, c);
-          g_free (c);
-        }
+        comment_after (b->game->root, text);
       else
-        b->pending = append_text (b->pending, text);
+        {
+          char *p = joined (b->pending, text);
+          g_free (b->pending);
+          b->pending = p;
+        }
       return;
     }
-  {
-    char *c = append_text (b->last->comment_after, text);
-    dr_game_node_set_comment_after (b->last, c);
-    g_free (c);
-  }
+  comment_after (b->last, text);
 }
 
 /* Which variant a game without a GameType plays: the caller's, else a
@@ -688,6 +694,7 @@ guess_rules (DrPdnReader *r,
   Token save_token = r->peeked;
   const DrRules *rules = NULL;
   int max_number = 0;
+  int first_from = 0;
   gboolean algebraic = FALSE;
 
   if (variant_tag != NULL)
@@ -724,7 +731,17 @@ guess_rules (DrPdnReader *r,
   if (!algebraic && max_number <= 32)
     {
       Token t;
-      for (int words = 0; words < 6; words++)
+
+      /* Look ahead from the token already peeked, if any, which stays as
+       * it is: the lookahead lexes the text again into its own tokens. */
+      if (r->has_peeked)
+        {
+          r->pos = r->peeked.offset;
+          r->line = r->peeked.line;
+          r->column = r->peeked.column;
+          r->has_peeked = FALSE;
+        }
+      for (int words = 0; words < 60 && max_number <= 32; words++)
         {
           gboolean had_number;
           g_autofree char *marks = NULL, *junk = NULL, *move = NULL;
@@ -740,10 +757,14 @@ guess_rules (DrPdnReader *r,
               move = split_word (t.text, &had_number, &marks, &junk);
               if (move[0] != '\0' && g_ascii_islower (move[0]))
                 algebraic = TRUE;
-              else if (move[0] != '\0')
-                for (const char *p = move; *p; p++)
-                  if (g_ascii_isdigit (*p) && (p == move || !g_ascii_isdigit (p[-1])))
-                    max_number = MAX (max_number, atoi (p));
+              else if (move[0] != '\0' && strchr (move, '-') != NULL && !is_result_word (move))
+                {
+                  if (first_from == 0)
+                    first_from = atoi (move);
+                  for (const char *p = move; *p; p++)
+                    if (g_ascii_isdigit (*p) && (p == move || !g_ascii_isdigit (p[-1])))
+                      max_number = MAX (max_number, atoi (p));
+                }
             }
           token_clear (&t);
         }
@@ -754,10 +775,15 @@ guess_rules (DrPdnReader *r,
   r->has_peeked = save_peeked;
   r->peeked = save_token;
 
+  /* pydraughts' rule: a game from the start whose first move leaves 31-35
+   * (White, International) or 9-12 (Black, English). */
   if (algebraic)
-    rules = &dr_rules_russian;
-  else if (max_number > 32)
+    rules = (r->last_rules != NULL && r->last_rules->notation == DR_NOTATION_ALGEBRAIC)
+            ? r->last_rules : &dr_rules_russian;
+  else if (max_number > 32 || (fen == NULL && first_from >= 31 && first_from <= 35))
     rules = &dr_rules_international;
+  else if (r->last_rules != NULL)
+    rules = r->last_rules;  /* nothing tells: as the file's games so far */
   else if (max_number > 0)
     rules = &dr_rules_english;
   else
@@ -803,6 +829,94 @@ skip_game (DrPdnReader *r)
     }
 }
 
+/* The texts of the next moves of this line in the file (past move
+ * numbers, comments and NAGs, up to a variation, a result or the end),
+ * without consuming anything. */
+static GPtrArray *
+peek_next_moves (DrPdnReader *r,
+                 guint        max)
+{
+  gsize save_pos = r->pos;
+  guint save_line = r->line, save_column = r->column;
+  gboolean save_peeked = r->has_peeked;
+  Token save_token = r->peeked;
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+
+  if (r->has_peeked)
+    {
+      r->pos = r->peeked.offset;
+      r->line = r->peeked.line;
+      r->column = r->peeked.column;
+      r->has_peeked = FALSE;
+    }
+  while (found->len < max)
+    {
+      Token t;
+      gboolean had_number, stop = FALSE;
+      g_autofree char *marks = NULL, *junk = NULL, *move = NULL;
+
+      next_token (r, &t);
+      if (t.type == TOKEN_WORD && !is_result_word (t.text))
+        {
+          move = split_word (t.text, &had_number, &marks, &junk);
+          if (move[0] != '\0')
+            g_ptr_array_add (found, g_steal_pointer (&move));
+        }
+      else if (t.type != TOKEN_COMMENT && t.type != TOKEN_NAG)
+        stop = TRUE;
+      token_clear (&t);
+      if (stop)
+        break;
+    }
+  r->pos = save_pos;
+  r->line = save_line;
+  r->column = save_column;
+  r->has_peeked = save_peeked;
+  r->peeked = save_token;
+  return found;
+}
+
+/* Real files write captures that share start and end without their route
+ * (schildpad.pdn: "4x24 28-32").  The move meant is the one after which
+ * the file's next moves stay legal longest, if only one does. */
+static gboolean
+resolve_by_next_moves (GameBuilder *b,
+                       const char  *text,
+                       DrMove      *move)
+{
+  const DrRules *rules = b->game->rules;
+  g_autoptr (GArray) cands = dr_move_match (rules, &b->node->position, text);
+  g_autoptr (GPtrArray) next = peek_next_moves (b->r, 400);
+  guint best = 0, n_best = 0;
+
+  for (guint i = 0; i < cands->len; i++)
+    {
+      const DrMove *m = &g_array_index (cands, DrMove, i);
+      DrPosition pos;
+      guint depth = 0;
+
+      dr_position_apply (&pos, &b->node->position, m);
+      for (; depth < next->len; depth++)
+        {
+          DrMove reply;
+          if (!dr_move_parse (rules, &pos, NULL, next->pdata[depth], &reply, NULL))
+            break;
+          dr_position_apply (&pos, &pos, &reply);
+        }
+      if (depth > best)
+        {
+          best = depth;
+          n_best = 0;
+        }
+      if (depth == best)
+        {
+          n_best++;
+          *move = *m;
+        }
+    }
+  return best > 0 && n_best == 1;
+}
+
 static gboolean
 play_word (GameBuilder *b,
            Token       *t,
@@ -816,7 +930,9 @@ play_word (GameBuilder *b,
   DrGameNode *child;
 
   dr_movegen_legal (rules, &b->node->position, b->legal);
-  if (!dr_move_parse (rules, &b->node->position, b->legal, move_text, &move, &local))
+  if (!dr_move_parse (rules, &b->node->position, b->legal, move_text, &move, &local)
+      && !(g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS)
+           && resolve_by_next_moves (b, move_text, &move)))
     {
       pdn_error (r, error,
                  g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS)
@@ -827,9 +943,8 @@ play_word (GameBuilder *b,
   child = dr_game_add_move (b->game, b->node, &move);
   if (b->pending != NULL)
     {
-      char *c = append_text (child->comment_before, b->pending);
+      g_autofree char *c = joined (child->comment_before, b->pending);
       dr_game_node_set_comment_before (child, c);
-      g_free (c);
       g_clear_pointer (&b->pending, g_free);
     }
   b->last = child;
@@ -944,7 +1059,7 @@ read_body (GameBuilder *b,
             move = split_word (t.text, &had_number, &marks, &junk);
             if (move[0] == '\0')
               {
-                if (g_str_has_prefix (t.text, "..") || g_str_equal (t.text, "…")
+                if (t.text[0] == '.' || g_str_equal (t.text, "…")
                     || (had_number && marks == NULL && junk == NULL))
                   break;                /* a move number or "..." alone */
                 if (marks != NULL && b->last != NULL)
@@ -1159,6 +1274,7 @@ dr_pdn_reader_next_game (DrPdnReader *r,
     }
   game->result = dr_result_from_string (result != NULL ? result : b.result_word, rules);
   game_builder_clear (&b);
+  r->last_rules = rules;
   *out = g_steal_pointer (&game);
   return TRUE;
 }
