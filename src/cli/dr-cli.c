@@ -394,6 +394,85 @@ cmd_pdn_check (int    argc,
   return errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+static int
+cmd_pdn_convert (int    argc,
+                 char **argv)
+{
+  g_autofree char *variant = NULL;
+  g_autofree char *encoding = NULL;
+  g_autofree char *notation_name = NULL;
+  GOptionEntry entries[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant of games without a GameType tag"), N_("VARIANT") },
+    { "encoding", 'e', 0, G_OPTION_ARG_STRING, &encoding, N_("Text encoding (default: UTF-8, else guessed)"), N_("ENCODING") },
+    { "notation", 'n', 0, G_OPTION_ARG_STRING, &notation_name, N_("Squares as numeric or algebraic (default: each variant's own)"), N_("NOTATION") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnReader) reader = NULL;
+  const DrRules *rules = NULL;
+  int notation = -1;
+  guint errors = 0;
+  gboolean first = TRUE;
+
+  g_option_context_set_summary (context, _("Write the games of a PDN file as strict PDN 3.0 on "
+                                           "standard output; problems go to standard error."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("draughtsman-cli pdn-convert: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  if (argc != 2)
+    {
+      g_printerr (_("draughtsman-cli pdn-convert: expected one FILE argument\n"));
+      return EXIT_FAILURE;
+    }
+  if (variant != NULL && (rules = dr_rules_from_name (variant)) == NULL)
+    {
+      g_printerr (_("draughtsman-cli pdn-convert: unknown variant “%s”\n"), variant);
+      return EXIT_FAILURE;
+    }
+  if (notation_name != NULL)
+    {
+      if (g_str_equal (notation_name, "numeric"))
+        notation = DR_NOTATION_NUMERIC;
+      else if (g_str_equal (notation_name, "algebraic"))
+        notation = DR_NOTATION_ALGEBRAIC;
+      else
+        {
+          g_printerr (_("draughtsman-cli pdn-convert: --notation must be numeric or algebraic, not “%s”\n"),
+                      notation_name);
+          return EXIT_FAILURE;
+        }
+    }
+  reader = dr_pdn_reader_new_for_file (argv[1], encoding, rules, &error);
+  if (reader == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  for (;;)
+    {
+      g_autoptr (DrGame) game = NULL;
+      g_autofree char *text = NULL;
+
+      if (!dr_pdn_reader_next_game (reader, &game, &error))
+        {
+          if (error == NULL)
+            break;
+          g_printerr ("%s\n", error->message);
+          g_clear_error (&error);
+          errors++;
+          continue;
+        }
+      text = dr_pdn_write_game (game, notation >= 0 ? (DrNotation) notation : game->rules->notation);
+      g_print ("%s%s", first ? "" : "\n", text);
+      first = FALSE;
+    }
+  return errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
 typedef struct
 {
   const char *name;
@@ -407,6 +486,7 @@ static const CliCommand commands[] = {
   { "moves", cmd_moves, N_("list the legal moves of a position") },
   { "fen", cmd_fen, N_("check and normalise a FEN position") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
+  { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
 };
 
 static void

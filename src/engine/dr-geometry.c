@@ -143,7 +143,7 @@ dr_geometry_bit_from_number_corner (const DrGeometry *g,
                                     int               number)
 {
   int per_rank = g->n_squares / g->height;
-  int k, j, y;
+  int k, j, y, first, x;
   bool from_bottom = corner == DR_CORNER_BOTTOM_LEFT || corner == DR_CORNER_BOTTOM_RIGHT;
   bool from_left = corner == DR_CORNER_BOTTOM_LEFT || corner == DR_CORNER_TOP_LEFT;
 
@@ -152,14 +152,16 @@ dr_geometry_bit_from_number_corner (const DrGeometry *g,
   k = (number - 1) / per_rank;
   j = (number - 1) % per_rank;
   y = from_bottom ? k : g->height - 1 - k;
-  for (int i = 0; i < g->width; i++)
+  if (g->all_squares)
+    x = from_left ? j : g->width - 1 - j;
+  else
     {
-      int x = from_left ? i : g->width - 1 - i;
-      int bit = dr_geometry_bit_at_xy (g, x, y);
-      if (bit >= 0 && j-- == 0)
-        return bit;
+      /* The playing squares of rank y are every other file from the first:
+       * a1 is a playing square on the standard board, not on a mirrored one. */
+      first = ((y & 1) == 0) == !g->mirrored ? 0 : 1;
+      x = from_left ? first + 2 * j : first + 2 * (per_rank - 1) - 2 * j;
     }
-  return -1;
+  return dr_geometry_bit_at_xy (g, x, y);
 }
 
 int

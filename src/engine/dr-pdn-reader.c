@@ -706,7 +706,7 @@ guess_rules (DrPdnReader *r,
         { "Antidraughts", DR_VARIANT_ANTIDRAUGHTS }, { "English", DR_VARIANT_ENGLISH },
         { "Italian", DR_VARIANT_ITALIAN }, { "Spanish", DR_VARIANT_SPANISH },
         { "Czech", DR_VARIANT_CZECH }, { "Turkish", DR_VARIANT_TURKISH },
-        { "Pool", DR_VARIANT_POOL },
+        { "Pool", DR_VARIANT_POOL }, { "Russian giveaway", DR_VARIANT_RUSSIAN_GIVEAWAY },
       };
       for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
         if (g_ascii_strcasecmp (variant_tag, names[i].tag) == 0)
@@ -1238,6 +1238,8 @@ dr_pdn_reader_next_game (DrPdnReader *r,
       /* GameType 20 and 25 are shared with the giveaway games. */
       if (variant != NULL && g_ascii_strcasecmp (variant, "Antidraughts") == 0)
         rules = &dr_rules_antidraughts;
+      if (variant != NULL && g_ascii_strcasecmp (variant, "Russian giveaway") == 0)
+        rules = &dr_rules_russian_giveaway;
       if (r->rules != NULL && r->rules->gametype == rules->gametype)
         rules = r->rules;
     }
@@ -1259,7 +1261,16 @@ dr_pdn_reader_next_game (DrPdnReader *r,
   else
     game = dr_game_new (rules, NULL);
   for (guint i = 0; i < names->len; i++)
-    dr_game_set_tag (game, names->pdata[i], values->pdata[i]);
+    {
+      /* The FEN tag holds the position read, in normal form. */
+      if (g_ascii_strcasecmp (names->pdata[i], "FEN") == 0)
+        {
+          g_autofree char *normal = dr_fen_write (rules, &game->root->position, rules->notation);
+          dr_game_set_tag (game, names->pdata[i], normal);
+        }
+      else
+        dr_game_set_tag (game, names->pdata[i], values->pdata[i]);
+    }
 
   b.r = r;
   b.game = game;
