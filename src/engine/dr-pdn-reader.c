@@ -197,11 +197,17 @@ paren_glyph_length (DrPdnReader *r)
   return i > 1 && peek_char (r, i) == ')' ? i + 1 : 0;
 }
 
+/* A malformed tag: the rest of its line is dropped with it, so that what
+ * follows on the next lines reads normally. */
 static void
 set_error_token (DrPdnReader *r,
                  Token       *t,
                  char        *message)
 {
+  int c;
+
+  while ((c = peek_char (r, 0)) >= 0 && c != '\n' && c != '\r')
+    advance (r);
   t->type = TOKEN_ERROR;
   t->text = message;
 }
@@ -658,11 +664,34 @@ comment_after (DrGameNode *node,
   dr_game_node_set_comment_after (node, c);
 }
 
+/* Comment text with its line breaks and runs of spaces folded into single
+ * spaces: how a file wraps a comment is layout, not content. */
+static char *
+fold_spaces (const char *raw)
+{
+  GString *out = g_string_new (NULL);
+  gboolean space = FALSE;
+
+  for (const char *p = raw; *p; p++)
+    {
+      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        space = out->len > 0;
+      else
+        {
+          if (space)
+            g_string_append_c (out, ' ');
+          space = FALSE;
+          g_string_append_c (out, *p);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 add_comment (GameBuilder *b,
              const char  *raw)
 {
-  g_autofree char *text = g_strstrip (g_strdup (raw));
+  g_autofree char *text = fold_spaces (raw);
 
   if (b->last == NULL || b->pending != NULL)
     {
@@ -755,8 +784,11 @@ guess_rules (DrPdnReader *r,
           if (t.type == TOKEN_WORD)
             {
               move = split_word (t.text, &had_number, &marks, &junk);
-              if (move[0] != '\0' && g_ascii_islower (move[0]))
-                algebraic = TRUE;
+              if (move[0] >= 'a' && move[0] <= 'h'
+                  && (g_ascii_isdigit (move[1])
+                      || (move[1] >= 'a' && move[1] <= 'h' && g_ascii_isdigit (move[2]))
+                      || ((move[1] == ':' || move[1] == 'x') && g_ascii_islower (move[2]))))
+                algebraic = TRUE;   /* "c3-d4", "cd4", "b:d6" */
               else if (move[0] != '\0' && strchr (move, '-') != NULL && !is_result_word (move))
                 {
                   if (first_from == 0)
@@ -934,10 +966,14 @@ play_word (GameBuilder *b,
       && !(g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS)
            && resolve_by_next_moves (b, move_text, &move)))
     {
-      pdn_error (r, error,
-                 g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS)
-                 ? DR_PDN_ERROR_AMBIGUOUS_MOVE : DR_PDN_ERROR_ILLEGAL_MOVE,
-                 t->line, t->column, "%s", local->message);
+      if (g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX))
+        pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t->line, t->column,
+                   _("“%s” is not a move"), t->text);
+      else
+        pdn_error (r, error,
+                   g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS)
+                   ? DR_PDN_ERROR_AMBIGUOUS_MOVE : DR_PDN_ERROR_ILLEGAL_MOVE,
+                   t->line, t->column, "%s", local->message);
       return FALSE;
     }
   child = dr_game_add_move (b->game, b->node, &move);

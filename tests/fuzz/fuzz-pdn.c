@@ -1,0 +1,95 @@
+/* fuzz-pdn.c — libFuzzer harness for the PDN reader and writer
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Input: one byte that picks the variant the reader assumes (or none:
+ * guess it), then PDN text.  Every game read is written in both notations;
+ * the text written must read back, as one game without error, and be
+ * written again unchanged: write (read (write (g))) == write (g).
+ */
+
+#include "config.h"
+
+#include "fuzz-common.h"
+
+#include "dr-game.h"
+#include "dr-pdn.h"
+
+#include <string.h>
+
+#define FUZZ_MAX_INPUT (64 * 1024)
+
+int
+LLVMFuzzerInitialize (int    *argc,
+                      char ***argv)
+{
+  fuzz_init ();
+  return 0;
+}
+
+static void
+check_round_trip (const DrGame *game,
+                  DrNotation    notation)
+{
+  g_autofree char *text = dr_pdn_write_game (game, notation);
+  g_autofree char *again = NULL;
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (DrGame) back = NULL;
+  g_autoptr (DrGame) extra = NULL;
+  g_autoptr (GError) error = NULL;
+
+  reader = dr_pdn_reader_new (text, -1, "written", "UTF-8", game->rules, &error);
+  FUZZ_CHECK (reader != NULL, "the written text is not UTF-8: %s", error->message);
+  FUZZ_CHECK (dr_pdn_reader_next_game (reader, &back, &error),
+              "the written game does not read back: %s\n---\n%s---",
+              error != NULL ? error->message : "(no game)", text);
+  FUZZ_CHECK (back->rules == game->rules, "the written %s game reads back as %s\n---\n%s---",
+              game->rules->name, back->rules->name, text);
+  FUZZ_CHECK (!dr_pdn_reader_next_game (reader, &extra, &error) && error == NULL,
+              "the written game reads back as more than one\n---\n%s---", text);
+  again = dr_pdn_write_game (back, notation);
+  FUZZ_CHECK (strcmp (text, again) == 0,
+              "the written game is written again otherwise\n--- first:\n%s--- again:\n%s---",
+              text, again);
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  const DrRules *rules;
+  g_autoptr (DrPdnReader) reader = NULL;
+  guint n_games = 0;
+
+  if (size < 1 || size > FUZZ_MAX_INPUT + 1)
+    return 0;
+  rules = data[0] % (DR_N_VARIANTS + 1) == DR_N_VARIANTS ? NULL : fuzz_rules (data[0]);
+  reader = dr_pdn_reader_new ((const char *) data + 1, (gssize) size - 1, "fuzz", NULL,
+                              rules, NULL);
+  if (reader == NULL)
+    return 0;
+  for (;;)
+    {
+      g_autoptr (DrGame) game = NULL;
+      g_autoptr (DrGame) copy = NULL;
+      g_autoptr (GError) error = NULL;
+
+      if (!dr_pdn_reader_next_game (reader, &game, &error))
+        {
+          FUZZ_CHECK (game == NULL, "a failed read returned a game");
+          if (error == NULL)
+            break;
+          /* A broken game; the reader goes on past it.  It must move. */
+          FUZZ_CHECK (++n_games < FUZZ_MAX_INPUT, "the reader does not move on after an error");
+          continue;
+        }
+      FUZZ_CHECK (error == NULL && game != NULL, "a game read with an error");
+      FUZZ_CHECK (++n_games < FUZZ_MAX_INPUT, "more games than bytes");
+      copy = dr_game_copy (game);
+      FUZZ_CHECK (dr_game_equal (game, copy), "dr_game_copy gives another game");
+      check_round_trip (game, DR_NOTATION_NUMERIC);
+      check_round_trip (game, DR_NOTATION_ALGEBRAIC);
+    }
+  return 0;
+}
