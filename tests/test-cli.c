@@ -24,6 +24,7 @@
 
 #include <glib.h>
 #include <stdarg.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -699,6 +700,68 @@ test_no_cli (void)
   g_test_skip ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
 }
 
+/* pdn-check and pdn-convert ------------------------------------------- */
+
+/* A file with a good game, a game with an illegal move on line 5 and a
+ * good one: pdn-check reports the bad one as FILE:LINE:COLUMN and counts
+ * all three; pdn-convert writes the good ones. */
+static void
+test_pdn_commands (void)
+{
+  static const char pdn[] =
+    "[Event \"one\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
+    "[Event \"two\"]\n1. 32-28 19-23 2. 33-29 *\n\n"
+    "[Event \"three\"]\n1. 35-30 *\n";
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.pdn", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.pdn", NULL);
+  g_autofree char *expected = NULL;
+
+  g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("pdn-check", path, NULL);
+    cli_run_report (run);
+    g_assert_true (run->exited);
+    g_assert_cmpint (run->status, ==, 1);
+    expected = g_strdup_printf ("%s:5:19: ", path);
+    g_assert_true (g_str_has_prefix (run->out, expected));
+    /* 2-0 ends game one; two is counted with the error, three is good. */
+    g_assert_nonnull (strstr (run->out, "\ngames: 3, moves: 5, errors: 1\n"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("pdn-convert", path, NULL);
+    g_autofree char *written = NULL;
+
+    cli_run_report (run);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, expected));
+    g_assert_nonnull (strstr (run->out, "[Event \"one\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n"));
+    g_assert_nonnull (strstr (run->out, "[Event \"three\"]\n[GameType \"20\"]\n\n1. 35-30 *\n"));
+    g_assert_null (strstr (run->out, "\"two\""));
+    /* What pdn-convert writes checks clean. */
+    g_assert_true (g_file_set_contents (good, run->out, -1, NULL));
+    {
+      g_autoptr (CliRun) again = cli_run ("pdn-check", good, NULL);
+      g_assert_cmpint (again->status, ==, 0);
+      g_assert_cmpstr (again->out, ==, "games: 2, moves: 5, errors: 0\n");
+    }
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("pdn-convert", "--notation", "algebraic", good, NULL);
+    g_assert_cmpint (run->status, ==, 0);
+    /* 32-28 is d4-e5 (rank 4: 31-35 on b4..j4; rank 5: 26-30 on a5..i5). */
+    g_assert_nonnull (strstr (run->out, "1. d4-e5 "));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("pdn-check", "/nonexistent/file.pdn", NULL);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->out, "/nonexistent/file.pdn"));
+  }
+  g_unlink (path);
+  g_unlink (good);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -721,5 +784,6 @@ main (int    argc,
     g_test_add_data_func (fen_cases[i].path, &fen_cases[i], test_fen_case);
   for (gsize i = 0; i < G_N_ELEMENTS (error_cases); i++)
     g_test_add_data_func (error_cases[i].path, &error_cases[i], test_error_case);
+  g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
   return g_test_run ();
 }
