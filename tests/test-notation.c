@@ -131,7 +131,8 @@ captures_text (const DrRules *rules,
 
   for (DrBitboard b = caps; b != 0; b = dr_bb_rest (b))
     g_ptr_array_add (names, g_strdup (dr_notation_square (rules, dr_bb_first (b), rules->notation, buf)));
-  qsort (names->pdata, names->len, sizeof (char *), compare_strings);
+  if (names->len > 1)
+    qsort (names->pdata, names->len, sizeof (char *), compare_strings);
   for (guint i = 0; i < names->len; i++)
     g_string_append_printf (out, "%s%s", i ? "," : "", (char *) names->pdata[i]);
   return g_string_free (out, FALSE);
