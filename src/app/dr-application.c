@@ -1,0 +1,336 @@
+/* dr-application.c — the application
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Application actions (quit, about, preferences), keyboard accelerators,
+ * and opening files given on the command line or by the desktop.
+ */
+
+#define G_LOG_DOMAIN "dr-application"
+
+#include "config.h"
+
+#include "dr-application.h"
+
+#include "dr-window.h"
+
+#include <glib/gi18n.h>
+
+struct _DrApplication
+{
+  AdwApplication parent_instance;
+  char          *screenshot;   /* --screenshot: render the window here and quit */
+  int            ply;          /* --ply: show this ply of the main line */
+  int            game;         /* --game: open this game of a file (1-based) */
+};
+
+G_DEFINE_FINAL_TYPE (DrApplication, dr_application, ADW_TYPE_APPLICATION)
+
+static DrWindow *
+get_window (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (dr_window_new (GTK_APPLICATION (app)));
+  return DR_WINDOW (window);
+}
+
+/* Renders the window into a PNG file: for the screenshots of the
+ * metainfo, made under Xvfb by data/screenshots/make-screenshots.sh. */
+static gboolean
+take_screenshot_cb (gpointer data)
+{
+  DrApplication *self = data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  int height = gtk_widget_get_height (GTK_WIDGET (window));
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+  if (!gdk_texture_save_to_png (texture, self->screenshot))
+    g_printerr ("Cannot write %s\n", self->screenshot);
+  g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+after_present (DrApplication *self,
+               DrWindow      *window)
+{
+  if (self->ply >= 0 || self->game > 0)
+    dr_window_set_initial_ply (window, (guint) MAX (self->ply, 0), (guint) MAX (self->game, 0));
+  if (self->screenshot != NULL)
+    g_timeout_add (2500, take_screenshot_cb, self);
+}
+
+static void
+dr_application_activate (GApplication *app)
+{
+  DrWindow *window = get_window (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  after_present (DR_APPLICATION (app), window);
+}
+
+static int
+dr_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  DrApplication *self = DR_APPLICATION (app);
+
+  g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot);
+  if (!g_variant_dict_lookup (options, "ply", "i", &self->ply))
+    self->ply = -1;
+  if (!g_variant_dict_lookup (options, "game", "i", &self->game))
+    self->game = 0;
+  if (self->screenshot != NULL)
+    g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+  return -1;
+}
+
+static void
+dr_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  DrWindow *window = get_window (app);
+
+  for (int i = 0; i < n_files; i++)
+    dr_window_open_file (window, files[i]);
+  gtk_window_present (GTK_WINDOW (window));
+  after_present (DR_APPLICATION (app), window);
+}
+
+static void
+quit_cb (GSimpleAction *action, GVariant *param, gpointer app)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+
+  /* Closing the windows first writes their pending autosaves. */
+  while (windows != NULL)
+    {
+      GList *next = windows->next;
+      gtk_window_destroy (GTK_WINDOW (windows->data));
+      windows = next;
+    }
+  g_application_quit (G_APPLICATION (app));
+}
+
+static void
+about_cb (GSimpleAction *action, GVariant *param, gpointer app)
+{
+  static const char *developers[] = { "The Draughtsman authors", NULL };
+  GtkWidget *about = adw_about_window_new ();
+
+  gtk_window_set_transient_for (GTK_WINDOW (about), gtk_application_get_active_window (GTK_APPLICATION (app)));
+  adw_about_window_set_application_name (ADW_ABOUT_WINDOW (about), _("Draughtsman"));
+  adw_about_window_set_application_icon (ADW_ABOUT_WINDOW (about), APP_ID);
+  adw_about_window_set_version (ADW_ABOUT_WINDOW (about), PACKAGE_VERSION);
+  adw_about_window_set_developer_name (ADW_ABOUT_WINDOW (about), _("The Draughtsman authors"));
+  adw_about_window_set_developers (ADW_ABOUT_WINDOW (about), developers);
+  adw_about_window_set_license_type (ADW_ABOUT_WINDOW (about), GTK_LICENSE_GPL_3_0);
+  adw_about_window_set_comments (ADW_ABOUT_WINDOW (about),
+                                 _("An analysis board for draughts and checkers: record, replay and study games "
+                                   "in International, Russian, English, Brazilian and other draughts."));
+  /* Translators: put your names here, one per line. */
+  adw_about_window_set_translator_credits (ADW_ABOUT_WINDOW (about), _("translator-credits"));
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+typedef struct
+{
+  const char *key;
+  const char *title;
+  const char *subtitle;
+} SwitchRow;
+
+static GtkWidget *
+combo_row (GSettings   *settings,
+           const char  *key,
+           const char  *title,
+           const char *const *labels)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  g_autoptr (GtkStringList) model = gtk_string_list_new ((const char *const *) labels);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), (guint) g_settings_get_enum (settings, key));
+  g_object_set_data_full (G_OBJECT (row), "key", g_strdup (key), g_free);
+  return row;
+}
+
+static void
+enum_row_selected_cb (AdwComboRow *row,
+                      GParamSpec  *pspec,
+                      GSettings   *settings)
+{
+  g_settings_set_enum (settings, g_object_get_data (G_OBJECT (row), "key"),
+                       (int) adw_combo_row_get_selected (row));
+}
+
+static void
+pieces_row_selected_cb (AdwComboRow *row,
+                        GParamSpec  *pspec,
+                        GSettings   *settings)
+{
+  g_settings_set_string (settings, "piece-theme", adw_combo_row_get_selected (row) == 1 ? "flat" : "classic");
+}
+
+static void
+preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
+{
+  static const SwitchRow switches[] = {
+    { "show-coordinates", N_("Coordinates"), N_("Files and ranks, or square numbers, on the border") },
+    { "numbers-in-squares", N_("Numbers in the squares"), N_("Each playing square shows its number") },
+    { "auto-play-forced", N_("Play forced moves"), N_("A move that is the only legal one is played by itself") },
+    { "route-menu", N_("Ask for the capture route"),
+      N_("When several captures end on the square clicked, choose from a menu; otherwise click the squares it turns on") },
+    { "animate", N_("Animate moves"), N_("Pieces slide to their squares") },
+  };
+  static const char *const notations[] = { N_("The variant’s own"), N_("Numeric"), N_("Algebraic"), NULL };
+  static const char *const boards[] = { N_("Wood"), N_("Green"), N_("Blue"), N_("Gray"), NULL };
+  static const char *const pieces[] = { N_("Classic"), N_("Flat"), NULL };
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *window = adw_preferences_window_new ();
+  GtkWidget *page = adw_preferences_page_new ();
+  GtkWidget *board = adw_preferences_group_new ();
+  GtkWidget *play = adw_preferences_group_new ();
+  const char *translated[8];
+  GtkWidget *row;
+  g_autofree char *piece_theme = g_settings_get_string (settings, "piece-theme");
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (board), _("Board"));
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (play), _("Playing"));
+
+  for (guint i = 0; notations[i] != NULL; i++)
+    translated[i] = _(notations[i]);
+  translated[3] = NULL;
+  row = combo_row (settings, "notation", _("Notation"), translated);
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (enum_row_selected_cb), settings, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (board), row);
+
+  for (guint i = 0; boards[i] != NULL; i++)
+    translated[i] = _(boards[i]);
+  translated[4] = NULL;
+  row = combo_row (settings, "board-theme", _("Board colours"), translated);
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (enum_row_selected_cb), settings, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (board), row);
+
+  row = adw_combo_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pieces"));
+  translated[0] = _(pieces[0]);
+  translated[1] = _(pieces[1]);
+  translated[2] = NULL;
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (gtk_string_list_new (translated)));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), g_str_equal (piece_theme, "flat") ? 1 : 0);
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (pieces_row_selected_cb), settings, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (board), row);
+
+  for (guint i = 0; i < G_N_ELEMENTS (switches); i++)
+    {
+      GtkWidget *sw = gtk_switch_new ();
+
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(switches[i].title));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(switches[i].subtitle));
+      gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+      g_settings_bind (settings, switches[i].key, sw, "active", G_SETTINGS_BIND_DEFAULT);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (i < 2 ? board : play), row);
+    }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (board));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (play));
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
+  g_object_set_data_full (G_OBJECT (window), "settings", g_object_ref (settings), g_object_unref);
+  gtk_window_set_transient_for (GTK_WINDOW (window), gtk_application_get_active_window (GTK_APPLICATION (app)));
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static const GActionEntry app_actions[] = {
+  { "quit", quit_cb },
+  { "about", about_cb },
+  { "preferences", preferences_cb },
+};
+
+static void
+dr_application_startup (GApplication *app)
+{
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "win.new-game", { "<Control>n", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.copy-pdn", { "<Control><Shift>c", NULL } },
+    { "win.paste", { "<Control><Shift>v", NULL } },
+    { "win.flip", { "<Control>f", NULL } },
+    { "win.setup", { "<Control>e", NULL } },
+    { "win.fullscreen", { "F11", NULL } },
+  };
+
+  G_APPLICATION_CLASS (dr_application_parent_class)->startup (app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+  gtk_window_set_default_icon_name (APP_ID);
+}
+
+static void
+dr_application_finalize (GObject *object)
+{
+  g_free (DR_APPLICATION (object)->screenshot);
+  G_OBJECT_CLASS (dr_application_parent_class)->finalize (object);
+}
+
+static void
+dr_application_class_init (DrApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = dr_application_finalize;
+  app_class->activate = dr_application_activate;
+  app_class->handle_local_options = dr_application_handle_local_options;
+  app_class->open = dr_application_open;
+  app_class->startup = dr_application_startup;
+}
+
+static void
+dr_application_init (DrApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "screenshot", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, NULL,
+      "Save a picture of the window to FILE and quit", "FILE" },
+    { "ply", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
+      "Show this ply of the game opened", "N" },
+    { "game", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
+      "Open this game of a file of several (1 is the first)", "N" },
+    { NULL }
+  };
+
+  self->ply = -1;
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}
+
+DrApplication *
+dr_application_new (void)
+{
+  return g_object_new (DR_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/io/github/draughtsman/Draughtsman",
+                       NULL);
+}

@@ -1,0 +1,58 @@
+/* dr-board-view.h — the board, drawn and clicked
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dr-board-state.h"
+
+G_BEGIN_DECLS
+
+#define DR_TYPE_BOARD_VIEW (dr_board_view_get_type ())
+
+G_DECLARE_FINAL_TYPE (DrBoardView, dr_board_view, DR, BOARD_VIEW, GtkWidget)
+
+typedef enum
+{
+  DR_BOARD_THEME_WOOD,
+  DR_BOARD_THEME_GREEN,
+  DR_BOARD_THEME_BLUE,
+  DR_BOARD_THEME_GRAY,
+} DrBoardTheme;
+
+GtkWidget    *dr_board_view_new              (void);
+void          dr_board_view_set_state        (DrBoardView  *self,
+                                              DrBoardState *state);
+DrBoardState *dr_board_view_get_state        (DrBoardView  *self);
+void          dr_board_view_set_piece_theme  (DrBoardView  *self,
+                                              const char   *name);
+void          dr_board_view_set_board_theme  (DrBoardView  *self,
+                                              DrBoardTheme  theme);
+void          dr_board_view_set_show_coordinates (DrBoardView *self,
+                                                  gboolean     show);
+void          dr_board_view_set_numbers_in_squares (DrBoardView *self,
+                                                    gboolean     show);
+/* The notation of the border and square labels: numeric or algebraic. */
+void          dr_board_view_set_notation     (DrBoardView  *self,
+                                              DrNotation    notation);
+void          dr_board_view_set_animate      (DrBoardView  *self,
+                                              gboolean      animate);
+
+/* The square (bit index) under widget point (@x, @y), or -1. */
+int           dr_board_view_square_at        (DrBoardView  *self,
+                                              double        x,
+                                              double        y);
+/* The centre of @square in widget coordinates. */
+gboolean      dr_board_view_square_center    (DrBoardView  *self,
+                                              int           square,
+                                              double       *x,
+                                              double       *y);
+/* The colour a square of the board is painted in (for tests): light or
+ * dark, before highlights. */
+GdkRGBA       dr_board_view_square_color     (DrBoardView  *self,
+                                              gboolean      dark);
+
+G_END_DECLS

@@ -1,0 +1,63 @@
+/* dr-window-private.h — what dr-window.c and dr-window-actions.c share
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "dr-board-state.h"
+#include "dr-board-view.h"
+#include "dr-move-list-view.h"
+#include "dr-window.h"
+
+G_BEGIN_DECLS
+
+struct _DrWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template children. */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle  *window_title;
+  GtkRevealer     *setup_revealer;
+  GtkToggleButton *setup_button;
+  GtkToggleButton *tool_white_man;
+  GtkToggleButton *tool_white_king;
+  GtkToggleButton *tool_black_man;
+  GtkToggleButton *tool_black_king;
+  GtkToggleButton *tool_erase;
+  GtkDropDown     *side_dropdown;
+  GtkEntry        *fen_entry;
+  GtkLabel        *setup_message;
+  GtkWidget       *setup_done_button;
+  DrBoardView     *board_view;
+  GtkLabel        *status_label;
+  DrMoveListView  *move_list;
+  GMenu           *recent_menu;
+
+  DrGameModel     *model;
+  DrBoardState    *board;
+  GSettings       *settings;
+  GFile           *file;            /* where the game was opened or saved, or NULL */
+  guint            autosave_id;
+  guint            forced_id;
+  gboolean         updating_fen;    /* the FEN entry is being set from the board */
+  int              initial_ply;     /* ply shown in games opened, or -1 for the start */
+  guint            initial_game;    /* game taken from files of several, or 0 to pick */
+};
+
+void  _dr_window_class_actions_init (DrWindowClass *klass);
+void  _dr_window_actions_update     (DrWindow      *self);
+void  _dr_window_toast              (DrWindow      *self,
+                                     const char    *message);
+void  _dr_window_set_setup_mode     (DrWindow      *self,
+                                     gboolean       setup);
+void  _dr_window_setup_validate     (DrWindow      *self);
+void  _dr_window_update_recent      (DrWindow      *self);
+void  _dr_window_actions_connect    (DrWindow      *self);
+/* The notation in use: the setting, or the variant's own. */
+DrNotation _dr_window_notation      (DrWindow      *self);
+/* Where the running game is kept against a crash. */
+char *_dr_window_autosave_path      (void);
+
+G_END_DECLS

@@ -1,0 +1,417 @@
+/* dr-window.c — the main window
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Ties the game model to the board and the move list: a move entered on
+ * the board is played into the model (a new variation where it differs
+ * from the game), the model's current position goes back onto the board,
+ * and the status line tells whose move it is or how the game ended.  The
+ * running game is saved to the state directory after every change, so a
+ * crash or a kill loses nothing.  Actions, files and dialogs are in
+ * dr-window-actions.c.
+ */
+
+#define G_LOG_DOMAIN "dr-window"
+
+#include "config.h"
+
+#include "dr-window-private.h"
+
+#include "dr-fen.h"
+#include "dr-movegen.h"
+#include "dr-notation.h"
+#include "dr-pdn.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+
+G_DEFINE_FINAL_TYPE (DrWindow, dr_window, ADW_TYPE_APPLICATION_WINDOW)
+
+DrNotation
+_dr_window_notation (DrWindow *self)
+{
+  switch (g_settings_get_enum (self->settings, "notation"))
+    {
+    case 1:
+      return DR_NOTATION_NUMERIC;
+    case 2:
+      return DR_NOTATION_ALGEBRAIC;
+    default:
+      return dr_game_model_get_rules (self->model)->notation;
+    }
+}
+
+char *
+_dr_window_autosave_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "draughtsman", "current-game.pdn", NULL);
+}
+
+void
+_dr_window_toast (DrWindow   *self,
+                  const char *message)
+{
+  AdwToast *toast = adw_toast_new (message);
+
+  adw_toast_set_timeout (toast, 4);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static char *
+status_text (DrWindow *self)
+{
+  const DrDrawRule *rule = NULL;
+  const DrPosition *pos = dr_game_model_get_position (self->model);
+  DrStatus status = dr_game_model_get_status (self->model, &rule);
+  gboolean white = pos->turn == DR_SIDE_WHITE;
+
+  switch (status)
+    {
+    case DR_STATUS_WHITE_WINS:
+      return g_strdup (white ? _("White wins: White has no move left")
+                             : _("White wins: Black has no move left"));
+    case DR_STATUS_BLACK_WINS:
+      return g_strdup (white ? _("Black wins: White has no move left")
+                             : _("Black wins: Black has no move left"));
+    case DR_STATUS_DRAW:
+      {
+        const char *what;
+        switch (rule->kind)
+          {
+          case DR_DRAW_REPETITION:
+            what = _("the same position for the third time");
+            break;
+          case DR_DRAW_NO_PROGRESS:
+            what = _("no capture and no crowning for too long");
+            break;
+          case DR_DRAW_KINGS_ONLY:
+            what = _("only kings moved for too long");
+            break;
+          case DR_DRAW_LONE_KINGS:
+            what = _("king against king");
+            break;
+          case DR_DRAW_ENDGAME:
+          default:
+            what = _("the endgame was not won in time");
+            break;
+          }
+        /* Translators: "Draw: <reason> (<rule article>)" */
+        return g_strdup_printf (_("Draw: %s (%s)"), what, rule->article);
+      }
+    case DR_STATUS_ONGOING:
+    default:
+      return g_strdup (white ? _("White to move") : _("Black to move"));
+    }
+}
+
+static void
+update_title (DrWindow *self)
+{
+  const DrRules *rules = dr_game_model_get_rules (self->model);
+  g_autofree char *name = self->file ? g_file_get_basename (self->file) : NULL;
+  g_autofree char *subtitle = NULL;
+
+  subtitle = g_strdup_printf ("%s%s%s%s", name ? name : _("Unsaved game"),
+                              dr_game_model_get_modified (self->model) ? " •" : "",
+                              " — ", _(rules->title));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+static gboolean
+autosave_cb (gpointer data)
+{
+  DrWindow *self = data;
+  g_autofree char *path = _dr_window_autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *text = dr_pdn_write_game (dr_game_model_get_game (self->model),
+                                             dr_game_model_get_rules (self->model)->notation);
+  g_autoptr (GError) error = NULL;
+
+  self->autosave_id = 0;
+  /* g_file_set_contents writes a temporary file and renames it: the old
+   * copy stays whole until the new one is. */
+  if (g_mkdir_with_parents (dir, 0700) != 0 || !g_file_set_contents (path, text, -1, &error))
+    g_warning ("Cannot keep the game in %s: %s", path, error ? error->message : g_strerror (errno));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+play_forced_cb (gpointer data)
+{
+  DrWindow *self = data;
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+
+  self->forced_id = 0;
+  dr_movegen_legal (dr_game_model_get_rules (self->model), dr_game_model_get_position (self->model), legal);
+  if (legal->n == 1)
+    dr_game_model_play (self->model, &legal->moves[0]);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+model_changed_cb (DrWindow    *self,
+                  DrGameModel *model)
+{
+  DrGameNode *current = dr_game_model_get_current (model);
+  g_autofree char *status = status_text (self);
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+
+  if (!dr_board_state_get_setup_mode (self->board))
+    dr_board_state_set_position (self->board, dr_game_model_get_rules (model), &current->position,
+                                 current->parent != NULL ? &current->move : NULL);
+  gtk_label_set_text (self->status_label, status);
+  update_title (self);
+  _dr_window_actions_update (self);
+
+  /* Keep the game safe against a crash, a moment after the last change. */
+  if (self->autosave_id == 0)
+    self->autosave_id = g_timeout_add (400, autosave_cb, self);
+
+  /* A forced move at the end of the line plays itself, if so wished. */
+  g_clear_handle_id (&self->forced_id, g_source_remove);
+  dr_movegen_legal (dr_game_model_get_rules (model), &current->position, legal);
+  if (g_settings_get_boolean (self->settings, "auto-play-forced") && current->children == NULL
+      && legal->n == 1 && !dr_board_state_get_setup_mode (self->board))
+    self->forced_id = g_timeout_add (350, play_forced_cb, self);
+}
+
+static void
+board_move_cb (DrWindow     *self,
+               const DrMove *move,
+               DrBoardState *board)
+{
+  dr_game_model_play (self->model, move);
+}
+
+static void
+board_illegal_cb (DrWindow     *self,
+                  const char   *reason,
+                  DrBoardState *board)
+{
+  _dr_window_toast (self, reason);
+}
+
+static void
+route_chosen_cb (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       data)
+{
+  DrWindow *self = data;
+  const DrMove *moves = g_object_get_data (G_OBJECT (action), "moves");
+  guint index = g_variant_get_uint32 (parameter);
+
+  dr_board_state_choose (self->board, &moves[index]);
+}
+
+static void
+board_choose_route_cb (DrWindow     *self,
+                       GPtrArray    *moves,
+                       DrBoardState *board)
+{
+  /* A small menu of the routes, by the squares they turn on. */
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  GSimpleAction *action = g_simple_action_new ("choose", G_VARIANT_TYPE_UINT32);
+  DrMove *copies = g_new (DrMove, moves->len);
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  const DrRules *rules = dr_board_state_get_rules (board);
+  GtkWidget *popover;
+  double x, y;
+
+  if (!g_settings_get_boolean (self->settings, "route-menu"))
+    {
+      _dr_window_toast (self, _("Several captures end there: click the squares the capture turns on"));
+      g_free (copies);
+      g_object_unref (action);
+      return;
+    }
+  dr_movegen_legal (rules, dr_board_state_get_position (board), legal);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *detailed = NULL;
+
+      copies[i] = *(const DrMove *) moves->pdata[i];
+      /* Written with its route, as the move list writes ambiguous moves. */
+      text = dr_move_to_text (rules, legal, &copies[i], _dr_window_notation (self));
+      detailed = g_strdup_printf ("route.choose(uint32 %u)", i);
+      g_menu_append (menu, text, detailed);
+    }
+  g_object_set_data_full (G_OBJECT (action), "moves", copies, g_free);
+  g_signal_connect (action, "activate", G_CALLBACK (route_chosen_cb), self);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (action));
+  g_object_unref (action);
+  gtk_widget_insert_action_group (GTK_WIDGET (self->board_view), "route", G_ACTION_GROUP (group));
+
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, GTK_WIDGET (self->board_view));
+  if (dr_board_view_square_center (self->board_view, copies[0].to, &x, &y))
+    gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+static void
+apply_settings (DrWindow *self)
+{
+  g_autofree char *pieces = g_settings_get_string (self->settings, "piece-theme");
+  DrNotation notation = _dr_window_notation (self);
+
+  dr_board_view_set_piece_theme (self->board_view, pieces);
+  dr_board_view_set_board_theme (self->board_view, g_settings_get_enum (self->settings, "board-theme"));
+  dr_board_view_set_show_coordinates (self->board_view, g_settings_get_boolean (self->settings, "show-coordinates"));
+  dr_board_view_set_numbers_in_squares (self->board_view,
+                                        g_settings_get_boolean (self->settings, "numbers-in-squares"));
+  dr_board_view_set_notation (self->board_view, notation);
+  dr_board_view_set_animate (self->board_view, g_settings_get_boolean (self->settings, "animate"));
+  dr_board_state_set_flipped (self->board, g_settings_get_boolean (self->settings, "board-flipped"));
+  dr_move_list_view_set_notation (self->move_list, notation);
+}
+
+static void
+settings_changed_cb (DrWindow   *self,
+                     const char *key,
+                     GSettings  *settings)
+{
+  apply_settings (self);
+  /* Notation and the forced-move rule show in the status and list. */
+  model_changed_cb (self, self->model);
+}
+
+/* Restores the game kept when the program last ran (or crashed). */
+static void
+restore_autosave (DrWindow *self)
+{
+  g_autofree char *path = _dr_window_autosave_path ();
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (DrGame) game = NULL;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return;
+  reader = dr_pdn_reader_new_for_file (path, "UTF-8", NULL, NULL);
+  if (reader != NULL && dr_pdn_reader_next_game (reader, &game, NULL))
+    {
+      DrGameNode *end = dr_game_node_main_line_end (game->root);
+
+      dr_game_model_set_game (self->model, g_steal_pointer (&game));
+      dr_game_model_go_to (self->model, end);
+    }
+}
+
+static void
+dr_window_dispose (GObject *object)
+{
+  DrWindow *self = DR_WINDOW (object);
+
+  if (self->autosave_id != 0)
+    {
+      /* Write what is pending before going. */
+      g_source_remove (self->autosave_id);
+      autosave_cb (self);
+    }
+  g_clear_handle_id (&self->forced_id, g_source_remove);
+  if (self->settings != NULL)
+    {
+      int width, height;
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+    }
+  g_clear_object (&self->model);
+  g_clear_object (&self->board);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->file);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DR_TYPE_WINDOW);
+  G_OBJECT_CLASS (dr_window_parent_class)->dispose (object);
+}
+
+static void
+dr_window_class_init (DrWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dr_window_dispose;
+
+  g_type_ensure (DR_TYPE_BOARD_VIEW);
+  g_type_ensure (DR_TYPE_MOVE_LIST_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/draughtsman/Draughtsman/dr-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, setup_revealer);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, setup_button);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_white_man);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_white_king);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_black_man);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_black_king);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_erase);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, side_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, fen_entry);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, setup_message);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, setup_done_button);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, board_view);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, recent_menu);
+
+  _dr_window_class_actions_init (klass);
+}
+
+static void
+dr_window_init (DrWindow *self)
+{
+  g_autofree char *variant = NULL;
+  const DrRules *rules;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->initial_ply = -1;
+
+  self->settings = g_settings_new (APP_ID);
+  variant = g_settings_get_string (self->settings, "variant");
+  rules = dr_rules_from_name (variant);
+  self->model = dr_game_model_new (rules != NULL ? rules : &dr_rules_international);
+  self->board = g_object_ref (dr_board_view_get_state (self->board_view));
+  dr_move_list_view_set_model (self->move_list, self->model);
+
+  gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_signal_connect_swapped (self->model, "changed", G_CALLBACK (model_changed_cb), self);
+  g_signal_connect_swapped (self->board, "move", G_CALLBACK (board_move_cb), self);
+  g_signal_connect_swapped (self->board, "illegal", G_CALLBACK (board_illegal_cb), self);
+  g_signal_connect_swapped (self->board, "choose-route", G_CALLBACK (board_choose_route_cb), self);
+  g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (settings_changed_cb), self);
+
+  _dr_window_actions_connect (self);
+  apply_settings (self);
+  restore_autosave (self);
+  model_changed_cb (self, self->model);
+  _dr_window_update_recent (self);
+}
+
+DrWindow *
+dr_window_new (GtkApplication *application)
+{
+  return g_object_new (DR_TYPE_WINDOW, "application", application, NULL);
+}
+
+void
+dr_window_set_initial_ply (DrWindow *self,
+                           guint     ply,
+                           guint     game)
+{
+  g_return_if_fail (DR_IS_WINDOW (self));
+  self->initial_ply = (int) ply;
+  self->initial_game = game;
+}
+
+DrGameModel *
+dr_window_get_model (DrWindow *self)
+{
+  g_return_val_if_fail (DR_IS_WINDOW (self), NULL);
+  return self->model;
+}
