@@ -145,6 +145,25 @@ dr_game_model_play (DrGameModel  *self,
   DrGameNode *child = dr_game_node_find_child (self->current, move);
 
   self->current = child != NULL ? child : dr_game_add_move (self->game, self->current, move);
+  if (child == NULL && dr_game_node_is_main_line (self->current))
+    {
+      /* A move that ends the game on the main line gives the result. */
+      switch (dr_game_model_get_status (self, NULL))
+        {
+        case DR_STATUS_WHITE_WINS:
+          self->game->result = DR_RESULT_WHITE_WINS;
+          break;
+        case DR_STATUS_BLACK_WINS:
+          self->game->result = DR_RESULT_BLACK_WINS;
+          break;
+        case DR_STATUS_DRAW:
+          self->game->result = DR_RESULT_DRAW;
+          break;
+        case DR_STATUS_ONGOING:
+        default:
+          break;
+        }
+    }
   emit_changed (self, child == NULL);
   return self->current;
 }

@@ -261,6 +261,21 @@ route_fits (const DrRules *rules,
   return k == n - 1;
 }
 
+/* Is @to behind @from for a man of @side (towards its own side)? */
+static gboolean
+men_backwards (const DrRules *rules,
+               DrSide         side,
+               int            from,
+               int            to)
+{
+  int fx, fy, tx, ty;
+
+  if (!dr_geometry_xy (rules->geometry, from, &fx, &fy) || !dr_geometry_xy (rules->geometry, to, &tx, &ty))
+    return FALSE;
+  /* White moves up the board (rank 1 to the top), Black down. */
+  return side == DR_SIDE_WHITE ? ty < fy : ty > fy;
+}
+
 static void
 explain_illegal (const DrRules    *rules,
                  const DrPosition *pos,
@@ -333,6 +348,9 @@ explain_illegal (const DrRules    *rules,
   else if (mine->len == 0)
     g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
                  _("“%s” is not legal: the piece on %s has no legal move"), text, from_name);
+  else if (!dr_bb_has (pos->kings, from) && !captures && men_backwards (rules, (DrSide) us, from, to))
+    g_set_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL,
+                 _("“%s” is not legal: a man does not move backwards"), text);
   else
     {
       g_autofree char *list = list_moves (rules, legal, (const DrMove *const *) mine->pdata, mine->len);

@@ -37,6 +37,11 @@
 
 G_DEFINE_QUARK (dr-pdn-error-quark, dr_pdn_error)
 
+/* The longest text of a move: every square of the longest capture route
+ * (DR_MAX_JUMPS + 1 squares of up to 3 characters and a separator), with
+ * room to spare. */
+#define MAX_MOVE_TEXT 128
+
 typedef enum
 {
   TOKEN_EOF,
@@ -420,9 +425,11 @@ next_token (DrPdnReader *r,
           }
         body = g_strndup (r->text + start, r->pos - start);
         advance (r);
+        /* Strip first: g_strchug() moves the text the quotes point into. */
+        g_strchug (body);
         q1 = strchr (body, '"');
         q2 = q1 ? strchr (q1 + 1, '"') : NULL;
-        if (!g_str_has_prefix (g_strchug (body), "FEN") || q2 == NULL)
+        if (!g_str_has_prefix (body, "FEN") || q2 == NULL)
           {
             t->type = TOKEN_ERROR;
             t->text = g_strdup_printf (_("“/%s/” is not a setup command"), body);
@@ -1113,7 +1120,10 @@ read_body (GameBuilder *b,
               {
                 gsize l = strlen (move);
                 after = peek_token (r);
-                if (after->type != TOKEN_WORD || marks != NULL || junk != NULL)
+                /* No move is longer than MAX_MOVE_TEXT: stop joining words
+                 * there, or "32- - - - ..." takes quadratic time. */
+                if (after->type != TOKEN_WORD || marks != NULL || junk != NULL
+                    || l > MAX_MOVE_TEXT)
                   break;
                 if ((l > 0 && strchr ("-x:", move[l - 1]) != NULL)
                     || (after->text[0] != '\0' && strchr ("x:", after->text[0]) != NULL)
