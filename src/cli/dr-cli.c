@@ -19,6 +19,7 @@
 #include "dr-notation.h"
 #include "dr-pdn.h"
 #include "dr-perft.h"
+#include "dr-search.h"
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -473,6 +474,205 @@ cmd_pdn_convert (int    argc,
   return errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* analyse ------------------------------------------------------------- */
+
+typedef struct
+{
+  const DrRules *rules;
+  DrNotation     notation;
+  DrPosition     root;
+} AnalyseContext;
+
+static char *
+line_text (const DrRules    *rules,
+           const DrPosition *root,
+           const DrMove     *pv,
+           int               n,
+           DrNotation        notation)
+{
+  GString *out = g_string_new (NULL);
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  DrPosition pos = *root;
+
+  for (int i = 0; i < n; i++)
+    {
+      g_autofree char *text = NULL;
+
+      dr_movegen_legal (rules, &pos, legal);
+      text = dr_move_to_text (rules, legal, &pv[i], notation);
+      g_string_append_printf (out, "%s%s", i ? " " : "", text);
+      dr_position_apply (&pos, &pos, &pv[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+analyse_info_cb (const DrSearchInfo *info,
+                 void               *user_data)
+{
+  AnalyseContext *ctx = user_data;
+  g_autofree char *pv = line_text (ctx->rules, &ctx->root, info->pv, info->pv_length, ctx->notation);
+  char score[32];
+
+  g_print ("info depth %d seldepth %d multipv %d score %s nodes %" G_GUINT64_FORMAT
+           " nps %" G_GUINT64_FORMAT " time %" G_GUINT64_FORMAT " pv %s\n",
+           info->depth, info->seldepth, info->multipv, dr_score_to_string (info->score, score),
+           info->nodes, info->time_ms > 0 ? info->nodes * 1000 / info->time_ms : info->nodes,
+           info->time_ms, pv);
+}
+
+static int
+cmd_analyse (int    argc,
+             char **argv)
+{
+  CliOptions o = { 0 };
+  CliPosition p;
+  int depth = 0, multipv = 1, hash = 64;
+  gint64 nodes = 0, movetime = 0;
+  GOptionEntry limits[] = {
+    { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search to this depth"), N_("N") },
+    { "nodes", 0, 0, G_OPTION_ARG_INT64, &nodes, N_("Search this many nodes"), N_("N") },
+    { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Search this many milliseconds"), N_("MS") },
+    { "multipv", 'm', 0, G_OPTION_ARG_INT, &multipv, N_("Report the best K moves"), N_("K") },
+    { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Transposition table size in MiB (default 64)"), N_("MB") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  GOptionEntry common[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &o.variant, N_("Rules to play by (default: international)"), N_("VARIANT") },
+    { "fen", 'f', 0, G_OPTION_ARG_STRING, &o.fen, N_("Start from this position (PDN FEN)"), N_("FEN") },
+    { "notation", 'n', 0, G_OPTION_ARG_STRING, &o.notation, N_("Squares as numeric or algebraic"), N_("NOTATION") },
+    { NULL }
+  };
+  AnalyseContext ctx;
+  DrSearchLimits lim = { 0 };
+  DrSearchResult result;
+  DrSearch *search;
+  int status = EXIT_SUCCESS;
+
+  g_option_context_set_summary (context, _("Search a position and print each iteration, then the best move."));
+  g_option_context_add_main_entries (context, common, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, limits, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("draughtsman-cli analyse: %s\n", error->message);
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (argc != 1 || depth < 0 || nodes < 0 || movetime < 0 || multipv < 1 || multipv > DR_SEARCH_MAX_PV
+      || hash < 1 || hash > 4096)
+    {
+      g_printerr (_("draughtsman-cli analyse: bad arguments (see --help)\n"));
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (!resolve_position ("analyse", &o, &p))
+    {
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (depth == 0 && nodes == 0 && movetime == 0)
+    depth = 12;
+  ctx.rules = p.rules;
+  ctx.notation = p.notation;
+  ctx.root = p.pos;
+  lim.max_depth = depth;
+  lim.max_nodes = (uint64_t) nodes;
+  lim.max_time_ms = (uint64_t) movetime;
+  lim.multipv = multipv;
+  lim.info_func = analyse_info_cb;
+  lim.user_data = &ctx;
+  search = dr_search_new (p.rules, (size_t) hash);
+  if (!dr_search_run (search, &p.pos, &lim, &result))
+    {
+      g_print ("bestmove (none)\n");
+      status = EXIT_FAILURE;
+    }
+  else
+    {
+      g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+      g_autofree char *best = NULL;
+
+      dr_movegen_legal (p.rules, &p.pos, legal);
+      best = dr_move_to_text (p.rules, legal, &result.best, p.notation);
+      g_print ("bestmove %s\n", best);
+    }
+  dr_search_free (search);
+  cli_options_clear (&o);
+  return status;
+}
+
+/* bench ---------------------------------------------------------------- */
+
+/* Fixed positions per variant: the starts, and middle games and endgames
+ * from the reference positions of the perft tests and the rule texts. */
+static const struct
+{
+  const char *variant;
+  const char *fen;
+} bench_positions[] = {
+  { "international", NULL },
+  { "international", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38" },
+  { "international", "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46" },
+  { "international", "W:W6,7,8,9,10:B41,42,43,44,45" },
+  { "russian", NULL },
+  { "russian", "B:Wa1,a3,b2,b4,d2,d4,e3,f2,f4:Ba5,c5,c7,e7,g7" },
+  { "english", NULL },
+  { "english", "B:W14,15,23,K32:B10,11,K1" },
+  { "brazilian", NULL },
+  { "italian", NULL },
+  { "frisian", NULL },
+};
+
+static int
+cmd_bench (int    argc,
+           char **argv)
+{
+  int depth = 9;
+  GOptionEntry entries[] = {
+    { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search depth (default 9)"), N_("N") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  guint64 total = 0, total_ms = 0;
+
+  g_option_context_set_summary (context, _("Search fixed positions to a fixed depth: the node count is the "
+                                           "search's signature, nodes per second its speed."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || depth < 1 || depth > 40)
+    {
+      g_printerr ("draughtsman-cli bench: %s\n", error ? error->message : _("bad arguments (see --help)"));
+      return EXIT_FAILURE;
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (bench_positions); i++)
+    {
+      const DrRules *rules = dr_rules_from_name (bench_positions[i].variant);
+      DrSearch *search = dr_search_new (rules, 16);
+      DrSearchLimits lim = { .max_depth = depth, .multipv = 1 };
+      DrSearchResult result;
+      DrPosition pos;
+      char score[32];
+
+      if (bench_positions[i].fen == NULL)
+        dr_rules_initial (rules, &pos);
+      else if (!dr_fen_parse (rules, bench_positions[i].fen, &pos, &error))
+        g_error ("bench position %" G_GSIZE_FORMAT ": %s", i, error->message);
+      dr_search_run (search, &pos, &lim, &result);
+      total += result.nodes;
+      total_ms += result.time_ms;
+      g_printerr ("[#%2" G_GSIZE_FORMAT "] %-14s score %-10s nodes %10" G_GUINT64_FORMAT " nps %" G_GUINT64_FORMAT "\n",
+                  i + 1, rules->name, dr_score_to_string (result.score, score), result.nodes,
+                  result.time_ms > 0 ? result.nodes * 1000 / result.time_ms : result.nodes);
+      dr_search_free (search);
+    }
+  g_print ("Total time (ms) : %" G_GUINT64_FORMAT "\n", total_ms);
+  g_print ("Nodes searched: %" G_GUINT64_FORMAT "\n", total);
+  g_print ("Nodes/second: %" G_GUINT64_FORMAT "\n", total_ms > 0 ? total * 1000 / total_ms : total);
+  return EXIT_SUCCESS;
+}
+
 typedef struct
 {
   const char *name;
@@ -485,6 +685,8 @@ static const CliCommand commands[] = {
   { "divide", cmd_divide, N_("perft split by first move") },
   { "moves", cmd_moves, N_("list the legal moves of a position") },
   { "fen", cmd_fen, N_("check and normalise a FEN position") },
+  { "bench", cmd_bench, N_("search fixed positions: signature node count and speed") },
+  { "analyse", cmd_analyse, N_("search a position: evaluation, depth, best lines") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
 };

@@ -20,6 +20,10 @@
 
 #include <string.h>
 
+/* Marks the titles for translation (xgettext); the application translates
+ * them where it shows them. */
+#define N_(text) text
+
 #define LONE_KING .weak_pieces = 1, .weak_kings_only = true
 
 /* English checkers: WCDF rules (000) and the Ukrainian checkers version
@@ -131,7 +135,7 @@ static const DrDrawRule repetition_draws[] = {
 const DrRules dr_rules_international = {
   .variant = DR_VARIANT_INTERNATIONAL,
   .name = "international",
-  .title = "International draughts",
+  .title = N_("International draughts"),
   .source = "004 section II; 003",
   INTERNATIONAL_GAME,
   .draw_rules = international_draws,
@@ -159,7 +163,7 @@ const DrRules dr_rules_international = {
 const DrRules dr_rules_russian = {
   .variant = DR_VARIANT_RUSSIAN,
   .name = "russian",
-  .title = "Russian draughts",
+  .title = N_("Russian draughts"),
   .source = "004 section I",
   RUSSIAN_GAME,
   .draw_rules = russian_draws,
@@ -169,7 +173,7 @@ const DrRules dr_rules_russian = {
 const DrRules dr_rules_english = {
   .variant = DR_VARIANT_ENGLISH,
   .name = "english",
-  .title = "English draughts (checkers)",
+  .title = N_("English draughts (checkers)"),
   .gametype = 21,
   .source = "000 (WCDF); 002 I.1",
   .geometry = &dr_geometry_8x8,               /* 000 1.1-1.5: 1-32 */
@@ -192,7 +196,7 @@ const DrRules dr_rules_english = {
 const DrRules dr_rules_brazilian = {
   .variant = DR_VARIANT_BRAZILIAN,
   .name = "brazilian",
-  .title = "Brazilian draughts",
+  .title = N_("Brazilian draughts"),
   .gametype = 26,
   .source = "001 survey: International rules on the 8x8 board (FMJD)",
   .geometry = &dr_geometry_8x8,
@@ -216,7 +220,7 @@ const DrRules dr_rules_brazilian = {
 const DrRules dr_rules_pool = {
   .variant = DR_VARIANT_POOL,
   .name = "pool",
-  .title = "Pool checkers",
+  .title = N_("Pool checkers"),
   .gametype = 23,
   .source = "American Pool Checkers Association rules; 001 survey",
   .geometry = &dr_geometry_8x8,               /* PDN "23,B,8,8,N1,0" */
@@ -239,7 +243,7 @@ const DrRules dr_rules_pool = {
 const DrRules dr_rules_italian = {
   .variant = DR_VARIANT_ITALIAN,
   .name = "italian",
-  .title = "Italian draughts",
+  .title = N_("Italian draughts"),
   .gametype = 22,
   .source = "Federazione Italiana Dama rules; 001 survey",
   .geometry = &dr_geometry_8x8_italian,       /* PDN "22,W,8,8,N2,1" */
@@ -262,7 +266,7 @@ const DrRules dr_rules_italian = {
 const DrRules dr_rules_spanish = {
   .variant = DR_VARIANT_SPANISH,
   .name = "spanish",
-  .title = "Spanish draughts",
+  .title = N_("Spanish draughts"),
   .gametype = 24,
   .source = "Federación Española de Damas rules; 001 survey",
   .geometry = &dr_geometry_8x8_spanish,       /* PDN "24,W,8,8,N1,1" */
@@ -285,7 +289,7 @@ const DrRules dr_rules_spanish = {
 const DrRules dr_rules_czech = {
   .variant = DR_VARIANT_CZECH,
   .name = "czech",
-  .title = "Czech draughts",
+  .title = N_("Czech draughts"),
   .gametype = 29,
   .source = "Česká federace dámy rules; 001 survey",
   .geometry = &dr_geometry_8x8,
@@ -309,7 +313,7 @@ const DrRules dr_rules_czech = {
 const DrRules dr_rules_turkish = {
   .variant = DR_VARIANT_TURKISH,
   .name = "turkish",
-  .title = "Turkish draughts",
+  .title = N_("Turkish draughts"),
   .gametype = 30,
   .source = "Turkish draughts rules; 001 survey",
   .geometry = &dr_geometry_8x8_full,          /* PDN "30,W,8,8,A0,0" */
@@ -336,7 +340,7 @@ const DrRules dr_rules_turkish = {
 const DrRules dr_rules_frisian = {
   .variant = DR_VARIANT_FRISIAN,
   .name = "frisian",
-  .title = "Frisian draughts",
+  .title = N_("Frisian draughts"),
   .gametype = 40,
   .source = "KNDB rules of Frisian draughts; 001 survey",
   .geometry = &dr_geometry_10x10,
@@ -361,7 +365,7 @@ const DrRules dr_rules_frisian = {
 const DrRules dr_rules_antidraughts = {
   .variant = DR_VARIANT_ANTIDRAUGHTS,
   .name = "antidraughts",
-  .title = "Antidraughts (International giveaway)",
+  .title = N_("Antidraughts (International giveaway)"),
   .source = "International rules (004 II) with the goal reversed; 001 survey",
   INTERNATIONAL_GAME,
   .giveaway = true,
@@ -372,7 +376,7 @@ const DrRules dr_rules_antidraughts = {
 const DrRules dr_rules_russian_giveaway = {
   .variant = DR_VARIANT_RUSSIAN_GIVEAWAY,
   .name = "russian-giveaway",
-  .title = "Russian giveaway (obratnye shashki)",
+  .title = N_("Russian giveaway (obratnye shashki)"),
   .source = "Russian rules (004 I) with the goal reversed; 004 5.1.4; 001 survey",
   RUSSIAN_GAME,
   .giveaway = true,

@@ -1,0 +1,138 @@
+/* dr-eval.c — static evaluation of a position
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A linear evaluation of the classic terms (ENGINES.md §3.4, Kingsrow's
+ * and Scan's feature families without Scan's learned patterns): material
+ * with the king's worth by variant (a flying king is worth about three
+ * men, a short one one and a half), how far the men have come, the
+ * centre, the back rank held against the other side's crowning, the
+ * balance of the wings, the squares the kings reach, men that cannot be
+ * stopped, men that cannot move.  Terms are computed from bitboards, in
+ * the generator's layout: White moves towards internal row 0.
+ */
+
+#include "dr-eval.h"
+
+#include "dr-bitboard.h"
+
+static const DrEvalWeights flying_weights = {
+  .man = 100, .king = 320,
+  .advance = { 0, 2, 4, 6, 9, 12, 16, 20, 24, 28 },
+  .centre = 6, .back_guard = 8, .balance = 3, .king_mobility = 2,
+  .runaway = 120, .locked = 6
+};
+
+static const DrEvalWeights short_king_weights = {
+  .man = 100, .king = 150,
+  .advance = { 0, 2, 4, 7, 10, 14, 18, 22, 0, 0 },
+  .centre = 5, .back_guard = 10, .balance = 2, .king_mobility = 3,
+  .runaway = 70, .locked = 5
+};
+
+const DrEvalWeights *
+dr_eval_default_weights (const DrRules *rules)
+{
+  return rules->kings_fly ? &flying_weights : &short_king_weights;
+}
+
+/* Rank of @bit counted from @side's own back rank (0 = back rank). */
+static inline int
+rank_from_own_side (const DrGeometry *g,
+                    int               bit,
+                    int               side)
+{
+  int row = g->all_squares ? bit / 8 : (bit / g->period) * 2 + (bit % g->period > g->half ? 1 : 0);
+
+  /* Internal row 0 is White's crowning rank. */
+  return side == 0 ? g->height - 1 - row : row;
+}
+
+static inline int
+file_of (const DrGeometry *g,
+         int               bit)
+{
+  int row, file;
+
+  dr_geometry_row_file (g, bit, &row, &file);
+  return file;
+}
+
+static int
+side_score (const DrRules       *rules,
+            const DrEvalWeights *w,
+            const DrPosition    *pos,
+            int                  side)
+{
+  const DrGeometry *g = rules->geometry;
+  DrBitboard own = pos->pieces[side];
+  DrBitboard men = own & ~pos->kings;
+  DrBitboard kings = own & pos->kings;
+  DrBitboard opp = pos->pieces[side ^ 1];
+  int score = 0, left = 0, right = 0;
+  int n_men = dr_bb_count (men);
+
+  score += n_men * w->man + dr_bb_count (kings) * w->king;
+  for (DrBitboard b = men; b != 0; b = dr_bb_rest (b))
+    {
+      int sq = dr_bb_first (b);
+      int rank = rank_from_own_side (g, sq, side);
+      int file = file_of (g, sq);
+
+      if (rank >= 0 && rank < 10)
+        score += w->advance[rank];
+      if (rank == 0)
+        score += w->back_guard;
+      if (file >= 2 && file <= g->width - 3 && rank >= 2 && rank <= g->height - 3)
+        score += w->centre;
+      if (file < g->width / 2)
+        left++;
+      else
+        right++;
+    }
+  score -= w->balance * (left > right ? left - right : right - left);
+
+  /* Kings: the free squares they reach along their lines. */
+  if (kings != 0 && !g->all_squares)
+    {
+      DrBitboard empty = g->squares & ~(pos->pieces[0] | pos->pieces[1]);
+      int steps[4] = { -(g->half + 2), -(g->half + 1), g->half + 1, g->half + 2 };
+
+      for (int k = 0; k < 4; k++)
+        for (DrBitboard r = dr_bb_shift (kings, steps[k]) & empty; r != 0;
+             r = rules->kings_fly ? dr_bb_shift (r, steps[k]) & empty : 0)
+          score += w->king_mobility * dr_bb_count (r);
+    }
+  if (!g->all_squares)
+    {
+      /* Men whose forward squares are both taken cannot move; a man on
+       * the rank before the crowning one with a free square ahead is
+       * crowned next move unless the other side takes it first. */
+      DrBitboard empty = g->squares & ~(pos->pieces[0] | pos->pieces[1]);
+      int d1 = g->half + 1, d2 = g->half + 2;
+      DrBitboard free_ahead = side == 0 ? dr_bb_shift (empty, d1) | dr_bb_shift (empty, d2)
+                                        : dr_bb_shift (empty, -d1) | dr_bb_shift (empty, -d2);
+      DrBitboard last_but_one = dr_geometry_row_mask (g, side == 0 ? 1 : g->height - 2);
+
+      score -= w->locked * dr_bb_count (men & ~free_ahead);
+      if ((opp & pos->kings) == 0)
+        score += w->runaway * dr_bb_count (men & free_ahead & last_but_one);
+    }
+  return score;
+}
+
+int
+dr_eval (const DrRules       *rules,
+         const DrEvalWeights *weights,
+         const DrPosition    *pos)
+{
+  int us = pos->turn;
+  int score = side_score (rules, weights, pos, us) - side_score (rules, weights, pos, us ^ 1);
+
+  /* Giveaway: fewer pieces is better; the other terms keep their sign
+   * only as tie-breaks. */
+  if (rules->giveaway)
+    score = -score;
+  return score;
+}

@@ -1,0 +1,560 @@
+/* dr-search.c — alpha-beta search
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Iterative deepening over a principal variation search, after Stockfish's
+ * and Scan's structure (ENGINES.md §3.3):
+ *   Step 1. Iterative deepening with aspiration windows from depth 4.
+ *   Step 2. Multi-PV: each further line is searched with the better root
+ *           moves excluded.
+ *   Step 3. At each node: limits, repetitions and the variant's king-move
+ *           draw rule, the transposition table.
+ *   Step 4. Captures are forced in draughts: when the side to move must
+ *           capture the node is searched in full whatever the depth
+ *           remaining (the quiescence search); a quiet node at depth 0 is
+ *           evaluated.
+ *   Step 5. Move ordering: the table's move, captures by size, two killer
+ *           moves per ply, history counts.
+ *   Step 6. Late quiet moves are searched one or two plies shallower and
+ *           searched again at full depth if they beat alpha.
+ *   Step 7. A single legal move is extended by a ply.
+ * The search polls its limits every 1,024 nodes and unwinds by returning;
+ * an aborted iteration is discarded.
+ */
+
+#include "dr-search.h"
+
+#include "dr-bitboard.h"
+#include "dr-movegen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
+
+typedef struct
+{
+  uint32_t lock;
+  int16_t  score;
+  int8_t   depth;
+  uint8_t  bound;
+  uint8_t  move;       /* index of the best move in the generator's order */
+  uint8_t  pad[3];
+} TTEntry;
+
+struct _DrSearch
+{
+  const DrRules       *rules;
+  const DrEvalWeights *weights;
+  TTEntry             *tt;
+  size_t               tt_mask;
+  int32_t              history[2][64][64];
+  int                  killers[DR_SEARCH_MAX_PLY][2][2];   /* from, to */
+
+  /* The game before the root: hashes, and plies since the last
+   * irreversible move at each. */
+  uint64_t            *game_hashes;
+  size_t               n_game;
+  int                  game_reversible;
+
+  /* The current line. */
+  uint64_t             path[DR_SEARCH_MAX_PLY + 1];
+  int                  reversible[DR_SEARCH_MAX_PLY + 1];
+  int                  draw_plies;           /* king-only plies that draw, 0 for none */
+
+  DrMoveList          *lists;                /* one per ply */
+  DrMove               pv[DR_SEARCH_MAX_PLY][DR_SEARCH_MAX_PLY];
+  int                  pv_length[DR_SEARCH_MAX_PLY];
+
+  const DrSearchLimits *limits;
+  uint64_t             nodes;
+  uint64_t             start_ms;
+  bool                 stopped;
+  int                  seldepth;
+  DrMove               excluded[DR_SEARCH_MAX_PV];
+  int                  n_excluded;
+};
+
+static uint64_t
+now_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000u + (uint64_t) ts.tv_nsec / 1000000u;
+}
+
+DrSearch *
+dr_search_new (const DrRules *rules,
+               size_t         tt_megabytes)
+{
+  DrSearch *self = calloc (1, sizeof *self);
+  size_t entries = 1;
+
+  if (self == NULL)
+    return NULL;
+  self->rules = rules;
+  self->weights = dr_eval_default_weights (rules);
+  while (entries * 2 * sizeof (TTEntry) <= (tt_megabytes > 0 ? tt_megabytes : 1) * 1024 * 1024)
+    entries *= 2;
+  self->tt = calloc (entries, sizeof (TTEntry));
+  self->tt_mask = entries - 1;
+  self->lists = calloc (DR_SEARCH_MAX_PLY + 1, sizeof (DrMoveList));
+  if (self->tt == NULL || self->lists == NULL)
+    {
+      dr_search_free (self);
+      return NULL;
+    }
+  for (unsigned i = 0; i < rules->n_draw_rules; i++)
+    if (rules->draw_rules[i].kind == DR_DRAW_KINGS_ONLY || rules->draw_rules[i].kind == DR_DRAW_NO_PROGRESS)
+      self->draw_plies = 2 * rules->draw_rules[i].limit;
+  return self;
+}
+
+void
+dr_search_free (DrSearch *self)
+{
+  if (self == NULL)
+    return;
+  free (self->tt);
+  free (self->lists);
+  free (self->game_hashes);
+  free (self);
+}
+
+const DrRules *
+dr_search_get_rules (DrSearch *self)
+{
+  return self->rules;
+}
+
+void
+dr_search_clear (DrSearch *self)
+{
+  memset (self->tt, 0, (self->tt_mask + 1) * sizeof (TTEntry));
+  memset (self->history, 0, sizeof self->history);
+  memset (self->killers, -1, sizeof self->killers);
+}
+
+/* A move that can never be undone: a capture or a man's move. */
+static inline bool
+irreversible (const DrMove *m)
+{
+  return m->captures != 0 || (m->flags & DR_MOVE_BY_KING) == 0;
+}
+
+void
+dr_search_set_history (DrSearch         *self,
+                       const DrPosition *positions,
+                       size_t            n)
+{
+  free (self->game_hashes);
+  self->game_hashes = n > 0 ? malloc (n * sizeof (uint64_t)) : NULL;
+  self->n_game = self->game_hashes != NULL ? n : 0;
+  self->game_reversible = 0;
+  for (size_t i = 0; i < self->n_game; i++)
+    {
+      self->game_hashes[i] = positions[i].hash;
+      if (i > 0)
+        {
+          const DrPosition *a = &positions[i - 1], *b = &positions[i];
+          bool same_men = (a->pieces[0] & ~a->kings) == (b->pieces[0] & ~b->kings)
+                          && (a->pieces[1] & ~a->kings) == (b->pieces[1] & ~b->kings);
+          bool same_count = dr_bb_count (dr_position_occupied (a)) == dr_bb_count (dr_position_occupied (b));
+          self->game_reversible = same_men && same_count ? self->game_reversible + 1 : 0;
+        }
+    }
+}
+
+static void
+check_limits (DrSearch *self)
+{
+  const DrSearchLimits *l = self->limits;
+
+  if (l->abort_word != NULL
+      && atomic_load_explicit (l->abort_word, memory_order_relaxed) != l->abort_unless)
+    self->stopped = true;
+  else if (l->max_nodes > 0 && self->nodes >= l->max_nodes)
+    self->stopped = true;
+  else if (l->max_time_ms > 0 && now_ms () - self->start_ms >= l->max_time_ms)
+    self->stopped = true;
+}
+
+/* Has the position at @ply been seen before on this line or in the game,
+ * since the last irreversible move? */
+static bool
+is_repetition (DrSearch *self,
+               int       ply)
+{
+  uint64_t key = self->path[ply];
+  int back = self->reversible[ply];
+
+  for (int p = ply - 2; p >= 0 && ply - p <= back; p -= 2)
+    if (self->path[p] == key)
+      return true;
+  if (back >= ply)
+    {
+      /* On into the game: positions with the same side to move. */
+      for (size_t i = self->n_game; i > 0; i--)
+        {
+          int distance = ply + (int) (self->n_game - i) + 1;
+          if (distance > back)
+            break;
+          if ((distance & 1) == 0 && self->game_hashes[i - 1] == key)
+            return true;
+        }
+    }
+  return false;
+}
+
+static inline int
+score_to_tt (int score,
+             int ply)
+{
+  if (score >= DR_SCORE_WON)
+    return score + ply;
+  if (score <= -DR_SCORE_WON)
+    return score - ply;
+  return score;
+}
+
+static inline int
+score_from_tt (int score,
+               int ply)
+{
+  if (score >= DR_SCORE_WON)
+    return score - ply;
+  if (score <= -DR_SCORE_WON)
+    return score + ply;
+  return score;
+}
+
+/* Step 5. Ordering keys: higher first. */
+static void
+order_keys (DrSearch         *self,
+            const DrMoveList *list,
+            int               ply,
+            int               tt_move,
+            int              *keys)
+{
+  int side = 0;
+
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      const DrMove *m = &list->moves[i];
+      int key;
+
+      if ((int) i == tt_move)
+        key = 1 << 30;
+      else if (m->captures != 0)
+        key = (1 << 28) + dr_bb_count (m->captures) * 1024;
+      else if (m->from == self->killers[ply][0][0] && m->to == self->killers[ply][0][1])
+        key = 1 << 27;
+      else if (m->from == self->killers[ply][1][0] && m->to == self->killers[ply][1][1])
+        key = (1 << 27) - 1;
+      else
+        key = self->history[side][m->from][m->to] + ((m->flags & DR_MOVE_PROMOTES) ? (1 << 26) : 0);
+      keys[i] = key;
+    }
+}
+
+static inline unsigned
+pick (int      *keys,
+      unsigned  n,
+      unsigned  start)
+{
+  unsigned best = start;
+
+  for (unsigned i = start + 1; i < n; i++)
+    if (keys[i] > keys[best])
+      best = i;
+  return best;
+}
+
+static bool
+excluded (DrSearch     *self,
+          const DrMove *m)
+{
+  for (int i = 0; i < self->n_excluded; i++)
+    if (dr_move_same (&self->excluded[i], m))
+      return true;
+  return false;
+}
+
+static int
+search (DrSearch         *self,
+        const DrPosition *pos,
+        int               depth,
+        int               alpha,
+        int               beta,
+        int               ply,
+        bool              pv_node)
+{
+  const DrRules *rules = self->rules;
+  DrMoveList *list = &self->lists[ply];
+  TTEntry *entry;
+  uint32_t lock = (uint32_t) (pos->hash >> 32);
+  int keys[DR_MAX_MOVES];
+  int order[DR_MAX_MOVES];
+  int best = -DR_SCORE_INF, best_index = -1, tt_move = -1;
+  int original_alpha = alpha;
+  bool capture;
+  int extension = 0;
+
+  /* Step 3. Limits, draws, the table. */
+  self->pv_length[ply] = 0;
+  if ((++self->nodes & 1023) == 0)
+    check_limits (self);
+  if (self->stopped)
+    return 0;
+  if (ply > self->seldepth)
+    self->seldepth = ply;
+  if (ply > 0)
+    {
+      if (is_repetition (self, ply))
+        return 0;
+      if (self->draw_plies > 0 && self->reversible[ply] >= self->draw_plies)
+        return 0;
+    }
+  if (ply >= DR_SEARCH_MAX_PLY - 1)
+    return dr_eval (rules, self->weights, pos);
+
+  dr_movegen_legal (rules, pos, list);
+  if (list->n == 0)
+    return rules->giveaway ? DR_SCORE_WIN - ply : -(DR_SCORE_WIN - ply);
+  capture = list->moves[0].captures != 0;
+
+  /* Step 4. Quiet and out of depth: evaluate. */
+  if (depth <= 0 && !capture)
+    return dr_eval (rules, self->weights, pos);
+
+  entry = &self->tt[pos->hash & self->tt_mask];
+  if (entry->lock == lock && entry->bound != BOUND_NONE)
+    {
+      int s = score_from_tt (entry->score, ply);
+
+      tt_move = entry->move < list->n ? entry->move : -1;
+      if (!pv_node && entry->depth >= depth
+          && (entry->bound == BOUND_EXACT
+              || (entry->bound == BOUND_LOWER && s >= beta)
+              || (entry->bound == BOUND_UPPER && s <= alpha)))
+        return s;
+    }
+
+  /* Step 7. */
+  if (list->n == 1 && depth > 0)
+    extension = 1;
+
+  order_keys (self, list, ply, tt_move, keys);
+  for (unsigned i = 0; i < list->n; i++)
+    order[i] = (int) i;
+
+  for (unsigned i = 0, searched = 0; i < list->n; i++)
+    {
+      unsigned k = pick (keys, list->n, i);
+      const DrMove *m;
+      DrPosition child;
+      int score, new_depth, reduction = 0, tmp;
+
+      tmp = keys[i], keys[i] = keys[k], keys[k] = tmp;
+      tmp = order[i], order[i] = order[k], order[k] = tmp;
+      m = &list->moves[order[i]];
+      if (ply == 0 && excluded (self, m))
+        continue;
+
+      dr_position_apply (&child, pos, m);
+      self->path[ply + 1] = child.hash;
+      self->reversible[ply + 1] = irreversible (m) ? 0 : self->reversible[ply] + 1;
+      new_depth = depth - 1 + extension;
+
+      /* Step 6. */
+      if (depth >= 3 && searched >= 3 && !capture && !(m->flags & DR_MOVE_PROMOTES))
+        reduction = searched >= 8 ? 2 : 1;
+
+      if (searched == 0)
+        score = -search (self, &child, new_depth, -beta, -alpha, ply + 1, pv_node);
+      else
+        {
+          score = -search (self, &child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+          if (score > alpha && (reduction > 0 || (pv_node && score < beta)))
+            score = -search (self, &child, new_depth, -beta, -alpha, ply + 1, pv_node);
+        }
+      searched++;
+      if (self->stopped)
+        return 0;
+      if (score > best)
+        {
+          best = score;
+          best_index = order[i];
+          if (score > alpha)
+            {
+              alpha = score;
+              self->pv[ply][0] = *m;
+              memcpy (&self->pv[ply][1], self->pv[ply + 1], (size_t) self->pv_length[ply + 1] * sizeof (DrMove));
+              self->pv_length[ply] = self->pv_length[ply + 1] + 1;
+              if (alpha >= beta)
+                {
+                  if (m->captures == 0)
+                    {
+                      if (self->killers[ply][0][0] != m->from || self->killers[ply][0][1] != m->to)
+                        {
+                          self->killers[ply][1][0] = self->killers[ply][0][0];
+                          self->killers[ply][1][1] = self->killers[ply][0][1];
+                          self->killers[ply][0][0] = m->from;
+                          self->killers[ply][0][1] = m->to;
+                        }
+                      if (self->history[0][m->from][m->to] < (1 << 24))
+                        self->history[0][m->from][m->to] += depth * depth;
+                    }
+                  break;
+                }
+            }
+        }
+    }
+  if (best_index < 0)
+    return alpha;   /* every root move excluded */
+
+  if (entry->lock != lock || entry->depth <= depth || alpha >= beta)
+    {
+      entry->lock = lock;
+      entry->score = (int16_t) score_to_tt (best, ply);
+      entry->depth = (int8_t) (depth < 0 ? 0 : depth > 127 ? 127 : depth);
+      entry->bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+      entry->move = (uint8_t) (best_index < 255 ? best_index : 255);
+    }
+  return best;
+}
+
+bool
+dr_search_run (DrSearch             *self,
+               const DrPosition     *root,
+               const DrSearchLimits *limits,
+               DrSearchResult       *result)
+{
+  DrMoveList *root_list;
+  int lines = limits->multipv > 0 ? limits->multipv : 1;
+  int max_depth = limits->max_depth > 0 ? limits->max_depth : DR_SEARCH_MAX_PLY - 8;
+  int previous[DR_SEARCH_MAX_PV] = { 0 };
+
+  memset (result, 0, sizeof *result);
+  self->limits = limits;
+  self->nodes = 0;
+  self->start_ms = now_ms ();
+  self->stopped = false;
+  self->path[0] = root->hash;
+  self->reversible[0] = self->game_reversible;
+
+  root_list = malloc (sizeof *root_list);
+  if (root_list == NULL)
+    return false;
+  root_list->all_paths = false;
+  dr_movegen_legal (self->rules, root, root_list);
+  if (root_list->n == 0)
+    {
+      free (root_list);
+      return false;
+    }
+  if (lines > (int) root_list->n)
+    lines = (int) root_list->n;
+  if (lines > DR_SEARCH_MAX_PV)
+    lines = DR_SEARCH_MAX_PV;
+  result->best = root_list->moves[0];
+
+  /* Step 1. */
+  for (int depth = 1; depth <= max_depth && !self->stopped; depth++)
+    {
+      DrSearchInfo found[DR_SEARCH_MAX_PV];
+      int n_found = 0;
+
+      /* A stop between iterations takes effect at once. */
+      check_limits (self);
+      if (self->stopped)
+        break;
+      self->seldepth = 0;
+      self->n_excluded = 0;
+      /* Step 2. */
+      for (int line = 0; line < lines && !self->stopped; line++)
+        {
+          int window = 40, alpha, beta, score;
+          DrSearchInfo *info = &found[n_found];
+
+          if (depth >= 4 && line < result->n_lines)
+            {
+              alpha = previous[line] - window;
+              beta = previous[line] + window;
+            }
+          else
+            {
+              alpha = -DR_SCORE_INF;
+              beta = DR_SCORE_INF;
+            }
+          for (;;)
+            {
+              score = search (self, root, depth, alpha, beta, 0, true);
+              if (self->stopped)
+                break;
+              if (score <= alpha && alpha > -DR_SCORE_INF)
+                alpha = score - (window *= 4) < -DR_SCORE_INF ? -DR_SCORE_INF : score - window;
+              else if (score >= beta && beta < DR_SCORE_INF)
+                beta = score + (window *= 4) > DR_SCORE_INF ? DR_SCORE_INF : score + window;
+              else
+                break;
+            }
+          if (self->stopped || self->pv_length[0] == 0)
+            break;
+          info->depth = depth;
+          info->seldepth = self->seldepth;
+          info->multipv = line + 1;
+          info->score = score;
+          info->nodes = self->nodes;
+          info->time_ms = now_ms () - self->start_ms;
+          info->pv_length = self->pv_length[0];
+          memcpy (info->pv, self->pv[0], (size_t) info->pv_length * sizeof (DrMove));
+          self->excluded[self->n_excluded++] = info->pv[0];
+          n_found++;
+        }
+      if (self->stopped && n_found == 0)
+        break;
+      /* A complete iteration (or the lines finished before a stop). */
+      for (int i = 0; i < n_found; i++)
+        {
+          previous[i] = found[i].score;
+          result->lines[i] = found[i];
+          if (limits->info_func != NULL)
+            limits->info_func (&found[i], limits->user_data);
+        }
+      if (n_found > 0 && (n_found == lines || result->n_lines == 0))
+        {
+          result->n_lines = n_found;
+          result->best = found[0].pv[0];
+          result->score = found[0].score;
+          result->depth = depth;
+        }
+      /* A won or lost position need not be searched deeper than its end. */
+      if (n_found > 0 && (found[0].score >= DR_SCORE_WON || found[0].score <= -DR_SCORE_WON)
+          && DR_SCORE_WIN - abs (found[0].score) < depth)
+        break;
+      if (limits->max_time_ms > 0 && now_ms () - self->start_ms > limits->max_time_ms / 2)
+        break;
+    }
+  result->nodes = self->nodes;
+  result->time_ms = now_ms () - self->start_ms;
+  free (root_list);
+  return true;
+}
+
+char *
+dr_score_to_string (int   score,
+                    char *buf)
+{
+  if (score >= DR_SCORE_WON)
+    snprintf (buf, 32, "win in %d", (DR_SCORE_WIN - score + 1) / 2);
+  else if (score <= -DR_SCORE_WON)
+    snprintf (buf, 32, "loss in %d", (DR_SCORE_WIN + score + 1) / 2);
+  else
+    snprintf (buf, 32, "%+.2f", score / 100.0);
+  return buf;
+}

@@ -1,0 +1,83 @@
+/* dr-search.h — alpha-beta search
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Hot-path header: libc only.
+ *
+ * A DrSearch owns its transposition table and move-ordering tables; it has
+ * no global state, so several can run at once (one per thread).  The
+ * search is blocking: dr_search_run() returns the best move when a limit
+ * is reached or the abort word changes (STYLE.md §6).
+ */
+#pragma once
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "dr-eval.h"
+
+#define DR_SEARCH_MAX_PLY 128
+#define DR_SEARCH_MAX_PV  8
+
+typedef struct
+{
+  int      depth;          /* iteration completed */
+  int      seldepth;       /* deepest ply reached */
+  int      multipv;        /* 1-based index of this line */
+  int      score;          /* hundredths of a man, side to move's view */
+  uint64_t nodes;
+  uint64_t time_ms;
+  int      pv_length;
+  DrMove   pv[DR_SEARCH_MAX_PLY];
+} DrSearchInfo;
+
+typedef void (*DrSearchInfoFunc) (const DrSearchInfo *info,
+                                  void               *user_data);
+
+typedef struct
+{
+  int                max_depth;     /* 0: no limit */
+  uint64_t           max_nodes;     /* 0: no limit */
+  uint64_t           max_time_ms;   /* 0: no limit */
+  int                multipv;       /* lines to report, 1 by default */
+  const atomic_uint *abort_word;    /* NULL: never */
+  unsigned           abort_unless;  /* abort as soon as *abort_word != this */
+  DrSearchInfoFunc   info_func;     /* called on the searching thread */
+  void              *user_data;
+} DrSearchLimits;
+
+typedef struct
+{
+  DrMove   best;
+  int      score;
+  int      depth;
+  uint64_t nodes;
+  uint64_t time_ms;
+  int      n_lines;
+  DrSearchInfo lines[DR_SEARCH_MAX_PV];
+} DrSearchResult;
+
+typedef struct _DrSearch DrSearch;
+
+DrSearch *dr_search_new          (const DrRules      *rules,
+                                  size_t              tt_megabytes);
+void      dr_search_free         (DrSearch           *self);
+const DrRules *dr_search_get_rules (DrSearch         *self);
+/* Forgets what earlier searches learnt (a new game). */
+void      dr_search_clear        (DrSearch           *self);
+/* The positions of the game before the root (oldest first), for
+ * repetitions. */
+void      dr_search_set_history  (DrSearch           *self,
+                                  const DrPosition   *positions,
+                                  size_t              n);
+/* Searches @root; returns FALSE if it has no legal move.  Node counts are
+ * the same from run to run for a fixed depth. */
+bool      dr_search_run          (DrSearch           *self,
+                                  const DrPosition   *root,
+                                  const DrSearchLimits *limits,
+                                  DrSearchResult     *result);
+
+/* "+1.25", "-0.40", "win in 7", "loss in 4" into @buf (32 bytes). */
+char     *dr_score_to_string     (int                 score,
+                                  char               *buf);
