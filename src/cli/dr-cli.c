@@ -15,6 +15,7 @@
 
 #include "dr-bitboard.h"
 #include "dr-fen.h"
+#include "dr-hub.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-pdn.h"
@@ -673,6 +674,18 @@ cmd_bench (int    argc,
   return EXIT_SUCCESS;
 }
 
+static int
+cmd_hub (int    argc,
+         char **argv)
+{
+  if (argc != 1)
+    {
+      g_printerr (_("draughtsman-cli hub: no arguments; the protocol runs on standard input and output\n"));
+      return EXIT_FAILURE;
+    }
+  return dr_hub_run (stdin, stdout);
+}
+
 typedef struct
 {
   const char *name;
@@ -687,6 +700,7 @@ static const CliCommand commands[] = {
   { "fen", cmd_fen, N_("check and normalise a FEN position") },
   { "bench", cmd_bench, N_("search fixed positions: signature node count and speed") },
   { "analyse", cmd_analyse, N_("search a position: evaluation, depth, best lines") },
+  { "hub", cmd_hub, N_("be an engine for Hub protocol 2 graphical interfaces") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
 };

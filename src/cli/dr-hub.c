@@ -1,0 +1,380 @@
+/* dr-hub.c — the Hub protocol, engine side
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Line-based: "command name=value name=\"value with spaces\" flag".  The
+ * search runs on a worker thread so that "stop" and "ping" are answered
+ * while it thinks; "stop" sets the search's abort word, which it polls
+ * every 1,024 nodes.  Positions are "pos=<side><one character a square>"
+ * (w, b, W, B, e in square order) plus the moves played since, for
+ * repetitions; moves are "32-28" or "from x to x captured squares".
+ */
+
+#define G_LOG_DOMAIN "dr-hub"
+
+#include "config.h"
+
+#include "dr-hub.h"
+
+#include "dr-bitboard.h"
+#include "dr-fen.h"
+#include "dr-movegen.h"
+#include "dr-notation.h"
+#include "dr-search.h"
+
+#include <glib.h>
+#include <string.h>
+
+typedef struct
+{
+  FILE          *out;
+  GMutex         out_lock;
+  const DrRules *rules;
+  DrSearch      *search;
+  DrPosition     pos;
+  GArray        *history;         /* DrPosition before pos */
+  DrSearchLimits limits;
+  atomic_uint    abort;
+  GThread       *thread;
+  atomic_bool    running;         /* the search thread has not said "done" yet */
+  guint          generation;
+} Hub;
+
+static void
+say (Hub        *hub,
+     const char *format,
+     ...) G_GNUC_PRINTF (2, 3);
+
+static void
+say (Hub        *hub,
+     const char *format,
+     ...)
+{
+  va_list args;
+
+  g_mutex_lock (&hub->out_lock);
+  va_start (args, format);
+  vfprintf (hub->out, format, args);
+  va_end (args);
+  fputc ('\n', hub->out);
+  fflush (hub->out);
+  g_mutex_unlock (&hub->out_lock);
+}
+
+/* name=value pairs of a command line into @args; returns the command. */
+static char *
+tokenize (const char *line,
+          GHashTable *args)
+{
+  const char *p = line;
+  char *command = NULL;
+
+  while (*p != '\0')
+    {
+      GString *name = g_string_new (NULL);
+      GString *value = g_string_new (NULL);
+
+      while (*p == ' ' || *p == '\t')
+        p++;
+      while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '=')
+        g_string_append_c (name, *p++);
+      if (*p == '=')
+        {
+          p++;
+          if (*p == '"')
+            {
+              p++;
+              while (*p != '\0' && *p != '"')
+                g_string_append_c (value, *p++);
+              if (*p == '"')
+                p++;
+            }
+          else
+            while (*p != '\0' && *p != ' ' && *p != '\t')
+              g_string_append_c (value, *p++);
+        }
+      if (name->len == 0)
+        {
+          g_string_free (name, TRUE);
+          g_string_free (value, TRUE);
+          continue;
+        }
+      if (command == NULL)
+        {
+          command = g_string_free (name, FALSE);
+          g_string_free (value, TRUE);
+        }
+      else
+        g_hash_table_replace (args, g_string_free (name, FALSE), g_string_free (value, FALSE));
+    }
+  return command;
+}
+
+static const struct { const char *hub; const char *name; } variant_names[] = {
+  { "normal", "international" }, { "losing", "antidraughts" }, { "frisian", "frisian" },
+  { "russian", "russian" }, { "brazilian", "brazilian" }, { "english", "english" },
+  { "italian", "italian" }, { "spanish", "spanish" }, { "czech", "czech" }, { "pool", "pool" },
+  { "turkish", "turkish" }, { "russian-giveaway", "russian-giveaway" },
+};
+
+static gboolean
+set_position (Hub        *hub,
+              const char *text,
+              const char *moves)
+{
+  const DrGeometry *g = hub->rules->geometry;
+  DrPosition pos;
+  g_auto (GStrv) list = NULL;
+
+  if (text == NULL || strlen (text) != (size_t) g->n_squares + 1 || (text[0] != 'W' && text[0] != 'B'))
+    return FALSE;
+  dr_position_clear (&pos);
+  for (int n = 1; n <= g->n_squares; n++)
+    {
+      int bit = dr_geometry_bit_from_number (g, n);
+      switch (text[n])
+        {
+        case 'w': dr_position_put (&pos, bit, DR_PIECE_WHITE_MAN); break;
+        case 'W': dr_position_put (&pos, bit, DR_PIECE_WHITE_KING); break;
+        case 'b': dr_position_put (&pos, bit, DR_PIECE_BLACK_MAN); break;
+        case 'B': dr_position_put (&pos, bit, DR_PIECE_BLACK_KING); break;
+        case 'e': break;
+        default: return FALSE;
+        }
+    }
+  dr_position_set_turn (&pos, text[0] == 'W' ? DR_SIDE_WHITE : DR_SIDE_BLACK);
+  g_array_set_size (hub->history, 0);
+  if (moves != NULL)
+    {
+      list = g_strsplit (moves, " ", -1);
+      for (guint i = 0; list[i] != NULL; i++)
+        {
+          DrMove move;
+          if (list[i][0] == '\0')
+            continue;
+          if (!dr_move_parse_hub (hub->rules, &pos, list[i], &move, NULL))
+            return FALSE;
+          g_array_append_val (hub->history, pos);
+          dr_position_apply (&pos, &pos, &move);
+        }
+    }
+  hub->pos = pos;
+  return TRUE;
+}
+
+static char *
+pv_text (Hub                *hub,
+         const DrSearchInfo *info)
+{
+  GString *out = g_string_new (NULL);
+  DrPosition pos = hub->pos;
+
+  for (int i = 0; i < info->pv_length; i++)
+    {
+      g_autofree char *m = dr_move_to_hub (hub->rules, &info->pv[i]);
+      g_string_append_printf (out, "%s%s", i ? " " : "", m);
+      dr_position_apply (&pos, &pos, &info->pv[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+info_cb (const DrSearchInfo *info,
+         void               *user_data)
+{
+  Hub *hub = user_data;
+  g_autofree char *pv = pv_text (hub, info);
+  double seconds = info->time_ms / 1000.0;
+
+  say (hub, "info depth=%d score=%.2f nodes=%" G_GUINT64_FORMAT " time=%.3f nps=%.2f pv=\"%s\"",
+       info->depth, info->score / 100.0, info->nodes, seconds,
+       seconds > 0 ? info->nodes / seconds / 1e6 : 0.0, pv);
+}
+
+static gpointer
+search_thread (gpointer data)
+{
+  Hub *hub = data;
+  DrSearchResult result;
+  DrSearchLimits limits = hub->limits;
+
+  limits.abort_word = &hub->abort;
+  limits.abort_unless = hub->generation;
+  limits.info_func = info_cb;
+  limits.user_data = hub;
+  dr_search_set_history (hub->search, (const DrPosition *) hub->history->data, hub->history->len);
+  if (dr_search_run (hub->search, &hub->pos, &limits, &result))
+    {
+      g_autofree char *move = dr_move_to_hub (hub->rules, &result.best);
+      g_autofree char *ponder = result.n_lines > 0 && result.lines[0].pv_length > 1
+                                ? dr_move_to_hub (hub->rules, &result.lines[0].pv[1]) : NULL;
+      if (ponder != NULL)
+        say (hub, "done move=%s ponder=%s", move, ponder);
+      else
+        say (hub, "done move=%s", move);
+    }
+  else
+    say (hub, "done");
+  atomic_store (&hub->running, false);
+  return NULL;
+}
+
+static void
+join_search (Hub *hub)
+{
+  if (hub->thread != NULL)
+    {
+      g_thread_join (hub->thread);
+      hub->thread = NULL;
+    }
+}
+
+static void
+stop_search (Hub *hub)
+{
+  atomic_store (&hub->abort, hub->generation + 1);
+  join_search (hub);
+}
+
+static void
+set_level (Hub        *hub,
+           GHashTable *args)
+{
+  const char *v;
+
+  memset (&hub->limits, 0, sizeof hub->limits);
+  hub->limits.multipv = 1;
+  if ((v = g_hash_table_lookup (args, "depth")) != NULL)
+    hub->limits.max_depth = atoi (v);
+  else if ((v = g_hash_table_lookup (args, "nodes")) != NULL)
+    hub->limits.max_nodes = g_ascii_strtoull (v, NULL, 10);
+  else if ((v = g_hash_table_lookup (args, "move-time")) != NULL)
+    hub->limits.max_time_ms = (uint64_t) (g_ascii_strtod (v, NULL) * 1000);
+  else if ((v = g_hash_table_lookup (args, "time")) != NULL)
+    {
+      /* Time left for the rest (or 30 more moves), plus the increment. */
+      double time = g_ascii_strtod (v, NULL);
+      const char *moves = g_hash_table_lookup (args, "moves");
+      const char *inc = g_hash_table_lookup (args, "inc");
+      double share = time / (moves != NULL && atoi (moves) > 0 ? atoi (moves) : 30);
+
+      if (inc != NULL)
+        share += g_ascii_strtod (inc, NULL) * 0.8;
+      hub->limits.max_time_ms = (uint64_t) (MIN (share, time * 0.5) * 1000);
+    }
+}
+
+int
+dr_hub_run (FILE *in,
+            FILE *out)
+{
+  Hub hub = { 0 };
+  char line[65536];
+  gboolean initialised = FALSE;
+  int hash_mb = 64;
+
+  hub.out = out;
+  g_mutex_init (&hub.out_lock);
+  hub.rules = &dr_rules_international;
+  hub.history = g_array_new (FALSE, FALSE, sizeof (DrPosition));
+  dr_rules_initial (hub.rules, &hub.pos);
+  hub.limits.max_depth = 12;
+  hub.limits.multipv = 1;
+
+  while (fgets (line, sizeof line, in) != NULL)
+    {
+      g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_autofree char *command = NULL;
+
+      g_strchomp (line);
+      /* A search that has said "done" is over: collect its thread. */
+      if (hub.thread != NULL && !atomic_load (&hub.running))
+        join_search (&hub);
+      command = tokenize (line, args);
+      if (command == NULL)
+        continue;
+      if (g_str_equal (command, "hub"))
+        {
+          GString *values = g_string_new (NULL);
+          for (gsize i = 0; i < G_N_ELEMENTS (variant_names); i++)
+            g_string_append_printf (values, "%s%s", i ? " " : "", variant_names[i].hub);
+          say (&hub, "id name=Draughtsman version=%s author=\"The Draughtsman authors\"", PACKAGE_VERSION);
+          say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values->str);
+          say (&hub, "param name=hash value=64 type=int min=1 max=4096");
+          say (&hub, "wait");
+          g_string_free (values, TRUE);
+        }
+      else if (g_str_equal (command, "set-param"))
+        {
+          const char *name = g_hash_table_lookup (args, "name");
+          const char *value = g_hash_table_lookup (args, "value");
+
+          if (g_strcmp0 (name, "variant") == 0 && value != NULL)
+            {
+              const DrRules *rules = NULL;
+              for (gsize i = 0; i < G_N_ELEMENTS (variant_names); i++)
+                if (g_str_equal (value, variant_names[i].hub))
+                  rules = dr_rules_from_name (variant_names[i].name);
+              if (rules == NULL)
+                say (&hub, "error message=\"unknown variant %s\"", value);
+              else
+                hub.rules = rules;
+            }
+          else if (g_strcmp0 (name, "hash") == 0 && value != NULL)
+            hash_mb = CLAMP (atoi (value), 1, 4096);
+        }
+      else if (g_str_equal (command, "init"))
+        {
+          if (hub.search != NULL)
+            dr_search_free (hub.search);
+          hub.search = dr_search_new (hub.rules, (size_t) hash_mb);
+          dr_rules_initial (hub.rules, &hub.pos);
+          initialised = TRUE;
+          say (&hub, "ready");
+        }
+      else if (g_str_equal (command, "ping"))
+        say (&hub, "pong");
+      else if (g_str_equal (command, "quit"))
+        break;
+      else if (!initialised)
+        say (&hub, "error message=\"init first\"");
+      else if (g_str_equal (command, "stop"))
+        stop_search (&hub);
+      else if (hub.thread != NULL && !g_str_equal (command, "ponder-hit"))
+        say (&hub, "error message=\"searching: only ping, stop and ponder-hit\"");
+      else if (g_str_equal (command, "new-game"))
+        dr_search_clear (hub.search);
+      else if (g_str_equal (command, "pos"))
+        {
+          if (g_hash_table_contains (args, "start"))
+            {
+              dr_rules_initial (hub.rules, &hub.pos);
+              g_array_set_size (hub.history, 0);
+            }
+          else if (!set_position (&hub, g_hash_table_lookup (args, "pos"), g_hash_table_lookup (args, "moves")))
+            say (&hub, "error message=\"bad position\"");
+        }
+      else if (g_str_equal (command, "level"))
+        set_level (&hub, args);
+      else if (g_str_equal (command, "go"))
+        {
+          hub.generation++;
+          atomic_store (&hub.abort, hub.generation);
+          atomic_store (&hub.running, true);
+          hub.thread = g_thread_new ("hub-search", search_thread, &hub);
+        }
+      else if (g_str_equal (command, "ponder-hit"))
+        {
+          /* The search already runs on its own clock. */
+        }
+      else
+        say (&hub, "error message=\"bad command\"");
+    }
+  stop_search (&hub);
+  if (hub.search != NULL)
+    dr_search_free (hub.search);
+  g_array_unref (hub.history);
+  g_mutex_clear (&hub.out_lock);
+  return 0;
+}

@@ -1,0 +1,13 @@
+/* dr-hub.h — the Hub protocol, engine side
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdio.h>
+
+/* Speaks Hub 2 (Scan 3's protocol, ENGINES.md §4.1) on @in and @out until
+ * "quit" or the end of @in; returns the exit status. */
+int dr_hub_run (FILE *in,
+                FILE *out);
