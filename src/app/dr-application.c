@@ -92,7 +92,13 @@ dr_application_handle_local_options (GApplication *app,
   if (!g_variant_dict_lookup (options, "game", "i", &self->game))
     self->game = 0;
   if (self->screenshot != NULL)
-    g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    {
+      g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+
+      /* A picture of the position, not of a piece sliding. */
+      g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+      g_settings_set_boolean (settings, "animate", FALSE);
+    }
   return -1;
 }
 

@@ -572,7 +572,10 @@ load_done_cb (GObject      *source,
       g_object_unref (file);
       return;
     }
-  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), g_file_get_uri (file));
+  {
+    g_autofree char *uri = g_file_get_uri (file);
+    gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  }
   if (r->errors->len > 0)
     {
       g_autofree char *message = g_strdup_printf (ngettext ("%u game could not be read: %s",
@@ -670,7 +673,9 @@ save_done_cb (GObject      *source,
     {
       g_set_object (&self->file, G_FILE (source));
       dr_game_model_set_saved (self->model);
-      gtk_recent_manager_add_item (gtk_recent_manager_get_default (), g_file_get_uri (G_FILE (source)));
+      g_autofree char *uri = g_file_get_uri (G_FILE (source));
+
+      gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
       _dr_window_toast (self, _("Saved"));
       g_signal_emit_by_name (self->model, "changed");
     }

@@ -39,6 +39,7 @@ struct _DrWindow
   DrBoardState    *board;
   GSettings       *settings;
   GFile           *file;            /* where the game was opened or saved, or NULL */
+  const DrRules   *shown_rules;     /* the variant the views were set up for */
   guint            autosave_id;
   guint            forced_id;
   gboolean         updating_fen;    /* the FEN entry is being set from the board */

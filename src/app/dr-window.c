@@ -149,11 +149,20 @@ play_forced_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static void apply_settings (DrWindow *self);
+
 static void
 model_changed_cb (DrWindow    *self,
                   DrGameModel *model)
 {
   DrGameNode *current = dr_game_model_get_current (model);
+
+  /* Another variant may bring another notation. */
+  if (dr_game_model_get_rules (model) != self->shown_rules)
+    {
+      self->shown_rules = dr_game_model_get_rules (model);
+      apply_settings (self);
+    }
   g_autofree char *status = status_text (self);
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
 
@@ -304,6 +313,14 @@ dr_window_dispose (GObject *object)
 {
   DrWindow *self = DR_WINDOW (object);
 
+  /* Nothing may call back into a window being torn down (writing the
+   * window size below changes settings). */
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  if (self->board != NULL)
+    g_signal_handlers_disconnect_by_data (self->board, self);
   if (self->autosave_id != 0)
     {
       /* Write what is pending before going. */

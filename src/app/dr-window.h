@@ -20,7 +20,7 @@ DrGameModel *dr_window_get_model    (DrWindow       *self);
 /* Opens a PDN file (a game list if it holds several games). */
 void         dr_window_open_file    (DrWindow       *self,
                                      GFile          *file);
-/* Saves the game to @file, atomically; @callback may be NULL. */
+/* Saves the game to @file, atomically (a temporary file renamed over it). */
 void         dr_window_save_to_file (DrWindow       *self,
                                      GFile          *file);
 
