@@ -423,6 +423,69 @@ test_close_window (void)
   g_test_trap_assert_passed ();
 }
 
+static gboolean
+analysis_shown (gpointer data)
+{
+  DrWindow *window = data;
+
+  return gtk_widget_get_first_child (GTK_WIDGET (window->analysis_lines)) != NULL;
+}
+
+/* Ctrl+Space's action: the engine's lines appear, the best move is drawn,
+ * the analysis follows the game, a clicked line becomes a variation, and
+ * a second activation stops it. */
+static void
+test_analysis_pane (void)
+{
+  static const int none[] = { 0 };
+  DrWindow *window;
+  DrGameModel *model;
+  DrGameNode *after;
+  GtkListBoxRow *row;
+  int from = -1, to = -1;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  window = open_window ();
+  model = dr_window_get_model (window);
+  dr_game_model_set_game (model, dr_game_new (&dr_rules_international, NULL));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  g_assert_true (gtk_toggle_button_get_active (window->analysis_button));
+  wait_until (analysis_shown, window, "the engine's lines");
+  g_assert_cmpstr (gtk_label_get_text (window->analysis_label), !=, "Thinking…");
+  dr_board_state_get_arrow (window->board, &from, &to);
+  /* White's first moves all start on 31-35 (003 2.2: men move forward). */
+  g_assert_cmpint (from, >=, 0);
+  g_assert_true (dr_bb_bit (from) & bits10 ((const int[]) { 31, 32, 33, 34, 35, 0 }));
+
+  /* A move restarts the engine on Black's side: its arrow leaves 16-20. */
+  click_move (window, 32, 28, none);
+  after = dr_game_model_get_current (model);
+  g_assert_false (analysis_shown (window));
+  wait_until (analysis_shown, window, "the lines after 32-28");
+  dr_board_state_get_arrow (window->board, &from, &to);
+  g_assert_true (dr_bb_bit (from) & bits10 ((const int[]) { 16, 17, 18, 19, 20, 0 }));
+
+  /* Clicking a line plays it into the game and stays where it was. */
+  row = gtk_list_box_get_row_at_index (window->analysis_lines, 0);
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (window->analysis_lines, "row-activated", row);
+  g_assert_true (dr_game_model_get_current (model) == after);
+  g_assert_nonnull (after->children);
+  g_assert_cmpint (after->children->move.from, ==, from);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  g_assert_false (gtk_toggle_button_get_active (window->analysis_button));
+  g_assert_false (analysis_shown (window));
+  dr_board_state_get_arrow (window->board, &from, &to);
+  g_assert_cmpint (from, ==, -1);
+  put_away (window);
+}
+
 /* Without the build's environment, keep the test away from the real home. */
 static void
 ensure_private_home (void)
@@ -475,6 +538,7 @@ main (int    argc,
   g_test_add_func ("/app/session/play-save-open", test_play_save_open);
   g_test_add_func ("/app/session/capture-route", test_capture_route);
   g_test_add_func ("/app/session/close-window", test_close_window);
+  g_test_add_func ("/app/session/analysis", test_analysis_pane);
 
   have_display = gtk_init_check ();
   if (!have_display)

@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "dr-analysis.h"
 #include "dr-board-state.h"
 #include "dr-board-view.h"
 #include "dr-move-list-view.h"
@@ -33,9 +34,13 @@ struct _DrWindow
   DrBoardView     *board_view;
   GtkLabel        *status_label;
   DrMoveListView  *move_list;
+  GtkToggleButton *analysis_button;
+  GtkLabel        *analysis_label;
+  GtkListBox      *analysis_lines;
   GMenu           *recent_menu;
 
   DrGameModel     *model;
+  DrAnalysis      *analysis;
   DrBoardState    *board;
   GSettings       *settings;
   GFile           *file;            /* where the game was opened or saved, or NULL */
@@ -48,6 +53,7 @@ struct _DrWindow
 };
 
 void  _dr_window_class_actions_init (DrWindowClass *klass);
+void  _dr_window_class_analysis_init (DrWindowClass *klass);
 void  _dr_window_actions_update     (DrWindow      *self);
 void  _dr_window_toast              (DrWindow      *self,
                                      const char    *message);
@@ -55,6 +61,8 @@ void  _dr_window_set_setup_mode     (DrWindow      *self,
                                      gboolean       setup);
 void  _dr_window_setup_validate     (DrWindow      *self);
 void  _dr_window_update_recent      (DrWindow      *self);
+/* Restarts the analysis on the current position if it runs. */
+void  _dr_window_analysis_follow    (DrWindow      *self);
 void  _dr_window_actions_connect    (DrWindow      *self);
 /* The notation in use: the setting, or the variant's own. */
 DrNotation _dr_window_notation      (DrWindow      *self);

@@ -172,6 +172,7 @@ model_changed_cb (DrWindow    *self,
   gtk_label_set_text (self->status_label, status);
   update_title (self);
   _dr_window_actions_update (self);
+  _dr_window_analysis_follow (self);
 
   /* Keep the game safe against a crash, a moment after the last change. */
   if (self->autosave_id == 0)
@@ -336,6 +337,9 @@ dr_window_dispose (GObject *object)
       g_settings_set_int (self->settings, "window-height", height);
       g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
     }
+  if (self->analysis != NULL)
+    g_signal_handlers_disconnect_by_data (self->analysis, self);
+  g_clear_object (&self->analysis);
   g_clear_object (&self->model);
   g_clear_object (&self->board);
   g_clear_object (&self->settings);
@@ -371,9 +375,13 @@ dr_window_class_init (DrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_button);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_label);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_lines);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, recent_menu);
 
   _dr_window_class_actions_init (klass);
+  _dr_window_class_analysis_init (klass);
 }
 
 static void

@@ -518,6 +518,19 @@ dr_search_run (DrSearch             *self,
         }
       if (self->stopped && n_found == 0)
         break;
+      /* Each line was searched with the earlier ones excluded, and search
+       * instability can let a later line score higher: show them best
+       * first (a stable insertion sort keeps equal scores in search order). */
+      for (int i = 1; i < n_found; i++)
+        for (int j = i; j > 0 && found[j - 1].score < found[j].score; j--)
+          {
+            DrSearchInfo swap = found[j];
+
+            found[j] = found[j - 1];
+            found[j - 1] = swap;
+          }
+      for (int i = 0; i < n_found; i++)
+        found[i].multipv = i + 1;
       /* A complete iteration (or the lines finished before a stop). */
       for (int i = 0; i < n_found; i++)
         {

@@ -1,0 +1,37 @@
+/* dr-analysis.h — the engine analysing on its own thread
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "dr-search.h"
+
+G_BEGIN_DECLS
+
+#define DR_TYPE_ANALYSIS (dr_analysis_get_type ())
+
+G_DECLARE_FINAL_TYPE (DrAnalysis, dr_analysis, DR, ANALYSIS, GObject)
+
+DrAnalysis    *dr_analysis_new          (void);
+/* Starts analysing @position of @rules (with the game's earlier positions
+ * @history[0..n-1] for repetitions), until stopped; a running analysis is
+ * dropped.  @lines best moves are followed. */
+void           dr_analysis_start        (DrAnalysis       *self,
+                                         const DrRules    *rules,
+                                         const DrPosition *position,
+                                         const DrPosition *history,
+                                         gsize             n_history,
+                                         int               lines);
+void           dr_analysis_stop         (DrAnalysis       *self);
+gboolean       dr_analysis_get_running  (DrAnalysis       *self);
+/* The latest lines found (valid until the next ::progress); the number of
+ * lines in *n. */
+const DrSearchInfo *dr_analysis_get_lines (DrAnalysis     *self,
+                                           int            *n);
+const DrRules *dr_analysis_get_rules    (DrAnalysis       *self);
+const DrPosition *dr_analysis_get_position (DrAnalysis    *self);
+
+G_END_DECLS
