@@ -106,7 +106,7 @@ progress_cb (DrWindow   *self,
       guint64 nps = lines[0].time_ms > 0 ? lines[0].nodes * 1000 / lines[0].time_ms : 0;
 
       /* Translators: engine status: depth, thousands of positions per second. */
-      status = g_strdup_printf (_("Depth %d · %" G_GUINT64_FORMAT " kN/s"), lines[0].depth, nps / 1000);
+      status = g_strdup_printf (_("Depth %d · %u kN/s"), lines[0].depth, (guint) MIN (nps / 1000, G_MAXUINT));
       gtk_label_set_text (self->analysis_label, status);
       dr_board_state_set_arrow (self->board, lines[0].pv[0].from, lines[0].pv[0].to);
     }
