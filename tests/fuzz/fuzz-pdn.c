@@ -59,12 +59,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
   const DrRules *rules;
+  int variant;
   g_autoptr (DrPdnReader) reader = NULL;
   guint n_games = 0;
 
   if (size < 1 || size > FUZZ_MAX_INPUT + 1)
     return 0;
-  rules = data[0] % (DR_N_VARIANTS + 1) == DR_N_VARIANTS ? NULL : fuzz_rules (data[0]);
+  /* One more choice than there are variants: none, guess it. */
+  variant = data[0] % (DR_N_VARIANTS + 1);
+  rules = variant == DR_N_VARIANTS ? NULL : dr_rules_get ((DrVariant) variant);
   reader = dr_pdn_reader_new ((const char *) data + 1, (gssize) size - 1, "fuzz", NULL,
                               rules, NULL);
   if (reader == NULL)
