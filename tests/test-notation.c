@@ -12,6 +12,7 @@
 
 #include "dr-bitboard.h"
 #include "dr-fen.h"
+#include "dr-hub-text.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
 
@@ -307,6 +308,68 @@ test_hub (void)
   g_assert_error (error, DR_MOVE_ERROR, DR_MOVE_ERROR_ILLEGAL);
 }
 
+/* Hub lines as ENGINES.md §4.1 writes them: quoted values with spaces,
+ * flags, unknown arguments kept. */
+static void
+test_hub_tokenize (void)
+{
+  g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *command = NULL;
+  g_autofree char *blank = NULL;
+  g_autoptr (GString) out = g_string_new ("set-param");
+
+  command = dr_hub_tokenize ("id name=Scan version=3.1 author=\"Fabien Letouzey\" country=France", args);
+  g_assert_cmpstr (command, ==, "id");
+  g_assert_cmpstr (g_hash_table_lookup (args, "author"), ==, "Fabien Letouzey");
+  g_assert_cmpstr (g_hash_table_lookup (args, "version"), ==, "3.1");
+  g_hash_table_remove_all (args);
+  g_clear_pointer (&command, g_free);
+  command = dr_hub_tokenize ("pos start moves=\"32-28 19-23\"\r\n", args);
+  g_assert_cmpstr (command, ==, "pos");
+  g_assert_cmpstr (g_hash_table_lookup (args, "start"), ==, "");
+  g_assert_cmpstr (g_hash_table_lookup (args, "moves"), ==, "32-28 19-23");
+  blank = dr_hub_tokenize ("   ", args);
+  g_assert_null (blank);
+
+  dr_hub_append_arg (out, "name", "book");
+  dr_hub_append_arg (out, "value", "a b");
+  dr_hub_append_arg (out, "empty", "");
+  g_assert_cmpstr (out->str, ==, "set-param name=book value=\"a b\" empty=\"\"");
+}
+
+/* The start position in Hub's text (ENGINES.md §4.1 gives it), and a
+ * position with kings read back. */
+static void
+test_hub_position (void)
+{
+  const DrRules *rules = &dr_rules_international;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *again = NULL;
+  DrPosition start, pos, back;
+
+  dr_rules_initial (rules, &start);
+  text = dr_hub_position_to_text (rules, &start);
+  g_assert_cmpstr (text, ==, "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww");
+  g_assert_true (dr_fen_parse (rules, "B:WK3,28:BK47,12", &pos, &error));
+  g_assert_no_error (error);
+  again = dr_hub_position_to_text (rules, &pos);
+  g_assert_cmpint (again[0], ==, 'B');
+  g_assert_cmpint (again[3], ==, 'W');
+  g_assert_cmpint (again[47], ==, 'B');
+  g_assert_cmpint (again[12], ==, 'b');
+  g_assert_cmpint (again[28], ==, 'w');
+  g_assert_true (dr_hub_position_parse (rules, again, &back));
+  g_assert_true (dr_position_equal (&back, &pos));
+  g_assert_false (dr_hub_position_parse (rules, "W", &back));
+  g_assert_false (dr_hub_position_parse (rules, "Xbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww", &back));
+  g_assert_false (dr_hub_position_parse (rules, "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwwx", &back));
+
+  g_assert_cmpstr (dr_hub_variant_name (&dr_rules_international), ==, "normal");
+  g_assert_true (dr_hub_variant_rules ("losing") == &dr_rules_antidraughts);
+  g_assert_null (dr_hub_variant_rules ("killer"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -317,5 +380,7 @@ main (int    argc,
   g_test_add_func ("/notation/move/round-trip", test_round_trip);
   g_test_add_func ("/notation/move/write-minimal", test_write_minimal);
   g_test_add_func ("/notation/move/hub", test_hub);
+  g_test_add_func ("/notation/hub/tokenize", test_hub_tokenize);
+  g_test_add_func ("/notation/hub/position", test_hub_position);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 
 #include "dr-bitboard.h"
 #include "dr-fen.h"
+#include "dr-hub-text.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-search.h"
@@ -62,88 +63,16 @@ say (Hub        *hub,
   g_mutex_unlock (&hub->out_lock);
 }
 
-/* name=value pairs of a command line into @args; returns the command. */
-static char *
-tokenize (const char *line,
-          GHashTable *args)
-{
-  const char *p = line;
-  char *command = NULL;
-
-  while (*p != '\0')
-    {
-      GString *name = g_string_new (NULL);
-      GString *value = g_string_new (NULL);
-
-      while (*p == ' ' || *p == '\t')
-        p++;
-      while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '=')
-        g_string_append_c (name, *p++);
-      if (*p == '=')
-        {
-          p++;
-          if (*p == '"')
-            {
-              p++;
-              while (*p != '\0' && *p != '"')
-                g_string_append_c (value, *p++);
-              if (*p == '"')
-                p++;
-            }
-          else
-            while (*p != '\0' && *p != ' ' && *p != '\t')
-              g_string_append_c (value, *p++);
-        }
-      if (name->len == 0)
-        {
-          g_string_free (name, TRUE);
-          g_string_free (value, TRUE);
-          continue;
-        }
-      if (command == NULL)
-        {
-          command = g_string_free (name, FALSE);
-          g_string_free (value, TRUE);
-        }
-      else
-        g_hash_table_replace (args, g_string_free (name, FALSE), g_string_free (value, FALSE));
-    }
-  return command;
-}
-
-static const struct { const char *hub; const char *name; } variant_names[] = {
-  { "normal", "international" }, { "losing", "antidraughts" }, { "frisian", "frisian" },
-  { "russian", "russian" }, { "brazilian", "brazilian" }, { "english", "english" },
-  { "italian", "italian" }, { "spanish", "spanish" }, { "czech", "czech" }, { "pool", "pool" },
-  { "turkish", "turkish" }, { "russian-giveaway", "russian-giveaway" },
-};
-
 static gboolean
 set_position (Hub        *hub,
               const char *text,
               const char *moves)
 {
-  const DrGeometry *g = hub->rules->geometry;
   DrPosition pos;
   g_auto (GStrv) list = NULL;
 
-  if (text == NULL || strlen (text) != (size_t) g->n_squares + 1 || (text[0] != 'W' && text[0] != 'B'))
+  if (!dr_hub_position_parse (hub->rules, text, &pos))
     return FALSE;
-  dr_position_clear (&pos);
-  for (int n = 1; n <= g->n_squares; n++)
-    {
-      int bit = dr_geometry_bit_from_number (g, n);
-      switch (text[n])
-        {
-        case 'w': dr_position_put (&pos, bit, DR_PIECE_WHITE_MAN); break;
-        case 'W': dr_position_put (&pos, bit, DR_PIECE_WHITE_KING); break;
-        case 'b': dr_position_put (&pos, bit, DR_PIECE_BLACK_MAN); break;
-        case 'B': dr_position_put (&pos, bit, DR_PIECE_BLACK_KING); break;
-        case 'e': break;
-        default: return FALSE;
-        }
-    }
-  dr_position_set_turn (&pos, text[0] == 'W' ? DR_SIDE_WHITE : DR_SIDE_BLACK);
   g_array_set_size (hub->history, 0);
   if (moves != NULL)
     {
@@ -291,19 +220,17 @@ dr_hub_run (FILE *in,
       /* A search that has said "done" is over: collect its thread. */
       if (hub.thread != NULL && !atomic_load (&hub.running))
         join_search (&hub);
-      command = tokenize (line, args);
+      command = dr_hub_tokenize (line, args);
       if (command == NULL)
         continue;
       if (g_str_equal (command, "hub"))
         {
-          GString *values = g_string_new (NULL);
-          for (gsize i = 0; i < G_N_ELEMENTS (variant_names); i++)
-            g_string_append_printf (values, "%s%s", i ? " " : "", variant_names[i].hub);
+          g_autofree char *values = dr_hub_variant_names ();
+
           say (&hub, "id name=Draughtsman version=%s author=\"The Draughtsman authors\"", PACKAGE_VERSION);
-          say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values->str);
+          say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values);
           say (&hub, "param name=hash value=64 type=int min=1 max=4096");
           say (&hub, "wait");
-          g_string_free (values, TRUE);
         }
       else if (g_str_equal (command, "set-param"))
         {
@@ -312,10 +239,7 @@ dr_hub_run (FILE *in,
 
           if (g_strcmp0 (name, "variant") == 0 && value != NULL)
             {
-              const DrRules *rules = NULL;
-              for (gsize i = 0; i < G_N_ELEMENTS (variant_names); i++)
-                if (g_str_equal (value, variant_names[i].hub))
-                  rules = dr_rules_from_name (variant_names[i].name);
+              const DrRules *rules = dr_hub_variant_rules (value);
               if (rules == NULL)
                 say (&hub, "error message=\"unknown variant %s\"", value);
               else
