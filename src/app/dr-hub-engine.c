@@ -1,0 +1,576 @@
+/* dr-hub-engine.c — an outside engine speaking the Hub protocol
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The engine is a child process (GSubprocess) talking Hub 2 on its stdin
+ * and stdout (shared/design/ENGINES.md §4.1).  Everything happens on the
+ * main thread: its output is read line by line asynchronously, and each
+ * line moves a small state machine:
+ *
+ *   STARTING      "hub" sent; "id" and "param" lines arrive until "wait",
+ *                 then set-param (variant, the user's options) and "init"
+ *   INITIALISING  waiting for "ready"
+ *   IDLE          nothing asked, or the request is sent at once
+ *   SEARCHING     "pos", "level infinite", "go analyze" sent; "info" lines
+ *                 become ::progress
+ *   STOPPING      "stop" sent; the engine still owes "done", after which
+ *                 the newest request (if any) is sent
+ *
+ * The protocol allows only ping, stop and ponder-hit during a search, so a
+ * new position while searching waits for "done".  A variant the engine
+ * was not initialised for restarts it (set-param comes before init).
+ */
+
+#define G_LOG_DOMAIN "dr-hub-engine"
+
+#include "config.h"
+
+#include "dr-hub-engine.h"
+
+#include "dr-eval.h"
+#include "dr-hub-text.h"
+#include "dr-notation.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+
+G_DEFINE_QUARK (dr-hub-engine-error-quark, dr_hub_engine_error)
+
+typedef enum
+{
+  STATE_NOT_STARTED,
+  STATE_STARTING,
+  STATE_INITIALISING,
+  STATE_IDLE,
+  STATE_SEARCHING,
+  STATE_STOPPING,
+  STATE_DEAD,
+} State;
+
+struct _DrHubEngine
+{
+  GObject           parent_instance;
+  char            **argv;
+  GHashTable       *options;       /* name -> value, from the user */
+  GHashTable       *declared;      /* param names the engine declared */
+  char             *declared_variants;  /* its "variant" values, or NULL */
+  char             *name;
+
+  GSubprocess      *process;
+  GOutputStream    *to_engine;
+  GDataInputStream *from_engine;
+  GCancellable     *cancellable;
+  State             state;
+  const DrRules    *engine_rules;  /* what "init" was for */
+
+  /* The newest request not yet sent. */
+  gboolean          pending;
+  const DrRules    *pending_rules;
+  DrPosition        pending_root;
+  GArray           *pending_moves; /* DrMove */
+
+  /* What is analysed, and the latest line about it. */
+  gboolean          running;
+  const DrRules    *rules;
+  DrPosition        position;
+  DrSearchInfo     *line;
+  gboolean          have_line;
+};
+
+enum
+{
+  PROGRESS,
+  FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (DrHubEngine, dr_hub_engine, G_TYPE_OBJECT)
+
+static void read_next_line (DrHubEngine *self);
+
+static void
+send_line (DrHubEngine *self,
+           const char  *line)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = g_strconcat (line, "\n", NULL);
+
+  if (self->to_engine == NULL)
+    return;
+  g_debug ("> %s", line);
+  /* Lines are short and the engine reads while it thinks: the pipe
+   * never fills in practice. */
+  if (!g_output_stream_write_all (self->to_engine, text, strlen (text), NULL, NULL, &error))
+    g_debug ("writing to the engine: %s", error->message);
+}
+
+/* The engine is gone (or never came): forget it and tell the user once. */
+static void
+fail (DrHubEngine *self,
+      GError      *error)
+{
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (self->process != NULL)
+    g_subprocess_force_exit (self->process);
+  g_clear_object (&self->process);
+  g_clear_object (&self->to_engine);
+  g_clear_object (&self->from_engine);
+  self->state = STATE_DEAD;
+  self->running = FALSE;
+  self->pending = FALSE;
+  g_signal_emit (self, signals[FAILED], 0, error);
+}
+
+static void
+launch (DrHubEngine *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  self->process = g_subprocess_newv ((const char *const *) self->argv,
+                                     G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                     | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                                     &error);
+  if (self->process == NULL)
+    {
+      g_autoptr (GError) failure = g_error_new (DR_HUB_ENGINE_ERROR, DR_HUB_ENGINE_ERROR_START,
+                                                _("Cannot start the engine “%s”: %s"),
+                                                self->argv[0], error->message);
+      fail (self, failure);
+      return;
+    }
+  self->to_engine = g_object_ref (g_subprocess_get_stdin_pipe (self->process));
+  self->from_engine = g_data_input_stream_new (g_subprocess_get_stdout_pipe (self->process));
+  g_data_input_stream_set_newline_type (self->from_engine, G_DATA_STREAM_NEWLINE_TYPE_ANY);
+  g_hash_table_remove_all (self->declared);
+  g_clear_pointer (&self->declared_variants, g_free);
+  self->state = STATE_STARTING;
+  self->engine_rules = NULL;
+  send_line (self, "hub");
+  read_next_line (self);
+}
+
+static void
+quit_engine (DrHubEngine *self)
+{
+  if (self->process == NULL)
+    return;
+  send_line (self, "quit");
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_output_stream_close (self->to_engine, NULL, NULL);
+  /* A polite engine is gone by now; one that is not is made to go. */
+  g_subprocess_force_exit (self->process);
+  g_clear_object (&self->process);
+  g_clear_object (&self->to_engine);
+  g_clear_object (&self->from_engine);
+  self->state = STATE_NOT_STARTED;
+}
+
+static void
+send_request (DrHubEngine *self)
+{
+  g_autoptr (GString) command = g_string_new ("pos");
+  g_autofree char *root = dr_hub_position_to_text (self->pending_rules, &self->pending_root);
+  DrPosition pos = self->pending_root;
+
+  /* A new variant needs a new "init", and set-param only comes before it. */
+  if (self->engine_rules != self->pending_rules)
+    {
+      quit_engine (self);
+      launch (self);
+      return;
+    }
+  dr_hub_append_arg (command, "pos", root);
+  if (self->pending_moves->len > 0)
+    {
+      g_autoptr (GString) moves = g_string_new (NULL);
+
+      for (guint i = 0; i < self->pending_moves->len; i++)
+        {
+          const DrMove *move = &g_array_index (self->pending_moves, DrMove, i);
+          g_autofree char *text = dr_move_to_hub (self->pending_rules, move);
+
+          g_string_append_printf (moves, "%s%s", i ? " " : "", text);
+          dr_position_apply (&pos, &pos, move);
+        }
+      dr_hub_append_arg (command, "moves", moves->str);
+    }
+  self->rules = self->pending_rules;
+  self->position = pos;
+  self->have_line = FALSE;
+  self->pending = FALSE;
+  send_line (self, command->str);
+  send_line (self, "level infinite");
+  send_line (self, "go analyze");
+  self->state = STATE_SEARCHING;
+}
+
+/* Once the engine has declared itself: variant and options, then init. */
+static void
+initialise (DrHubEngine *self)
+{
+  const DrRules *rules = self->pending ? self->pending_rules : &dr_rules_international;
+  const char *variant = dr_hub_variant_name (rules);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (rules->variant != DR_VARIANT_INTERNATIONAL)
+    {
+      g_auto (GStrv) values = self->declared_variants != NULL
+                              ? g_strsplit (self->declared_variants, " ", -1) : NULL;
+
+      if (variant == NULL || values == NULL || !g_strv_contains ((const char *const *) values, variant))
+        {
+          g_autoptr (GError) error = g_error_new (DR_HUB_ENGINE_ERROR, DR_HUB_ENGINE_ERROR_VARIANT,
+                                                  _("The engine “%s” does not play %s."),
+                                                  self->name, _(rules->title));
+          fail (self, error);
+          return;
+        }
+    }
+  if (g_hash_table_contains (self->declared, "variant") && variant != NULL)
+    {
+      g_autoptr (GString) line = g_string_new ("set-param");
+
+      dr_hub_append_arg (line, "name", "variant");
+      dr_hub_append_arg (line, "value", variant);
+      send_line (self, line->str);
+    }
+  g_hash_table_iter_init (&iter, self->options);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_hash_table_contains (self->declared, key) && !g_str_equal (key, "variant"))
+      {
+        g_autoptr (GString) line = g_string_new ("set-param");
+
+        dr_hub_append_arg (line, "name", key);
+        dr_hub_append_arg (line, "value", value);
+        send_line (self, line->str);
+      }
+  self->engine_rules = rules;
+  send_line (self, "init");
+  self->state = STATE_INITIALISING;
+}
+
+/* "info depth=21 score=-0.01 nodes=31261613 time=3.906 pv=\"32-28 …\"" */
+static void
+read_info (DrHubEngine *self,
+           GHashTable  *args)
+{
+  DrSearchInfo *info = self->line;
+  const char *v;
+  DrPosition pos = self->position;
+  g_auto (GStrv) moves = NULL;
+
+  memset (info, 0, sizeof *info);
+  info->multipv = 1;
+  if ((v = g_hash_table_lookup (args, "depth")) != NULL)
+    info->depth = (int) g_ascii_strtoll (v, NULL, 10);
+  if ((v = g_hash_table_lookup (args, "score")) != NULL)
+    {
+      /* Men, as a real number; our scores are hundredths.  Engines mark
+       * wins with large values (Scan: 89.xx, 99.xx); they stay numbers. */
+      double men = g_ascii_strtod (v, NULL);
+      int limit = DR_SCORE_WON - 1;
+
+      info->score = (int) CLAMP (lround (men * 100), -limit, limit);
+    }
+  if ((v = g_hash_table_lookup (args, "nodes")) != NULL)
+    info->nodes = g_ascii_strtoull (v, NULL, 10);
+  if ((v = g_hash_table_lookup (args, "time")) != NULL)
+    info->time_ms = (uint64_t) MAX (0.0, g_ascii_strtod (v, NULL) * 1000);
+  if ((v = g_hash_table_lookup (args, "pv")) != NULL)
+    {
+      moves = g_strsplit (v, " ", -1);
+      for (guint i = 0; moves[i] != NULL && info->pv_length < DR_SEARCH_MAX_PLY; i++)
+        {
+          DrMove move;
+
+          if (moves[i][0] == '\0')
+            continue;
+          /* A line that leaves the rules ends there. */
+          if (!dr_move_parse_hub (self->rules, &pos, moves[i], &move, NULL))
+            break;
+          info->pv[info->pv_length++] = move;
+          dr_position_apply (&pos, &pos, &move);
+        }
+    }
+  if (info->pv_length == 0)
+    return;   /* nothing to show on the board */
+  self->have_line = TRUE;
+  g_signal_emit (self, signals[PROGRESS], 0);
+}
+
+static void
+handle_line (DrHubEngine *self,
+             const char  *line)
+{
+  g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *command = dr_hub_tokenize (line, args);
+
+  g_debug ("< %s", line);
+  if (command == NULL)
+    return;
+  if (g_str_equal (command, "id"))
+    {
+      const char *name = g_hash_table_lookup (args, "name");
+      if (name != NULL && *name != '\0')
+        {
+          g_free (self->name);
+          self->name = g_strdup (name);
+        }
+    }
+  else if (g_str_equal (command, "param"))
+    {
+      const char *name = g_hash_table_lookup (args, "name");
+
+      if (name != NULL)
+        g_hash_table_add (self->declared, g_strdup (name));
+      if (g_strcmp0 (name, "variant") == 0)
+        {
+          g_free (self->declared_variants);
+          self->declared_variants = g_strdup (g_hash_table_lookup (args, "values"));
+        }
+    }
+  else if (g_str_equal (command, "wait") && self->state == STATE_STARTING)
+    initialise (self);
+  else if (g_str_equal (command, "ready") && self->state == STATE_INITIALISING)
+    {
+      self->state = STATE_IDLE;
+      if (self->pending)
+        send_request (self);
+    }
+  else if (g_str_equal (command, "info") && self->state == STATE_SEARCHING)
+    read_info (self, args);
+  else if (g_str_equal (command, "done")
+           && (self->state == STATE_SEARCHING || self->state == STATE_STOPPING))
+    {
+      self->state = STATE_IDLE;
+      if (self->pending)
+        send_request (self);
+    }
+  else if (g_str_equal (command, "error"))
+    g_debug ("the engine says: %s", (const char *) g_hash_table_lookup (args, "message"));
+}
+
+static void
+line_read_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  g_autoptr (DrHubEngine) self = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
+
+  line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result, NULL, &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  /* An engine from a restart may be reading already: old streams stop. */
+  if (G_DATA_INPUT_STREAM (source) != self->from_engine)
+    return;
+  if (line == NULL)
+    {
+      g_autoptr (GError) failure =
+        g_error_new (DR_HUB_ENGINE_ERROR, DR_HUB_ENGINE_ERROR_EXITED,
+                     _("The engine “%s” stopped: %s"), self->name,
+                     error != NULL ? error->message : _("it closed its output"));
+      fail (self, failure);
+      return;
+    }
+  handle_line (self, line);
+  if (self->from_engine != NULL && G_DATA_INPUT_STREAM (source) == self->from_engine)
+    read_next_line (self);
+}
+
+static void
+read_next_line (DrHubEngine *self)
+{
+  g_data_input_stream_read_line_async (self->from_engine, G_PRIORITY_DEFAULT, self->cancellable,
+                                       line_read_cb, g_object_ref (self));
+}
+
+static void
+dr_hub_engine_dispose (GObject *object)
+{
+  DrHubEngine *self = DR_HUB_ENGINE (object);
+
+  quit_engine (self);
+  G_OBJECT_CLASS (dr_hub_engine_parent_class)->dispose (object);
+}
+
+static void
+dr_hub_engine_finalize (GObject *object)
+{
+  DrHubEngine *self = DR_HUB_ENGINE (object);
+
+  g_strfreev (self->argv);
+  g_hash_table_unref (self->options);
+  g_hash_table_unref (self->declared);
+  g_free (self->declared_variants);
+  g_free (self->name);
+  g_array_unref (self->pending_moves);
+  g_free (self->line);
+  G_OBJECT_CLASS (dr_hub_engine_parent_class)->finalize (object);
+}
+
+static void
+dr_hub_engine_class_init (DrHubEngineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = dr_hub_engine_dispose;
+  object_class->finalize = dr_hub_engine_finalize;
+
+#ifdef SIGPIPE
+  /* An engine that dies leaves a pipe without a reader: writing to it
+   * must fail with EPIPE (reported as ::failed), not kill the program. */
+  signal (SIGPIPE, SIG_IGN);
+#endif
+
+  /**
+   * DrHubEngine::progress:
+   *
+   * The engine sent a new line for the position being analysed.
+   */
+  signals[PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * DrHubEngine::failed:
+   * @error: what went wrong, in words for the user
+   *
+   * The engine could not be started, stopped, or cannot play the variant.
+   */
+  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+dr_hub_engine_init (DrHubEngine *self)
+{
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->declared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->pending_moves = g_array_new (FALSE, FALSE, sizeof (DrMove));
+  self->line = g_new0 (DrSearchInfo, 1);
+  self->rules = &dr_rules_international;
+  dr_rules_initial (self->rules, &self->position);
+}
+
+DrHubEngine *
+dr_hub_engine_new (const char  *command_line,
+                   const char  *options,
+                   GError     **error)
+{
+  g_autoptr (DrHubEngine) self = NULL;
+  g_auto (GStrv) argv = NULL;
+
+  g_return_val_if_fail (command_line != NULL, NULL);
+
+  if (!g_shell_parse_argv (command_line, NULL, &argv, error))
+    return NULL;
+  self = g_object_new (DR_TYPE_HUB_ENGINE, NULL);
+  self->name = g_path_get_basename (argv[0]);
+  self->argv = g_steal_pointer (&argv);
+  if (options != NULL)
+    {
+      /* The options are "name=value …", read like a Hub line's arguments. */
+      g_autofree char *line = g_strconcat ("options ", options, NULL);
+
+      g_free (dr_hub_tokenize (line, self->options));
+    }
+  return g_steal_pointer (&self);
+}
+
+void
+dr_hub_engine_analyse (DrHubEngine      *self,
+                       const DrRules    *rules,
+                       const DrPosition *root,
+                       const DrMove     *moves,
+                       gsize             n_moves)
+{
+  g_return_if_fail (DR_IS_HUB_ENGINE (self));
+  g_return_if_fail (rules != NULL && root != NULL);
+
+  self->pending = TRUE;
+  self->pending_rules = rules;
+  self->pending_root = *root;
+  g_array_set_size (self->pending_moves, 0);
+  if (n_moves > 0)
+    g_array_append_vals (self->pending_moves, moves, (guint) n_moves);
+  self->running = TRUE;
+  self->have_line = FALSE;
+  switch (self->state)
+    {
+    case STATE_NOT_STARTED:
+    case STATE_DEAD:
+      launch (self);
+      break;
+    case STATE_IDLE:
+      send_request (self);
+      break;
+    case STATE_SEARCHING:
+      send_line (self, "stop");
+      self->state = STATE_STOPPING;
+      break;
+    case STATE_STARTING:
+    case STATE_INITIALISING:
+    case STATE_STOPPING:
+      break;   /* sent when the engine is ready */
+    }
+}
+
+void
+dr_hub_engine_stop (DrHubEngine *self)
+{
+  g_return_if_fail (DR_IS_HUB_ENGINE (self));
+
+  self->running = FALSE;
+  self->pending = FALSE;
+  self->have_line = FALSE;
+  if (self->state == STATE_SEARCHING)
+    {
+      send_line (self, "stop");
+      self->state = STATE_STOPPING;
+    }
+}
+
+gboolean
+dr_hub_engine_get_running (DrHubEngine *self)
+{
+  g_return_val_if_fail (DR_IS_HUB_ENGINE (self), FALSE);
+  return self->running;
+}
+
+const char *
+dr_hub_engine_get_name (DrHubEngine *self)
+{
+  g_return_val_if_fail (DR_IS_HUB_ENGINE (self), NULL);
+  return self->name;
+}
+
+const DrSearchInfo *
+dr_hub_engine_get_line (DrHubEngine *self)
+{
+  g_return_val_if_fail (DR_IS_HUB_ENGINE (self), NULL);
+  return self->have_line ? self->line : NULL;
+}
+
+const DrPosition *
+dr_hub_engine_get_position (DrHubEngine *self)
+{
+  g_return_val_if_fail (DR_IS_HUB_ENGINE (self), NULL);
+  return &self->position;
+}
+
+const DrRules *
+dr_hub_engine_get_rules (DrHubEngine *self)
+{
+  g_return_val_if_fail (DR_IS_HUB_ENGINE (self), NULL);
+  return self->rules;
+}
