@@ -14,8 +14,10 @@
 #include "config.h"
 
 #include "dr-bitboard.h"
+#include "dr-dxp.h"
 #include "dr-fen.h"
 #include "dr-hub.h"
+#include "dr-match.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-pdn.h"
@@ -701,6 +703,8 @@ static const CliCommand commands[] = {
   { "bench", cmd_bench, N_("search fixed positions: signature node count and speed") },
   { "analyse", cmd_analyse, N_("search a position: evaluation, depth, best lines") },
   { "hub", cmd_hub, N_("be an engine for Hub protocol 2 graphical interfaces") },
+  { "dxp", dr_dxp_command, N_("play International draughts over DXP (DamExchange)") },
+  { "match", dr_match_command, N_("play two Hub engines against each other from openings") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
 };

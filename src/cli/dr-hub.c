@@ -138,14 +138,20 @@ search_thread (gpointer data)
       g_autofree char *move = dr_move_to_hub (hub->rules, &result.best);
       g_autofree char *ponder = result.n_lines > 0 && result.lines[0].pv_length > 1
                                 ? dr_move_to_hub (hub->rules, &result.lines[0].pv[1]) : NULL;
+      /* Finished before "done" is said: the next command, sent as soon as
+       * the interface reads "done", must find the search over (the main
+       * loop then joins this thread, which only has to return). */
+      atomic_store (&hub->running, false);
       if (ponder != NULL)
         say (hub, "done move=%s ponder=%s", move, ponder);
       else
         say (hub, "done move=%s", move);
     }
   else
-    say (hub, "done");
-  atomic_store (&hub->running, false);
+    {
+      atomic_store (&hub->running, false);
+      say (hub, "done");
+    }
   return NULL;
 }
 
