@@ -486,6 +486,192 @@ test_analysis_pane (void)
   put_away (window);
 }
 
+/* White's share of the bar: level in the middle, symmetric, growing with
+ * the score, a found win filling it and a mere big lead not quite. */
+static void
+check_bar_fraction (void)
+{
+  double last = 0;
+
+  g_assert_cmpfloat (dr_eval_bar_fraction (0), ==, 0.5);
+  g_assert_cmpfloat (dr_eval_bar_fraction (DR_SCORE_WON), ==, 1.0);
+  g_assert_cmpfloat (dr_eval_bar_fraction (DR_SCORE_WIN - 3), ==, 1.0);
+  g_assert_cmpfloat (dr_eval_bar_fraction (-DR_SCORE_WON), ==, 0.0);
+  g_assert_cmpfloat (dr_eval_bar_fraction (20 * DR_SCORE_MAN), <, 1.0);
+  g_assert_cmpfloat (dr_eval_bar_fraction (-20 * DR_SCORE_MAN), >, 0.0);
+  /* A man up shows plainly. */
+  g_assert_cmpfloat (dr_eval_bar_fraction (DR_SCORE_MAN), >, 0.6);
+  for (int score = -DR_SCORE_WON + 1; score < DR_SCORE_WON; score += 37)
+    {
+      double f = dr_eval_bar_fraction (score);
+
+      g_assert_cmpfloat (f, >=, last);
+      g_assert_cmpfloat_with_epsilon (f, 1.0 - dr_eval_bar_fraction (-score), 1e-9);
+      last = f;
+    }
+}
+
+static gboolean
+graph_has_start (gpointer data)
+{
+  DrWindow *window = data;
+
+  return dr_eval_graph_get_n_points (window->eval_graph) > 0
+         && dr_eval_graph_get_score (window->eval_graph, 0) != DR_EVAL_GRAPH_UNKNOWN;
+}
+
+/* Black to move takes a man and wins (17x28, the CLI's "win in 8"): the
+ * bar, from White's view, goes to Black; it shows only with the engine
+ * on, and the graph gets the start position's score. */
+static void
+test_eval_bar (void)
+{
+  DrWindow *window;
+  DrGameModel *model;
+  g_autoptr (GError) error = NULL;
+  DrPosition pos;
+
+  check_bar_fraction ();
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  window = open_window ();
+  model = dr_window_get_model (window);
+  g_assert_true (dr_fen_parse (&dr_rules_international, "B:W22,45:B6,17", &pos, &error));
+  g_assert_no_error (error);
+  dr_game_model_set_game (model, dr_game_new (&dr_rules_international, &pos));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_cmpuint (dr_eval_graph_get_n_points (window->eval_graph), ==, 1);
+  g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, 0), ==, DR_EVAL_GRAPH_UNKNOWN);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  wait_until (graph_has_start, window, "the start position's score");
+  g_assert_cmpint (dr_eval_bar_get_score (window->eval_bar), <, -DR_SCORE_MAN);
+  g_assert_cmpfloat (dr_eval_bar_get_fraction (window->eval_bar), <, 0.3);
+  g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, 0), ==, dr_eval_bar_get_score (window->eval_bar));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  /* What was found stays on the graph. */
+  g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, 0), <, -DR_SCORE_MAN);
+  put_away (window);
+}
+
+static gboolean
+game_analysed (gpointer data)
+{
+  DrWindow *window = data;
+
+  return window->game_analysis == NULL;
+}
+
+static gboolean
+graph_allocated (gpointer data)
+{
+  DrWindow *window = data;
+
+  return gtk_widget_get_width (GTK_WIDGET (window->eval_graph)) > 50;
+}
+
+/* 1. 28-22?? leaves the man to 17x28, and Black's man then runs to a king
+ * (the CLI: 28-23 +0.07, after 28-22 "win in 8" for Black).  "Analyse
+ * Game" stops the live engine, marks the blunder with the better move,
+ * fills the graph, and a click on the graph goes to that ply. */
+static void
+test_analyse_game (void)
+{
+  static const char pdn[] =
+    "[GameType \"20\"]\n"
+    "[FEN \"W:W28,45:B6,17\"]\n"
+    "1. 28-22 17x28 2. 45-40 28-32 *\n";
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (GError) error = NULL;
+  DrGame *game = NULL;
+  DrWindow *window;
+  DrGameModel *model;
+  DrGameNode *blunder, *node;
+  guint n;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  window = open_window ();
+  model = dr_window_get_model (window);
+  reader = dr_pdn_reader_new (pdn, -1, "blunder.pdn", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (dr_pdn_reader_next_game (reader, &game, &error));
+  g_assert_no_error (error);
+  dr_game_model_set_game (model, game);
+  dr_game_model_go_end (model);
+  n = dr_game_main_line_length (game);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_false (dr_game_model_get_modified (model));
+
+  /* Stopped at once, it marks nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
+  g_assert_true (gtk_widget_get_visible (window->game_analysis_box));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop-game-analysis", NULL));
+  wait_until (game_analysed, window, "the stopped game analysis");
+  g_assert_false (gtk_widget_get_visible (window->game_analysis_box));
+  g_assert_false (dr_game_model_get_modified (model));
+  g_assert_cmpint (dr_game_node_get_glyph (game->root->children), ==, DR_NAG_NONE);
+
+  /* The live engine gives way. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  g_assert_true (dr_analysis_get_running (window->analysis));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analyse-game", NULL));
+  g_assert_nonnull (window->game_analysis);
+  g_assert_false (dr_analysis_get_running (window->analysis));
+  g_assert_false (gtk_toggle_button_get_active (window->analysis_button));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_true (gtk_widget_get_visible (window->game_analysis_box));
+
+  wait_until (game_analysed, window, "the game analysis");
+  g_assert_false (gtk_widget_get_visible (window->game_analysis_box));
+  g_assert_true (dr_game_model_get_modified (model));
+
+  game = dr_game_model_get_game (model);
+  blunder = game->root->children;
+  g_assert_cmpint (blunder->move.to, ==, n10 (22));
+  g_assert_cmpint (dr_game_node_get_glyph (blunder), ==, DR_NAG_BLUNDER);
+  g_assert_nonnull (blunder->comment_after);
+  /* The forced capture and the lost side's moves are not marked. */
+  g_assert_cmpint (dr_game_node_get_glyph (blunder->children), ==, DR_NAG_NONE);
+  g_assert_null (blunder->children->comment_after);
+
+  /* One point per position: the start and each ply, all known. */
+  g_assert_cmpuint (dr_eval_graph_get_n_points (window->eval_graph), ==, n + 1);
+  for (guint i = 0; i <= n; i++)
+    g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, i), !=, DR_EVAL_GRAPH_UNKNOWN);
+  g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, 0), >, -DR_SCORE_MAN);
+  g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, 1), <=, -DR_SCORE_WON);
+  g_assert_cmpint (dr_eval_graph_get_current (window->eval_graph), ==, (int) n);
+
+  /* Clicking the graph goes to the ply under the pointer. */
+  wait_until (graph_allocated, window, "the graph to be shown");
+  dr_eval_graph_select_at (window->eval_graph, dr_eval_graph_ply_x (window->eval_graph, 1));
+  node = dr_game_model_get_current (model);
+  g_assert_true (node == blunder);
+  g_assert_cmpint (dr_eval_graph_get_current (window->eval_graph), ==, 1);
+  g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &blunder->position));
+  dr_eval_graph_select_at (window->eval_graph, dr_eval_graph_ply_x (window->eval_graph, 3) + 1);
+  g_assert_cmpuint (dr_game_model_get_current (model)->ply, ==, 3);
+  g_assert_true (dr_game_node_is_main_line (dr_game_model_get_current (model)));
+  dr_eval_graph_select_at (window->eval_graph, -10);
+  g_assert_true (dr_game_model_get_current (model) == game->root);
+
+  /* Both engines can run again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  g_assert_true (dr_analysis_get_running (window->analysis));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  put_away (window);
+}
+
 /* Without the build's environment, keep the test away from the real home. */
 static void
 ensure_private_home (void)
@@ -539,6 +725,8 @@ main (int    argc,
   g_test_add_func ("/app/session/capture-route", test_capture_route);
   g_test_add_func ("/app/session/close-window", test_close_window);
   g_test_add_func ("/app/session/analysis", test_analysis_pane);
+  g_test_add_func ("/app/session/eval-bar", test_eval_bar);
+  g_test_add_func ("/app/session/analyse-game", test_analyse_game);
 
   have_display = gtk_init_check ();
   if (!have_display)

@@ -193,6 +193,14 @@ pieces_row_selected_cb (AdwComboRow *row,
 }
 
 static void
+entry_row_apply_cb (AdwEntryRow *row,
+                    GSettings   *settings)
+{
+  g_settings_set_string (settings, g_object_get_data (G_OBJECT (row), "key"),
+                         gtk_editable_get_text (GTK_EDITABLE (row)));
+}
+
+static void
 preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
 {
   static const SwitchRow switches[] = {
@@ -206,11 +214,16 @@ preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
   static const char *const notations[] = { N_("The variant’s own"), N_("Numeric"), N_("Algebraic"), NULL };
   static const char *const boards[] = { N_("Wood"), N_("Green"), N_("Blue"), N_("Gray"), NULL };
   static const char *const pieces[] = { N_("Classic"), N_("Flat"), NULL };
+  static const struct { const char *key; const char *title; } entries[] = {
+    { "engine-command", N_("Engine command") },
+    { "engine-options", N_("Engine options (name=value …)") },
+  };
   g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   GtkWidget *window = adw_preferences_window_new ();
   GtkWidget *page = adw_preferences_page_new ();
   GtkWidget *board = adw_preferences_group_new ();
   GtkWidget *play = adw_preferences_group_new ();
+  GtkWidget *engine = adw_preferences_group_new ();
   const char *translated[8];
   GtkWidget *row;
   g_autofree char *piece_theme = g_settings_get_string (settings, "piece-theme");
@@ -255,8 +268,24 @@ preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
       g_settings_bind (settings, switches[i].key, sw, "active", G_SETTINGS_BIND_DEFAULT);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (i < 2 ? board : play), row);
     }
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (engine), _("Analysis"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (engine),
+                                         _("An outside engine speaking the Hub protocol, such as “scan hub”, "
+                                           "analyses instead of Draughtsman’s own when its command is given."));
+  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+    {
+      row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(entries[i].title));
+      /* Applied when confirmed, not at each key. */
+      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+      g_settings_bind (settings, entries[i].key, row, "text", G_SETTINGS_BIND_GET | G_SETTINGS_BIND_GET_NO_CHANGES);
+      g_object_set_data_full (G_OBJECT (row), "key", g_strdup (entries[i].key), g_free);
+      g_signal_connect_object (row, "apply", G_CALLBACK (entry_row_apply_cb), settings, 0);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (engine), row);
+    }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (board));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (play));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (engine));
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
   g_object_set_data_full (G_OBJECT (window), "settings", g_object_ref (settings), g_object_unref);
   gtk_window_set_transient_for (GTK_WINDOW (window), gtk_application_get_active_window (GTK_APPLICATION (app)));

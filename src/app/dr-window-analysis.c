@@ -8,6 +8,12 @@
  * engine's speed, draws the best move as an arrow, and plays a line into
  * the game as a variation when it is clicked.  The analysis follows the
  * user: every change of the current position restarts it there.
+ *
+ * The evaluation bar beside the board shows the live score; the graph
+ * below the moves shows the latest score known for each position of the
+ * main line, from the live analysis or from "Analyse Game", which
+ * searches every position of the main line at a fixed budget and marks
+ * the moves that lose ground.
  */
 
 #define G_LOG_DOMAIN "dr-window"
@@ -20,8 +26,84 @@
 #include "dr-notation.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #define ANALYSIS_LINES 3
+/* The budget per position of "Analyse Game". */
+#define GAME_ANALYSIS_NODES 200000
+
+/* The latest score known for a position of the main line, by ply; the
+ * position says whether the line still goes through it. */
+typedef struct
+{
+  DrPosition position;
+  int        score;        /* White's view */
+  gboolean   known;
+} Eval;
+
+static int
+white_view (const DrPosition *position,
+            int               score)
+{
+  return position->turn == DR_SIDE_WHITE ? score : -score;
+}
+
+static void
+store_eval (DrWindow         *self,
+            guint             ply,
+            const DrPosition *position,
+            int               white_score)
+{
+  Eval *e;
+
+  if (self->evals == NULL)
+    self->evals = g_array_new (FALSE, TRUE, sizeof (Eval));
+  if (ply >= self->evals->len)
+    g_array_set_size (self->evals, ply + 1);
+  e = &g_array_index (self->evals, Eval, ply);
+  e->position = *position;
+  e->score = white_score;
+  e->known = TRUE;
+}
+
+/* The graph from the main line and the scores known for it. */
+static void
+update_graph (DrWindow *self)
+{
+  DrGame *game = dr_game_model_get_game (self->model);
+  DrGameNode *current = dr_game_model_get_current (self->model);
+  g_autoptr (GArray) scores = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (DrGameNode *n = game->root; n != NULL; n = n->children)
+    {
+      int score = DR_EVAL_GRAPH_UNKNOWN;
+
+      if (self->evals != NULL && n->ply < self->evals->len)
+        {
+          const Eval *e = &g_array_index (self->evals, Eval, n->ply);
+
+          if (e->known && dr_position_equal (&e->position, &n->position))
+            score = e->score;
+        }
+      g_array_append_val (scores, score);
+    }
+  dr_eval_graph_set_scores (self->eval_graph, (const int *) scores->data, scores->len);
+  dr_eval_graph_set_current (self->eval_graph, dr_game_node_is_main_line (current) ? (int) current->ply : -1);
+}
+
+static void
+eval_graph_ply_selected_cb (DrWindow    *self,
+                            guint        ply,
+                            DrEvalGraph *graph)
+{
+  DrGameNode *node = dr_game_model_get_game (self->model)->root;
+
+  if (dr_board_state_get_setup_mode (self->board))
+    return;
+  while (node->children != NULL && node->ply < ply)
+    node = node->children;
+  dr_game_model_go_to (self->model, node);
+}
 
 static char *
 line_text (DrWindow           *self,
@@ -78,6 +160,24 @@ clear_lines (DrWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->analysis_lines), FALSE);
 }
 
+/* The live score: the bar, and the graph if the position is on the main
+ * line. */
+static void
+update_eval (DrWindow         *self,
+             const DrPosition *position,
+             int               score)
+{
+  DrGameNode *current = dr_game_model_get_current (self->model);
+  int white = white_view (position, score);
+
+  dr_eval_bar_set_score (self->eval_bar, white);
+  if (dr_game_node_is_main_line (current) && dr_position_equal (&current->position, position))
+    {
+      store_eval (self, current->ply, position, white);
+      update_graph (self);
+    }
+}
+
 static void
 progress_cb (DrWindow   *self,
              DrAnalysis *analysis)
@@ -109,6 +209,7 @@ progress_cb (DrWindow   *self,
       status = g_strdup_printf (_("Depth %d · %u kN/s"), lines[0].depth, (guint) MIN (nps / 1000, G_MAXUINT));
       gtk_label_set_text (self->analysis_label, status);
       dr_board_state_set_arrow (self->board, lines[0].pv[0].from, lines[0].pv[0].to);
+      update_eval (self, dr_analysis_get_position (analysis), lines[0].score);
     }
 }
 
@@ -125,8 +226,21 @@ start (DrWindow *self)
     g_array_append_val (history, ((DrGameNode *) path->pdata[i - 1])->position);
   dr_board_state_set_arrow (self->board, -1, -1);
   clear_lines (self);
-  if (dr_game_model_get_status (self->model, NULL) != DR_STATUS_ONGOING)
+  switch (dr_game_model_get_status (self->model, NULL))
     {
+    case DR_STATUS_ONGOING:
+      break;
+    case DR_STATUS_WHITE_WINS:
+      dr_eval_bar_set_score (self->eval_bar, DR_SCORE_WIN);
+      gtk_label_set_text (self->analysis_label, _("The game is over"));
+      return;
+    case DR_STATUS_BLACK_WINS:
+      dr_eval_bar_set_score (self->eval_bar, -DR_SCORE_WIN);
+      gtk_label_set_text (self->analysis_label, _("The game is over"));
+      return;
+    case DR_STATUS_DRAW:
+    default:
+      dr_eval_bar_set_score (self->eval_bar, 0);
       gtk_label_set_text (self->analysis_label, _("The game is over"));
       return;
     }
@@ -138,9 +252,23 @@ start (DrWindow *self)
 void
 _dr_window_analysis_follow (DrWindow *self)
 {
+  update_graph (self);
+  dr_eval_bar_set_flipped (self->eval_bar, dr_board_state_get_flipped (self->board));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-game-analysis", self->game_analysis != NULL);
   if (self->analysis != NULL && dr_analysis_get_running (self->analysis)
       && !dr_board_state_get_setup_mode (self->board))
     start (self);
+}
+
+static void
+stop_live (DrWindow *self)
+{
+  dr_analysis_stop (self->analysis);
+  dr_board_state_set_arrow (self->board, -1, -1);
+  clear_lines (self);
+  gtk_label_set_text (self->analysis_label, _("Engine off"));
+  gtk_toggle_button_set_active (self->analysis_button, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), FALSE);
 }
 
 static void
@@ -158,15 +286,221 @@ analysis_cb (GtkWidget  *widget,
     }
   if (dr_analysis_get_running (self->analysis))
     {
-      dr_analysis_stop (self->analysis);
-      dr_board_state_set_arrow (self->board, -1, -1);
-      clear_lines (self);
-      gtk_label_set_text (self->analysis_label, _("Engine off"));
-      gtk_toggle_button_set_active (self->analysis_button, FALSE);
+      stop_live (self);
       return;
     }
   start (self);
   gtk_toggle_button_set_active (self->analysis_button, TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), TRUE);
+}
+
+/* --- whole-game analysis ------------------------------------------------ */
+
+/* The scores found so far onto the graph, where the main line is still
+ * what is being analysed. */
+static void
+store_game_scores (DrWindow       *self,
+                   DrGameAnalysis *analysis)
+{
+  DrGameNode *node = dr_game_model_get_game (self->model)->root;
+  guint done = dr_game_analysis_get_n_done (analysis);
+
+  for (guint i = 0; i < done && node != NULL; i++, node = node->children)
+    {
+      const DrGameAnalysisPoint *point = dr_game_analysis_get_point (analysis, i);
+
+      if (!dr_position_equal (&node->position, dr_game_analysis_get_position (analysis, i)))
+        break;
+      store_eval (self, i, &node->position, white_view (&node->position, point->score));
+    }
+  update_graph (self);
+}
+
+static void
+game_analysis_progress_cb (DrWindow       *self,
+                           DrGameAnalysis *analysis)
+{
+  guint done = dr_game_analysis_get_n_done (analysis);
+  guint total = dr_game_analysis_get_n_positions (analysis);
+  g_autofree char *text = NULL;
+
+  store_game_scores (self, analysis);
+
+  /* Translators: whole-game analysis progress: positions done, positions in all. */
+  text = g_strdup_printf (_("Analysing the game: %u of %u"), done, total);
+  gtk_progress_bar_set_text (self->game_analysis_progress, text);
+  gtk_progress_bar_set_fraction (self->game_analysis_progress, total > 0 ? (double) done / total : 1.0);
+}
+
+/* "Better was 32-28 (+0.45)" after @node's move, added to what is there
+ * unless it already says so. */
+static void
+add_comment (DrGameNode *node,
+             const char *text)
+{
+  g_autofree char *joined = NULL;
+
+  if (node->comment_after == NULL || node->comment_after[0] == '\0')
+    {
+      dr_game_node_set_comment_after (node, text);
+      return;
+    }
+  if (strstr (node->comment_after, text) != NULL)
+    return;
+  joined = g_strdup_printf ("%s %s", node->comment_after, text);
+  dr_game_node_set_comment_after (node, joined);
+}
+
+/* Glyphs and comments onto the moves that lost ground, for the part of
+ * the main line that is still what was analysed. */
+static guint
+annotate (DrWindow       *self,
+          DrGameAnalysis *analysis)
+{
+  const DrRules *rules = dr_game_model_get_rules (self->model);
+  DrGameNode *node = dr_game_model_get_game (self->model)->root;
+  guint n = dr_game_analysis_get_n_positions (analysis);
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  guint marked = 0;
+
+  for (guint i = 0; i < n && node != NULL; i++, node = node->children)
+    {
+      const DrGameAnalysisPoint *point = dr_game_analysis_get_point (analysis, i);
+      DrGameNode *child = node->children;
+      DrNag glyph, old;
+      int drop;
+
+      if (point == NULL || !dr_position_equal (&node->position, dr_game_analysis_get_position (analysis, i)))
+        break;
+      if (child == NULL || i + 1 >= n
+          || !dr_position_equal (&child->position, dr_game_analysis_get_position (analysis, i + 1)))
+        continue;
+      glyph = dr_game_analysis_judge (analysis, i, &child->move, &drop);
+      if (glyph == DR_NAG_NONE)
+        continue;
+      /* The user's own assessments stay. */
+      old = dr_game_node_get_glyph (child);
+      if (old == DR_NAG_NONE || old == DR_NAG_DUBIOUS || old == DR_NAG_MISTAKE || old == DR_NAG_BLUNDER)
+        dr_game_node_set_glyph (child, glyph);
+      {
+        g_autofree char *best = NULL;
+        g_autofree char *text = NULL;
+        char score[32];
+
+        dr_movegen_legal (rules, &node->position, legal);
+        best = dr_move_to_text (rules, legal, &point->best, _dr_window_notation (self));
+        /* Translators: a comment on a weak move: the engine's move and its score for the mover. */
+        text = g_strdup_printf (_("Better was %s (%s)"), best, dr_score_to_string (point->score, score));
+        add_comment (child, text);
+      }
+      marked++;
+    }
+  return marked;
+}
+
+static void
+game_analysis_done_cb (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      data)
+{
+  DrWindow *self = data;
+  DrGameAnalysis *analysis = DR_GAME_ANALYSIS (source);
+  g_autoptr (GError) error = NULL;
+  gboolean ok = dr_game_analysis_run_finish (analysis, result, &error);
+
+  /* The window went away (or began another) meanwhile: nothing to show. */
+  if (self->game_analysis != analysis)
+    {
+      g_object_unref (self);
+      return;
+    }
+  g_signal_handlers_disconnect_by_data (analysis, self);
+  g_clear_object (&self->game_analysis);
+  g_clear_object (&self->game_analysis_cancellable);
+  gtk_widget_set_visible (self->game_analysis_box, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analysis", TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.analyse-game", TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-game-analysis", FALSE);
+  if (ok)
+    {
+      guint marked;
+
+      store_game_scores (self, analysis);
+      marked = annotate (self, analysis);
+
+      if (marked > 0)
+        {
+          DrGameNode *current = dr_game_model_get_current (self->model);
+          g_autofree char *comment = g_strdup (current->comment_after);
+
+          /* The nodes were edited in place; setting the shown node's
+           * comment to itself makes that one modification of the model,
+           * with one ::changed. */
+          dr_game_model_set_comment (self->model, comment);
+        }
+      _dr_window_toast (self, marked > 0 ? _("The game is analysed: weak moves are marked")
+                                         : _("The game is analysed: no weak moves found"));
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    _dr_window_toast (self, error->message);
+  g_object_unref (self);
+}
+
+static void
+analyse_game_cb (GtkWidget  *widget,
+                 const char *name,
+                 GVariant   *param)
+{
+  DrWindow *self = DR_WINDOW (widget);
+  g_autoptr (GArray) positions = g_array_new (FALSE, FALSE, sizeof (DrPosition));
+
+  if (self->game_analysis != NULL || dr_board_state_get_setup_mode (self->board))
+    return;
+  for (DrGameNode *n = dr_game_model_get_game (self->model)->root; n != NULL; n = n->children)
+    g_array_append_val (positions, n->position);
+
+  /* One engine at a time. */
+  if (self->analysis != NULL && dr_analysis_get_running (self->analysis))
+    stop_live (self);
+  gtk_widget_action_set_enabled (widget, "win.analysis", FALSE);
+  gtk_widget_action_set_enabled (widget, "win.analyse-game", FALSE);
+  gtk_widget_action_set_enabled (widget, "win.stop-game-analysis", TRUE);
+
+  self->game_analysis = dr_game_analysis_new (dr_game_model_get_rules (self->model),
+                                              (const DrPosition *) positions->data, positions->len,
+                                              GAME_ANALYSIS_NODES);
+  self->game_analysis_cancellable = g_cancellable_new ();
+  g_signal_connect_swapped (self->game_analysis, "progress", G_CALLBACK (game_analysis_progress_cb), self);
+  game_analysis_progress_cb (self, self->game_analysis);
+  gtk_widget_set_visible (self->game_analysis_box, TRUE);
+  dr_game_analysis_run_async (self->game_analysis, self->game_analysis_cancellable,
+                              game_analysis_done_cb, g_object_ref (self));
+}
+
+/* Stopped, it ends as it would have: through game_analysis_done_cb, which
+ * then marks nothing. */
+static void
+stop_game_analysis_cb (GtkWidget  *widget,
+                       const char *name,
+                       GVariant   *param)
+{
+  DrWindow *self = DR_WINDOW (widget);
+
+  if (self->game_analysis_cancellable != NULL)
+    g_cancellable_cancel (self->game_analysis_cancellable);
+}
+
+void
+_dr_window_analysis_dispose (DrWindow *self)
+{
+  if (self->game_analysis != NULL)
+    {
+      g_cancellable_cancel (self->game_analysis_cancellable);
+      g_signal_handlers_disconnect_by_data (self->game_analysis, self);
+      g_clear_object (&self->game_analysis);
+      g_clear_object (&self->game_analysis_cancellable);
+    }
+  g_clear_pointer (&self->evals, g_array_unref);
 }
 
 void
@@ -174,6 +508,16 @@ _dr_window_class_analysis_init (DrWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  g_type_ensure (DR_TYPE_EVAL_BAR);
+  g_type_ensure (DR_TYPE_EVAL_GRAPH);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, eval_bar);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, eval_graph);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, game_analysis_box);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, game_analysis_progress);
+  gtk_widget_class_bind_template_callback (widget_class, eval_graph_ply_selected_cb);
+
   gtk_widget_class_install_action (widget_class, "win.analysis", NULL, analysis_cb);
+  gtk_widget_class_install_action (widget_class, "win.analyse-game", NULL, analyse_game_cb);
+  gtk_widget_class_install_action (widget_class, "win.stop-game-analysis", NULL, stop_game_analysis_cb);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, GDK_CONTROL_MASK, "win.analysis", NULL);
 }

@@ -8,6 +8,9 @@
 #include "dr-analysis.h"
 #include "dr-board-state.h"
 #include "dr-board-view.h"
+#include "dr-eval-bar.h"
+#include "dr-eval-graph.h"
+#include "dr-game-analysis.h"
 #include "dr-move-list-view.h"
 #include "dr-window.h"
 
@@ -37,10 +40,17 @@ struct _DrWindow
   GtkToggleButton *analysis_button;
   GtkLabel        *analysis_label;
   GtkListBox      *analysis_lines;
+  DrEvalBar       *eval_bar;
+  DrEvalGraph     *eval_graph;
+  GtkWidget       *game_analysis_box;
+  GtkProgressBar  *game_analysis_progress;
   GMenu           *recent_menu;
 
   DrGameModel     *model;
   DrAnalysis      *analysis;
+  GArray          *evals;           /* the latest score of each main-line ply (dr-window-analysis.c) */
+  DrGameAnalysis  *game_analysis;   /* the whole-game analysis under way, or NULL */
+  GCancellable    *game_analysis_cancellable;
   DrBoardState    *board;
   GSettings       *settings;
   GFile           *file;            /* where the game was opened or saved, or NULL */
@@ -63,6 +73,8 @@ void  _dr_window_setup_validate     (DrWindow      *self);
 void  _dr_window_update_recent      (DrWindow      *self);
 /* Restarts the analysis on the current position if it runs. */
 void  _dr_window_analysis_follow    (DrWindow      *self);
+/* Stops the whole-game analysis and lets go of what the analysis holds. */
+void  _dr_window_analysis_dispose   (DrWindow      *self);
 void  _dr_window_actions_connect    (DrWindow      *self);
 /* The notation in use: the setting, or the variant's own. */
 DrNotation _dr_window_notation      (DrWindow      *self);

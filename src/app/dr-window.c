@@ -337,6 +337,7 @@ dr_window_dispose (GObject *object)
       g_settings_set_int (self->settings, "window-height", height);
       g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
     }
+  _dr_window_analysis_dispose (self);
   if (self->analysis != NULL)
     g_signal_handlers_disconnect_by_data (self->analysis, self);
   g_clear_object (&self->analysis);
