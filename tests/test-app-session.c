@@ -672,6 +672,59 @@ test_analyse_game (void)
   put_away (window);
 }
 
+static gboolean
+engine_off (gpointer data)
+{
+  DrWindow *window = data;
+
+  return !gtk_toggle_button_get_active (window->analysis_button);
+}
+
+/* An outside Hub engine set in the preferences analyses instead of ours:
+ * here our own CLI's hub engine as a child process ($DRAUGHTSMAN_CLI). A
+ * command that cannot start turns the analysis off again. */
+static void
+test_outside_engine (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *command = NULL;
+  g_autofree char *prefix = NULL;
+  DrWindow *window;
+  int from = -1, to = -1;
+
+  if (!have_display || cli == NULL)
+    {
+      g_test_skip (!have_display ? "no display" : "DRAUGHTSMAN_CLI is not set");
+      return;
+    }
+  window = open_window ();
+  dr_game_model_set_game (dr_window_get_model (window), dr_game_new (&dr_rules_international, NULL));
+  command = g_strdup_printf ("'%s' hub", cli);
+  g_settings_set_string (window->settings, "engine-command", command);
+  g_settings_set_string (window->settings, "engine-options", "hash=8");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  wait_until (analysis_shown, window, "the outside engine's line");
+  g_assert_nonnull (window->hub_engine);
+  /* The status names the engine from its "id" line. */
+  prefix = g_strdup_printf ("%s · ", dr_hub_engine_get_name (window->hub_engine));
+  g_assert_cmpstr (dr_hub_engine_get_name (window->hub_engine), ==, "Draughtsman");
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (window->analysis_label), prefix));
+  dr_board_state_get_arrow (window->board, &from, &to);
+  g_assert_true (dr_bb_bit (from) & bits10 ((const int[]) { 31, 32, 33, 34, 35, 0 }));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  g_assert_false (dr_hub_engine_get_running (window->hub_engine));
+
+  g_settings_set_string (window->settings, "engine-command", "/nonexistent/draughts-engine hub");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
+  wait_until (engine_off, window, "the failed engine to be turned off");
+  g_assert_false (analysis_shown (window));
+
+  g_settings_reset (window->settings, "engine-command");
+  g_settings_reset (window->settings, "engine-options");
+  put_away (window);
+}
+
 /* Without the build's environment, keep the test away from the real home. */
 static void
 ensure_private_home (void)
@@ -727,6 +780,7 @@ main (int    argc,
   g_test_add_func ("/app/session/analysis", test_analysis_pane);
   g_test_add_func ("/app/session/eval-bar", test_eval_bar);
   g_test_add_func ("/app/session/analyse-game", test_analyse_game);
+  g_test_add_func ("/app/session/outside-engine", test_outside_engine);
 
   have_display = gtk_init_check ();
   if (!have_display)

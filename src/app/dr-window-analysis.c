@@ -105,12 +105,47 @@ eval_graph_ply_selected_cb (DrWindow    *self,
   dr_game_model_go_to (self->model, node);
 }
 
+/* Is an engine, ours or the outside one, analysing? */
+static gboolean
+live_running (DrWindow *self)
+{
+  return (self->analysis != NULL && dr_analysis_get_running (self->analysis))
+         || (self->hub_engine != NULL && dr_hub_engine_get_running (self->hub_engine));
+}
+
+/* The lines shown, with the position and rules they are about. */
+static const DrSearchInfo *
+live_lines (DrWindow          *self,
+            int               *n,
+            const DrRules    **rules,
+            const DrPosition **position)
+{
+  if (self->hub_engine != NULL && dr_hub_engine_get_running (self->hub_engine))
+    {
+      const DrSearchInfo *line = dr_hub_engine_get_line (self->hub_engine);
+
+      *n = line != NULL ? 1 : 0;
+      *rules = dr_hub_engine_get_rules (self->hub_engine);
+      *position = dr_hub_engine_get_position (self->hub_engine);
+      return line;
+    }
+  if (self->analysis == NULL)
+    {
+      *n = 0;
+      return NULL;
+    }
+  *rules = dr_analysis_get_rules (self->analysis);
+  *position = dr_analysis_get_position (self->analysis);
+  return dr_analysis_get_lines (self->analysis, n);
+}
+
 static char *
 line_text (DrWindow           *self,
+           const DrRules      *rules,
+           const DrPosition   *position,
            const DrSearchInfo *info)
 {
-  const DrRules *rules = dr_analysis_get_rules (self->analysis);
-  DrPosition pos = *dr_analysis_get_position (self->analysis);
+  DrPosition pos = *position;
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
   GString *out = g_string_new (NULL);
   char score[32];
@@ -135,18 +170,21 @@ line_activated_cb (GtkListBox    *list,
 {
   int index = gtk_list_box_row_get_index (row);
   int n;
-  const DrSearchInfo *lines = dr_analysis_get_lines (self->analysis, &n);
+  const DrRules *rules;
+  const DrPosition *position;
+  const DrSearchInfo *lines = live_lines (self, &n, &rules, &position);
   DrGameNode *start = dr_game_model_get_current (self->model);
 
-  if (index < 0 || index >= n)
+  g_autofree DrSearchInfo *line = NULL;
+
+  if (index < 0 || index >= n || !dr_position_equal (position, &start->position))
     return;
   /* The line goes into the game as a variation from here, and the view
-   * stays where it was. */
-  /* Playing restarts the analysis, which replaces its lines: copy first. */
-  DrSearchInfo line = lines[index];
-
-  for (int i = 0; i < line.pv_length; i++)
-    dr_game_model_play (self->model, &line.pv[i]);
+   * stays where it was.  Playing restarts the analysis, which replaces
+   * its lines: copy first. */
+  line = g_memdup2 (&lines[index], sizeof *line);
+  for (int i = 0; i < line->pv_length; i++)
+    dr_game_model_play (self->model, &line->pv[i]);
   dr_game_model_go_to (self->model, start);
 }
 
@@ -179,17 +217,18 @@ update_eval (DrWindow         *self,
 }
 
 static void
-progress_cb (DrWindow   *self,
-             DrAnalysis *analysis)
+progress_cb (DrWindow *self)
 {
   int n;
-  const DrSearchInfo *lines = dr_analysis_get_lines (analysis, &n);
+  const DrRules *rules;
+  const DrPosition *position;
+  const DrSearchInfo *lines = live_lines (self, &n, &rules, &position);
   g_autofree char *status = NULL;
 
   clear_lines (self);
   for (int i = 0; i < n; i++)
     {
-      g_autofree char *text = line_text (self, &lines[i]);
+      g_autofree char *text = line_text (self, rules, position, &lines[i]);
       GtkWidget *label = gtk_label_new (text);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -207,10 +246,65 @@ progress_cb (DrWindow   *self,
 
       /* Translators: engine status: depth, thousands of positions per second. */
       status = g_strdup_printf (_("Depth %d · %u kN/s"), lines[0].depth, (guint) MIN (nps / 1000, G_MAXUINT));
+      if (self->hub_engine != NULL && dr_hub_engine_get_running (self->hub_engine))
+        {
+          /* Translators: the outside engine's name, then the status above. */
+          g_autofree char *named = g_strdup_printf (_("%s · %s"), dr_hub_engine_get_name (self->hub_engine), status);
+          g_free (status);
+          status = g_steal_pointer (&named);
+        }
       gtk_label_set_text (self->analysis_label, status);
       dr_board_state_set_arrow (self->board, lines[0].pv[0].from, lines[0].pv[0].to);
-      update_eval (self, dr_analysis_get_position (analysis), lines[0].score);
+      update_eval (self, position, lines[0].score);
     }
+}
+
+static void stop_live (DrWindow *self);
+
+static void
+hub_engine_failed_cb (DrWindow     *self,
+                      const GError *error,
+                      DrHubEngine  *engine)
+{
+  stop_live (self);
+  _dr_window_toast (self, error->message);
+}
+
+/* The outside engine of the settings, started on first use and replaced
+ * when its command or options change; NULL when none is set (or its
+ * command line does not parse, which is said once). */
+static DrHubEngine *
+outside_engine (DrWindow *self)
+{
+  g_autofree char *command = g_settings_get_string (self->settings, "engine-command");
+  g_autofree char *options = g_settings_get_string (self->settings, "engine-options");
+  g_autofree char *key = g_strconcat (command, "\n", options, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_strstrip (command);
+  if (*command == '\0')
+    {
+      if (self->hub_engine != NULL)
+        dr_hub_engine_stop (self->hub_engine);
+      return NULL;
+    }
+  if (self->hub_engine != NULL && g_strcmp0 (key, self->hub_engine_key) == 0)
+    return self->hub_engine;
+  if (self->hub_engine != NULL)
+    g_signal_handlers_disconnect_by_data (self->hub_engine, self);
+  g_clear_object (&self->hub_engine);
+  g_free (self->hub_engine_key);
+  self->hub_engine_key = g_steal_pointer (&key);
+  self->hub_engine = dr_hub_engine_new (command, options, &error);
+  if (self->hub_engine == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The engine command cannot be read: %s"), error->message);
+      _dr_window_toast (self, message);
+      return NULL;
+    }
+  g_signal_connect_swapped (self->hub_engine, "progress", G_CALLBACK (progress_cb), self);
+  g_signal_connect_swapped (self->hub_engine, "failed", G_CALLBACK (hub_engine_failed_cb), self);
+  return self->hub_engine;
 }
 
 static void
@@ -245,6 +339,28 @@ start (DrWindow *self)
       return;
     }
   gtk_label_set_text (self->analysis_label, _("Thinking…"));
+  if (outside_engine (self) != NULL)
+    {
+      /* The game's moves go with the start position, for repetitions. */
+      g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (DrMove));
+      DrGameNode *root = dr_game_model_get_game (self->model)->root;
+
+      for (guint i = path->len; i > 0; i--)
+        if (path->pdata[i - 1] != root)
+          g_array_append_val (moves, ((DrGameNode *) path->pdata[i - 1])->move);
+      if (current != root)
+        g_array_append_val (moves, current->move);
+      if (self->analysis != NULL)
+        dr_analysis_stop (self->analysis);
+      dr_hub_engine_analyse (self->hub_engine, dr_game_model_get_rules (self->model), &root->position,
+                             (const DrMove *) moves->data, moves->len);
+      return;
+    }
+  if (self->analysis == NULL)
+    {
+      self->analysis = dr_analysis_new ();
+      g_signal_connect_swapped (self->analysis, "progress", G_CALLBACK (progress_cb), self);
+    }
   dr_analysis_start (self->analysis, dr_game_model_get_rules (self->model), &current->position,
                      (const DrPosition *) history->data, history->len, ANALYSIS_LINES);
 }
@@ -255,15 +371,17 @@ _dr_window_analysis_follow (DrWindow *self)
   update_graph (self);
   dr_eval_bar_set_flipped (self->eval_bar, dr_board_state_get_flipped (self->board));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-game-analysis", self->game_analysis != NULL);
-  if (self->analysis != NULL && dr_analysis_get_running (self->analysis)
-      && !dr_board_state_get_setup_mode (self->board))
+  if (live_running (self) && !dr_board_state_get_setup_mode (self->board))
     start (self);
 }
 
 static void
 stop_live (DrWindow *self)
 {
-  dr_analysis_stop (self->analysis);
+  if (self->analysis != NULL)
+    dr_analysis_stop (self->analysis);
+  if (self->hub_engine != NULL)
+    dr_hub_engine_stop (self->hub_engine);
   dr_board_state_set_arrow (self->board, -1, -1);
   clear_lines (self);
   gtk_label_set_text (self->analysis_label, _("Engine off"));
@@ -278,20 +396,15 @@ analysis_cb (GtkWidget  *widget,
 {
   DrWindow *self = DR_WINDOW (widget);
 
-  if (self->analysis == NULL)
-    {
-      self->analysis = dr_analysis_new ();
-      g_signal_connect_swapped (self->analysis, "progress", G_CALLBACK (progress_cb), self);
-      g_signal_connect (self->analysis_lines, "row-activated", G_CALLBACK (line_activated_cb), self);
-    }
-  if (dr_analysis_get_running (self->analysis))
+  if (live_running (self))
     {
       stop_live (self);
       return;
     }
-  start (self);
+  /* Shown first: an engine that fails at once turns them off again. */
   gtk_toggle_button_set_active (self->analysis_button, TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), TRUE);
+  start (self);
 }
 
 /* --- whole-game analysis ------------------------------------------------ */
@@ -460,7 +573,7 @@ analyse_game_cb (GtkWidget  *widget,
     g_array_append_val (positions, n->position);
 
   /* One engine at a time. */
-  if (self->analysis != NULL && dr_analysis_get_running (self->analysis))
+  if (live_running (self))
     stop_live (self);
   gtk_widget_action_set_enabled (widget, "win.analysis", FALSE);
   gtk_widget_action_set_enabled (widget, "win.analyse-game", FALSE);
@@ -501,6 +614,10 @@ _dr_window_analysis_dispose (DrWindow *self)
       g_clear_object (&self->game_analysis_cancellable);
     }
   g_clear_pointer (&self->evals, g_array_unref);
+  if (self->hub_engine != NULL)
+    g_signal_handlers_disconnect_by_data (self->hub_engine, self);
+  g_clear_object (&self->hub_engine);
+  g_clear_pointer (&self->hub_engine_key, g_free);
 }
 
 void
@@ -515,6 +632,7 @@ _dr_window_class_analysis_init (DrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrWindow, game_analysis_box);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, game_analysis_progress);
   gtk_widget_class_bind_template_callback (widget_class, eval_graph_ply_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, line_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "win.analysis", NULL, analysis_cb);
   gtk_widget_class_install_action (widget_class, "win.analyse-game", NULL, analyse_game_cb);

@@ -11,6 +11,7 @@
 #include "dr-eval-bar.h"
 #include "dr-eval-graph.h"
 #include "dr-game-analysis.h"
+#include "dr-hub-engine.h"
 #include "dr-move-list-view.h"
 #include "dr-window.h"
 
@@ -48,6 +49,8 @@ struct _DrWindow
 
   DrGameModel     *model;
   DrAnalysis      *analysis;
+  DrHubEngine     *hub_engine;      /* the outside engine of the settings, when one is set */
+  char            *hub_engine_key;  /* its command and options, to see them change */
   GArray          *evals;           /* the latest score of each main-line ply (dr-window-analysis.c) */
   DrGameAnalysis  *game_analysis;   /* the whole-game analysis under way, or NULL */
   GCancellable    *game_analysis_cancellable;
