@@ -99,13 +99,12 @@ field_error (Parser     *p,
 
   if (width == 1)
     g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_FIELD,
-                 _("DXP %s message “%s”: byte %" G_GSIZE_FORMAT " (the %s field) is %s, expected %s"),
-                 p->type, p->quoted, at + 1, field, byte_text (p->text[at], b), expected);
+                 _("DXP %s message “%s”: byte %u (the %s field) is %s, expected %s"),
+                 p->type, p->quoted, (guint) (at + 1), field, byte_text (p->text[at], b), expected);
   else
     g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_FIELD,
-                 _("DXP %s message “%s”: byte %" G_GSIZE_FORMAT " (in the %s field, bytes %"
-                   G_GSIZE_FORMAT "–%" G_GSIZE_FORMAT ") is %s, expected %s"),
-                 p->type, p->quoted, at + 1, field, first + 1, first + width,
+                 _("DXP %s message “%s”: byte %u (in the %s field, bytes %u–%u) is %s, expected %s"),
+                 p->type, p->quoted, (guint) (at + 1), field, (guint) (first + 1), (guint) (first + width),
                  byte_text (p->text[at], b), expected);
   return FALSE;
 }
@@ -116,8 +115,8 @@ length_error (Parser     *p,
               const char *expected)
 {
   g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_LENGTH,
-               _("DXP %s message “%s” is %" G_GSIZE_FORMAT " bytes long, expected %s"),
-               p->type, p->quoted, p->length, expected);
+               _("DXP %s message “%s” is %u bytes long, expected %s"),
+               p->type, p->quoted, (guint) p->length, expected);
   return FALSE;
 }
 
@@ -143,9 +142,8 @@ read_number (Parser     *p,
   if (value < min || value > max)
     {
       g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_FIELD,
-                   _("DXP %s message “%s”: the %s field (bytes %" G_GSIZE_FORMAT "–%" G_GSIZE_FORMAT
-                     ") is %0*d, expected %0*d to %0*d"),
-                   p->type, p->quoted, field, first + 1, first + width, (int) width, value,
+                   _("DXP %s message “%s”: the %s field (bytes %u–%u) is %0*d, expected %0*d to %0*d"),
+                   p->type, p->quoted, field, (guint) (first + 1), (guint) (first + width), (int) width, value,
                    (int) width, min, (int) width, max);
       return FALSE;
     }
@@ -273,9 +271,8 @@ parse_move (Parser       *p,
         if (msg->captured[j] == msg->captured[i])
           {
             g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_FIELD,
-                         _("DXP MOVE message “%s”: captured square %02d (bytes %" G_GSIZE_FORMAT
-                           "–%" G_GSIZE_FORMAT ") is listed twice"),
-                         p->quoted, msg->captured[i], first + 1, first + 2);
+                         _("DXP MOVE message “%s”: captured square %02d (bytes %u–%u) is listed twice"),
+                         p->quoted, msg->captured[i], (guint) (first + 1), (guint) (first + 2));
             return FALSE;
           }
     }
@@ -317,8 +314,8 @@ dr_dxp_message_parse (const char   *text,
     if (text[i] == '\0' || (guchar) text[i] > 127)
       {
         g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_BAD_BYTE,
-                     _("DXP message byte %" G_GSIZE_FORMAT " is \\x%02X, not an ASCII character from 1 to 127"),
-                     i + 1, (guchar) text[i]);
+                     _("DXP message byte %u is \\x%02X, not an ASCII character from 1 to 127"),
+                     (guint) (i + 1), (guchar) text[i]);
         return FALSE;
       }
   p.type = type_name (text[0]);
