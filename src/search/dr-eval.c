@@ -17,6 +17,8 @@
 
 #include "dr-bitboard.h"
 
+#include <string.h>
+
 static const DrEvalWeights flying_weights = {
   .man = 100, .king = 320,
   .advance = { 0, 2, 4, 6, 9, 12, 16, 20, 24, 28 },
@@ -59,9 +61,41 @@ file_of (const DrGeometry *g,
   return file;
 }
 
+void
+dr_eval_tables_init (DrEvalTables        *t,
+                     const DrGeometry    *g,
+                     const DrEvalWeights *w)
+{
+  memset (t, 0, sizeof *t);
+  for (DrBitboard b = g->squares; b != 0; b = dr_bb_rest (b))
+    {
+      int sq = dr_bb_first (b);
+      int file = file_of (g, sq);
+
+      for (int side = 0; side < 2; side++)
+        {
+          int rank = rank_from_own_side (g, sq, side);
+          int value = 0;
+
+          if (rank >= 0 && rank < 10)
+            value += w->advance[rank];
+          if (rank == 0)
+            value += w->back_guard;
+          if (file >= 2 && file <= g->width - 3 && rank >= 2 && rank <= g->height - 3)
+            value += w->centre;
+          t->man_square[side][sq] = value;
+        }
+      if (file < g->width / 2)
+        t->left |= dr_bb_bit (sq);
+    }
+  t->last_but_one[0] = dr_geometry_row_mask (g, 1);
+  t->last_but_one[1] = dr_geometry_row_mask (g, g->height - 2);
+}
+
 static int
 side_score (const DrRules       *rules,
             const DrEvalWeights *w,
+            const DrEvalTables  *t,
             const DrPosition    *pos,
             int                  side)
 {
@@ -70,27 +104,14 @@ side_score (const DrRules       *rules,
   DrBitboard men = own & ~pos->kings;
   DrBitboard kings = own & pos->kings;
   DrBitboard opp = pos->pieces[side ^ 1];
-  int score = 0, left = 0, right = 0;
+  int score = 0, left, right;
   int n_men = dr_bb_count (men);
 
   score += n_men * w->man + dr_bb_count (kings) * w->king;
   for (DrBitboard b = men; b != 0; b = dr_bb_rest (b))
-    {
-      int sq = dr_bb_first (b);
-      int rank = rank_from_own_side (g, sq, side);
-      int file = file_of (g, sq);
-
-      if (rank >= 0 && rank < 10)
-        score += w->advance[rank];
-      if (rank == 0)
-        score += w->back_guard;
-      if (file >= 2 && file <= g->width - 3 && rank >= 2 && rank <= g->height - 3)
-        score += w->centre;
-      if (file < g->width / 2)
-        left++;
-      else
-        right++;
-    }
+    score += t->man_square[side][dr_bb_first (b)];
+  left = dr_bb_count (men & t->left);
+  right = n_men - left;
   score -= w->balance * (left > right ? left - right : right - left);
 
   /* Kings: the free squares they reach along their lines. */
@@ -113,7 +134,7 @@ side_score (const DrRules       *rules,
       int d1 = g->half + 1, d2 = g->half + 2;
       DrBitboard free_ahead = side == 0 ? dr_bb_shift (empty, d1) | dr_bb_shift (empty, d2)
                                         : dr_bb_shift (empty, -d1) | dr_bb_shift (empty, -d2);
-      DrBitboard last_but_one = dr_geometry_row_mask (g, side == 0 ? 1 : g->height - 2);
+      DrBitboard last_but_one = t->last_but_one[side];
 
       score -= w->locked * dr_bb_count (men & ~free_ahead);
       if ((opp & pos->kings) == 0)
@@ -125,10 +146,11 @@ side_score (const DrRules       *rules,
 int
 dr_eval (const DrRules       *rules,
          const DrEvalWeights *weights,
+         const DrEvalTables  *tables,
          const DrPosition    *pos)
 {
   int us = pos->turn;
-  int score = side_score (rules, weights, pos, us) - side_score (rules, weights, pos, us ^ 1);
+  int score = side_score (rules, weights, tables, pos, us) - side_score (rules, weights, tables, pos, us ^ 1);
 
   /* Giveaway: fewer pieces is better; the other terms keep their sign
    * only as tie-breaks. */

@@ -33,6 +33,21 @@ typedef struct
 
 const DrEvalWeights *dr_eval_default_weights (const DrRules    *rules);
 
+/* What a man is worth on each square, and the square sets the evaluation
+ * counts with, worked out once per geometry and weights
+ * (dr_eval_tables_init) so that dr_eval() does no geometry. */
+typedef struct
+{
+  int        man_square[2][64];  /* advance + back-rank guard + centre, by side */
+  DrBitboard left;               /* the left half of the files */
+  DrBitboard last_but_one[2];    /* the rank before a side's crowning rank */
+} DrEvalTables;
+
+void  dr_eval_tables_init   (DrEvalTables        *tables,
+                             const DrGeometry    *geometry,
+                             const DrEvalWeights *weights);
+
 int   dr_eval               (const DrRules       *rules,
                              const DrEvalWeights *weights,
+                             const DrEvalTables  *tables,
                              const DrPosition    *pos);

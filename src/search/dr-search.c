@@ -49,6 +49,7 @@ struct _DrSearch
 {
   const DrRules       *rules;
   const DrEvalWeights *weights;
+  DrEvalTables         eval_tables;
   TTEntry             *tt;
   size_t               tt_mask;
   int32_t              history[2][64][64];
@@ -98,6 +99,7 @@ dr_search_new (const DrRules *rules,
     return NULL;
   self->rules = rules;
   self->weights = dr_eval_default_weights (rules);
+  dr_eval_tables_init (&self->eval_tables, rules->geometry, self->weights);
   while (entries * 2 * sizeof (TTEntry) <= (tt_megabytes > 0 ? tt_megabytes : 1) * 1024 * 1024)
     entries *= 2;
   self->tt = calloc (entries, sizeof (TTEntry));
@@ -320,7 +322,7 @@ search (DrSearch         *self,
         return 0;
     }
   if (ply >= DR_SEARCH_MAX_PLY - 1)
-    return dr_eval (rules, self->weights, pos);
+    return dr_eval (rules, self->weights, &self->eval_tables, pos);
 
   dr_movegen_legal (rules, pos, list);
   if (list->n == 0)
@@ -329,7 +331,7 @@ search (DrSearch         *self,
 
   /* Step 4. Quiet and out of depth: evaluate. */
   if (depth <= 0 && !capture)
-    return dr_eval (rules, self->weights, pos);
+    return dr_eval (rules, self->weights, &self->eval_tables, pos);
 
   entry = &self->tt[pos->hash & self->tt_mask];
   if (entry->lock == lock && entry->bound != BOUND_NONE)
