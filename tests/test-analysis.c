@@ -17,6 +17,8 @@
 
 #include "config.h"
 
+#include "test-util.h"
+
 #include "dr-analysis.h"
 
 #include "dr-eval.h"
@@ -57,19 +59,6 @@ wait_for_progress (GtSignalLogger *logger,
   g_assert_cmpuint (gt_signal_logger_get_n_emissions (logger), >, 0);
 }
 
-static gboolean
-is_legal (const DrPosition *pos,
-          const DrMove     *move)
-{
-  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
-
-  dr_movegen_legal (&dr_rules_international, pos, list);
-  for (unsigned i = 0; i < list->n; i++)
-    if (dr_move_same (&list->moves[i], move))
-      return TRUE;
-  return FALSE;
-}
-
 static void
 assert_lines_legal (DrAnalysis       *analysis,
                     const DrPosition *pos,
@@ -83,7 +72,7 @@ assert_lines_legal (DrAnalysis       *analysis,
     {
       g_assert_cmpint (lines[i].multipv, ==, i + 1);
       g_assert_cmpint (lines[i].pv_length, >, 0);
-      g_assert_true (is_legal (pos, &lines[i].pv[0]));
+      g_assert_true (test_move_is_legal (&dr_rules_international, pos, &lines[i].pv[0]));
       for (int j = 0; j < i; j++)
         g_assert_false (dr_move_same (&lines[i].pv[0], &lines[j].pv[0]));
       if (i > 0)

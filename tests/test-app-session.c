@@ -19,6 +19,8 @@
 
 #include "config.h"
 
+#include "test-util.h"
+
 #include "dr-application.h"
 #include "dr-window-private.h"
 
@@ -34,15 +36,6 @@
 static gboolean have_display;
 static DrApplication *app;
 static char *tmp_dir;
-
-static int
-n10 (int number)
-{
-  int bit = dr_geometry_bit_from_number (&dr_geometry_10x10, number);
-
-  g_assert_cmpint (bit, >=, 0);
-  return bit;
-}
 
 static DrBitboard
 bits10 (const int *numbers)
@@ -92,16 +85,6 @@ open_window (void)
   return window;
 }
 
-static void
-iterate_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (2000);
-}
-
 /* Done with @window: hidden, not destroyed (see test_close_window), and
  * what it had pending (the autosave, 400 ms after a change) let run, so
  * that it does not write over the next test's game. */
@@ -109,7 +92,7 @@ static void
 put_away (DrWindow *window)
 {
   gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
-  iterate_for (800);
+  test_iterate_for (800);
 }
 
 /* A click on @number's square, through the view's geometry. */
@@ -415,7 +398,7 @@ test_close_window (void)
       g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
       g_assert_cmpstr (contents, ==, expected);
       /* Criticals are fatal here. */
-      iterate_for (1500);
+      test_iterate_for (1500);
       return;
     }
   g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);

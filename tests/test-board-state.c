@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include "test-util.h"
+
 #include "dr-board-state.h"
 
 #include "dr-bitboard.h"
@@ -95,16 +97,6 @@ recorder_clear (Recorder *rec)
 {
   g_clear_pointer (&rec->routes, g_array_unref);
   g_clear_pointer (&rec->reason, g_free);
-}
-
-/* International squares by number. */
-static int
-n10 (int number)
-{
-  int bit = dr_geometry_bit_from_number (&dr_geometry_10x10, number);
-
-  g_assert_cmpint (bit, >=, 0);
-  return bit;
 }
 
 /* A square by algebraic name on @rules' board. */

@@ -15,6 +15,8 @@
 
 #include "config.h"
 
+#include "test-util.h"
+
 #include "dr-board-view.h"
 
 #include "dr-fen.h"
@@ -36,15 +38,6 @@ typedef struct
   int           width;
   int           height;
 } Fixture;
-
-static int
-n10 (int number)
-{
-  int bit = dr_geometry_bit_from_number (&dr_geometry_10x10, number);
-
-  g_assert_cmpint (bit, >=, 0);
-  return bit;
-}
 
 static void
 iterate_until (gboolean (*done) (Fixture *), Fixture *f)

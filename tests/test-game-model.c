@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include "test-util.h"
+
 #include "dr-game-model.h"
 
 #include "dr-fen.h"
@@ -21,15 +23,6 @@
 
 #include <libglib-testing/signal-logger.h>
 #include <string.h>
-
-static int
-n10 (int number)
-{
-  int bit = dr_geometry_bit_from_number (&dr_geometry_10x10, number);
-
-  g_assert_cmpint (bit, >=, 0);
-  return bit;
-}
 
 /* The legal move from @from to @to (International numbers) in the
  * model's current position. */

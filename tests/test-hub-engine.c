@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include "test-util.h"
+
 #include "dr-hub-engine.h"
 
 #include "dr-movegen.h"
@@ -41,30 +43,6 @@ wait_for (GtSignalLogger *logger,
   g_assert_cmpuint (gt_signal_logger_get_n_emissions (logger), >, 0);
 }
 
-static void
-iterate_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (2000);
-}
-
-static gboolean
-legal_in (const DrRules    *rules,
-          const DrPosition *pos,
-          const DrMove     *move)
-{
-  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
-
-  dr_movegen_legal (rules, pos, list);
-  for (unsigned i = 0; i < list->n; i++)
-    if (dr_move_same (&list->moves[i], move))
-      return TRUE;
-  return FALSE;
-}
-
 /* Every move of the engine's line is legal where it is played. */
 static void
 assert_line_legal (DrHubEngine      *engine,
@@ -79,7 +57,7 @@ assert_line_legal (DrHubEngine      *engine,
   g_assert_cmpint (line->depth, >, 0);
   for (int i = 0; i < line->pv_length; i++)
     {
-      g_assert_true (legal_in (rules, &pos, &line->pv[i]));
+      g_assert_true (test_move_is_legal (rules, &pos, &line->pv[i]));
       dr_position_apply (&pos, &pos, &line->pv[i]);
     }
 }
@@ -149,7 +127,7 @@ test_analyse_and_follow (void)
   g_assert_false (dr_hub_engine_get_running (engine));
   while (gt_signal_logger_get_n_emissions (logger) > 0)
     gt_signal_logger_assert_emission_pop (logger, engine, "progress", NULL);
-  iterate_for (300);
+  test_iterate_for (300);
   gt_signal_logger_assert_no_emissions (logger);
 }
 
@@ -215,7 +193,7 @@ test_failure (gconstpointer data)
   g_assert_error (error, DR_HUB_ENGINE_ERROR, (int) c->code);
   g_test_message ("%s", error->message);
   g_assert_false (dr_hub_engine_get_running (engine));
-  iterate_for (100);
+  test_iterate_for (100);
   gt_signal_logger_assert_no_emissions (logger);
 }
 

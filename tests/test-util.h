@@ -1,0 +1,49 @@
+/* test-util.h — small helpers shared by the test programs
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Header-only (static inline), so each test program stays one source file.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "dr-geometry.h"
+#include "dr-movegen.h"
+
+/* The bit of International square @number (1 = b10, 46 = a1, rows of five). */
+static inline int
+n10 (int number)
+{
+  int bit = dr_geometry_bit_from_number (&dr_geometry_10x10, number);
+
+  g_assert_cmpint (bit, >=, 0);
+  return bit;
+}
+
+/* Is @move one of the legal moves of @pos under @rules? */
+static inline gboolean
+test_move_is_legal (const DrRules    *rules,
+                    const DrPosition *pos,
+                    const DrMove     *move)
+{
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+
+  dr_movegen_legal (rules, pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    if (dr_move_same (&list->moves[i], move))
+      return TRUE;
+  return FALSE;
+}
+
+/* Runs the default main context for @ms milliseconds. */
+static inline void
+test_iterate_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
+}
