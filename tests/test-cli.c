@@ -225,6 +225,30 @@ add_position_args (GPtrArray  *args,
     }
 }
 
+/* Runs "COMMAND [position args] [--paths] DEPTH" (perft or divide) and
+ * checks that it succeeded. */
+static CliRun *
+run_count (const char *command,
+           const char *variant,
+           const char *fen,
+           const char *notation,
+           gboolean    paths,
+           const char *depth_text)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  CliRun *run;
+
+  g_ptr_array_add (args, (gpointer) command);
+  add_position_args (args, variant, fen, notation);
+  if (paths)
+    g_ptr_array_add (args, (gpointer) "--paths");
+  g_ptr_array_add (args, (gpointer) depth_text);
+  g_ptr_array_add (args, NULL);
+  run = cli_runv ((const char * const *) args->pdata);
+  assert_success (run);
+  return run;
+}
+
 /* perft ---------------------------------------------------------------- */
 
 typedef struct
@@ -331,7 +355,6 @@ static void
 test_perft_case (gconstpointer data)
 {
   const PerftCase *c = data;
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
   g_autofree char *depth_text = NULL;
   g_autoptr (CliRun) run = NULL;
   g_auto (GStrv) lines = NULL;
@@ -341,15 +364,7 @@ test_perft_case (gconstpointer data)
     depth++;
   depth_text = g_strdup_printf ("%d", depth);
 
-  g_ptr_array_add (args, (gpointer) "perft");
-  add_position_args (args, c->variant, c->fen, c->notation);
-  if (c->paths)
-    g_ptr_array_add (args, (gpointer) "--paths");
-  g_ptr_array_add (args, depth_text);
-  g_ptr_array_add (args, NULL);
-
-  run = cli_runv ((const char * const *) args->pdata);
-  assert_success (run);
+  run = run_count ("perft", c->variant, c->fen, c->notation, c->paths, depth_text);
 
   /* "perft D N" for each depth, then "Nodes searched: N"; the timings
    * go to stderr. */
@@ -450,7 +465,6 @@ static void
 test_divide_case (gconstpointer data)
 {
   const DivideCase *c = data;
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *depth_text = g_strdup_printf ("%d", c->depth);
   g_autofree char *expected_total = g_strdup_printf ("Nodes searched: %" G_GUINT64_FORMAT, c->total);
@@ -459,15 +473,7 @@ test_divide_case (gconstpointer data)
   guint n_lines, n_moves;
   guint64 sum = 0;
 
-  g_ptr_array_add (args, (gpointer) "divide");
-  add_position_args (args, c->variant, c->fen, c->notation);
-  if (c->paths)
-    g_ptr_array_add (args, (gpointer) "--paths");
-  g_ptr_array_add (args, depth_text);
-  g_ptr_array_add (args, NULL);
-
-  run = cli_runv ((const char * const *) args->pdata);
-  assert_success (run);
+  run = run_count ("divide", c->variant, c->fen, c->notation, c->paths, depth_text);
 
   /* "MOVE: N" per legal move, a blank line, "Nodes searched: N". */
   lines = output_lines (run->out);
