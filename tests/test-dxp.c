@@ -548,9 +548,11 @@ typedef struct
   char               *port;
 } Peer;
 
-/* Listens on a free loopback port and starts an initiator against it. */
+/* Listens on a free loopback port and starts an initiator against it,
+ * with @timeout (NULL: the default) as its --timeout. */
 static void
-peer_start (Peer *p)
+peer_start_full (Peer       *p,
+                 const char *timeout)
 {
   const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
   g_autoptr (GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
@@ -568,12 +570,19 @@ peer_start (Peer *p)
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
   g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
   p->cli = g_subprocess_launcher_spawn (launcher, &error, cli, "dxp", "--port", p->port,
-                                        "--movetime", "10", "--hash", "4", NULL);
+                                        "--movetime", "10", "--hash", "4",
+                                        timeout != NULL ? "--timeout" : NULL, timeout, NULL);
   g_assert_no_error (error);
   p->connection = g_socket_listener_accept (p->listener, NULL, NULL, &error);
   g_assert_no_error (error);
   p->in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (p->connection)));
   p->out = g_io_stream_get_output_stream (G_IO_STREAM (p->connection));
+}
+
+static void
+peer_start (Peer *p)
+{
+  peer_start_full (p, NULL);
 }
 
 static void
@@ -657,6 +666,31 @@ test_peer_script (void)
   g_assert_cmpint (peer_finish (&p, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "chat: Hello\n"));
   g_assert_nonnull (strstr (out, "game 1: Draughtsman (white) - Scripted (black) 2-0 after 1 plies"));
+}
+
+/* A peer that accepts and then never moves loses on time; the session
+ * ends with the GAMEEND exchange instead of waiting for ever. */
+static void
+test_peer_silent (void)
+{
+  g_autofree char *req = NULL, *move = NULL, *end = NULL, *out = NULL, *err = NULL;
+  Peer p = { 0 };
+
+  peer_start_full (&p, "300");
+  req = peer_receive (&p);
+  peer_send (&p, "AScripted                        0");
+  move = peer_receive (&p);
+  g_assert_true (g_str_has_prefix (move, "M"));
+  end = peer_receive (&p);
+  /* "I win", and no more games: it was the only one. */
+  g_assert_cmpstr (end, ==, "E31");
+  peer_send (&p, "E01");
+  g_assert_cmpint (peer_finish (&p, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (err, "dxp: game 1, move 1: Scripted did not move within 300 ms; "
+                                 "it forfeits the game"));
+  g_assert_nonnull (strstr (out, "game 1: Draughtsman (white) - Scripted (black) 2-0 after 1 plies "
+                                 "(the other side ran out of time)"));
+  g_assert_nonnull (strstr (out, "games: 1, wins: 1, draws: 0, losses: 0"));
 }
 
 typedef struct
@@ -807,6 +841,244 @@ test_match_self (void)
   g_assert_nonnull (strstr (out, "Elo difference: "));
 }
 
+/* Runs `draughtsman-cli match ARGS...` to its end; returns its exit status. */
+static int
+run_match (const char * const *args,
+           char              **out,
+           char              **err)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) match = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  g_ptr_array_add (argv, (gpointer) "match");
+  for (gsize i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+  match = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (match, NULL, NULL, out, err, &error));
+  g_assert_no_error (error);
+  g_test_message ("match:\n%s%s", *out, *err);
+  g_assert_true (g_subprocess_get_if_exited (match));
+  return g_subprocess_get_exit_status (match);
+}
+
+/* "wins W, draws D, losses L, score" of the totals line. */
+static void
+match_totals (const char *out,
+              int        *w,
+              int        *d,
+              int        *l)
+{
+  g_autoptr (GRegex) re = g_regex_new ("wins ([0-9]+), draws ([0-9]+), losses ([0-9]+), score", 0, 0, NULL);
+  g_autoptr (GMatchInfo) info = NULL;
+  g_autofree char *ws = NULL, *ds = NULL, *ls = NULL;
+
+  if (!g_regex_match (re, out, 0, &info))
+    g_error ("no totals line in “%s”", out);
+  ws = g_match_info_fetch (info, 1);
+  ds = g_match_info_fetch (info, 2);
+  ls = g_match_info_fetch (info, 3);
+  *w = atoi (ws);
+  *d = atoi (ds);
+  *l = atoi (ls);
+}
+
+/* A Hub engine against our DXP follower (`dxp --listen`), two games of a
+ * short endgame: the follower sees its colour reversed and both sides
+ * agree on each result. */
+static void
+test_match_dxp_engine (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) follower = NULL;
+  g_autoptr (GDataInputStream) follower_out = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) follower_text = g_string_new (NULL);
+  g_autofree char *first = NULL, *engine = NULL, *dxp = NULL, *openings = NULL;
+  g_autofree char *out = NULL, *err = NULL, *quoted = NULL;
+  int fd, w, d, l;
+
+  g_assert_nonnull (cli);
+  fd = g_file_open_tmp ("test-dxp-XXXXXX.txt", &openings, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (openings, "W:W31,32,33,34:B17,18,19,20\n", -1, &error));
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  follower = g_subprocess_launcher_spawn (launcher, &error, cli, "dxp", "--listen", "--port", "0",
+                                          "--movetime", "10", "--games", "2", "--hash", "4", NULL);
+  g_assert_no_error (error);
+  follower_out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (follower));
+  first = g_data_input_stream_read_line (follower_out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (first);
+  g_assert_true (g_str_has_prefix (first, "listening on 127.0.0.1:"));
+  dxp = g_strconcat ("dxp:127.0.0.1:", strrchr (first, ':') + 1, NULL);
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+
+  {
+    const char *args[] = { engine, dxp, "--openings", openings, "--games", "2", "--movetime", "10", NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 0);
+  }
+  for (;;)
+    {
+      g_autofree char *line = g_data_input_stream_read_line (follower_out, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      if (line == NULL)
+        break;
+      g_string_append_printf (follower_text, "%s\n", line);
+    }
+  g_assert_true (g_subprocess_wait (follower, NULL, &error));
+  g_test_message ("follower:\n%s", follower_text->str);
+  g_assert_true (g_subprocess_get_if_exited (follower));
+  g_assert_cmpint (g_subprocess_get_exit_status (follower), ==, 0);
+  g_remove (openings);
+
+  /* The follower played Black, then White. */
+  g_assert_nonnull (strstr (follower_text->str, "game 1: Draughtsman match (white) - Draughtsman (black) "));
+  g_assert_nonnull (strstr (follower_text->str, "game 2: Draughtsman (white) - Draughtsman match (black) "));
+  g_assert_nonnull (strstr (follower_text->str, "games: 2,"));
+  g_assert_nonnull (strstr (out, "game 1, opening W:W31,32,33,34:B17,18,19,20: Draughtsman (white) - Draughtsman (black) "));
+  g_assert_nonnull (strstr (out, "game 2, opening W:W31,32,33,34:B17,18,19,20: Draughtsman (white) - Draughtsman (black) "));
+  match_totals (out, &w, &d, &l);
+  g_assert_cmpint (w + d + l, ==, 2);
+  /* The follower's count is the mirror of the first engine's. */
+  {
+    g_autofree char *mirror = g_strdup_printf ("games: 2, wins: %d, draws: %d, losses: %d, unknown: 0", l, d, w);
+
+    g_assert_nonnull (strstr (follower_text->str, mirror));
+  }
+}
+
+/* A Hub engine that starts but never answers "go": it forfeits the game
+ * it was to move in, and the match ends (it does not answer "ping"
+ * either) instead of waiting for ever. */
+static void
+test_match_timeout_hub (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *script = NULL, *silent = NULL, *engine = NULL, *quoted = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd, w, d, l;
+
+  g_assert_nonnull (cli);
+  fd = g_file_open_tmp ("test-dxp-silent-XXXXXX.sh", &script, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (script,
+                                      "while read -r line; do\n"
+                                      "  case \"$line\" in\n"
+                                      "    hub) echo 'id name=Silent'; echo wait;;\n"
+                                      "    init) echo ready;;\n"
+                                      "  esac\n"
+                                      "done\n", -1, &error));
+  quoted = g_shell_quote (script);
+  silent = g_strconcat ("sh ", quoted, NULL);
+  g_free (quoted);
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+  {
+    const char *args[] = { engine, silent, "--games", "2", "--movetime", "10", "--timeout", "300", NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 1);
+  }
+  g_remove (script);
+  g_assert_nonnull (strstr (err, "game 1, move 1 (Black): engine “Silent” sent no move within 300 ms; "
+                                 "it forfeits the game"));
+  g_assert_nonnull (strstr (out, "game 1, opening start: Draughtsman (white) - Silent (black) 2-0 "));
+  g_assert_nonnull (strstr (err, "engine “Silent” sent no “pong” after “stop” within 300 ms"));
+  match_totals (out, &w, &d, &l);
+  g_assert_cmpint (w, ==, 1);
+  g_assert_cmpint (d + l, ==, 0);
+}
+
+/* A DXP follower (this test) that accepts a game and never moves: it
+ * forfeits on time, hears GAMEEND, and the next request reverses the
+ * colours. */
+static void
+test_match_timeout_dxp (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
+  g_autoptr (GSocketAddress) effective = NULL;
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) match = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dxp = NULL, *engine = NULL, *quoted = NULL, *out = NULL, *err = NULL;
+  g_autofree char *req = NULL, *move = NULL, *end = NULL, *req2 = NULL;
+  g_autofree char *expected = NULL, *acc = NULL;
+  Peer p = { 0 };
+  int w, d, l;
+
+  g_assert_nonnull (cli);
+  g_assert_true (g_socket_listener_add_address (listener, address, G_SOCKET_TYPE_STREAM,
+                                                G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error));
+  g_assert_no_error (error);
+  dxp = g_strdup_printf ("dxp:127.0.0.1:%u", g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective)));
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
+  match = g_subprocess_launcher_spawn (launcher, &error, cli, "match", engine, dxp, "--games", "2",
+                                       "--movetime", "10", "--timeout", "300", NULL);
+  g_assert_no_error (error);
+  p.connection = g_socket_listener_accept (listener, NULL, NULL, &error);
+  g_assert_no_error (error);
+  p.in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (p.connection)));
+  p.out = g_io_stream_get_output_stream (G_IO_STREAM (p.connection));
+
+  /* Game 1: we are Black, from the normal start, 1 minute (50 × 10 ms
+   * rounded up). */
+  req = peer_receive (&p);
+  expected = g_strdup_printf ("R01%-32sZ001000A", "Draughtsman match");
+  g_assert_cmpstr (req, ==, expected);
+  acc = g_strdup_printf ("A%-32s0", "Silent");
+  peer_send (&p, acc);
+  move = peer_receive (&p);
+  g_assert_true (g_str_has_prefix (move, "M"));
+  /* No answer: after 300 ms our time is up, and the match wins. */
+  end = peer_receive (&p);
+  g_assert_cmpstr (end, ==, "E30");
+  peer_send (&p, "E00");
+  /* Game 2: we are White. */
+  req2 = peer_receive (&p);
+  g_free (expected);
+  expected = g_strdup_printf ("R01%-32sW001000A", "Draughtsman match");
+  g_assert_cmpstr (req2, ==, expected);
+  g_io_stream_close (G_IO_STREAM (p.connection), NULL, NULL);
+
+  g_assert_true (g_subprocess_communicate_utf8 (match, NULL, NULL, &out, &err, &error));
+  g_assert_no_error (error);
+  g_test_message ("match:\n%s%s", out, err);
+  g_assert_true (g_subprocess_get_if_exited (match));
+  g_assert_cmpint (g_subprocess_get_exit_status (match), ==, 1);
+  g_assert_nonnull (strstr (err, "game 1, move 1 (Black): engine “Silent” sent no move within 300 ms; "
+                                 "it forfeits the game"));
+  g_assert_nonnull (strstr (out, "game 1, opening start: Draughtsman (white) - Silent (black) 2-0 "));
+  match_totals (out, &w, &d, &l);
+  g_assert_cmpint (w, ==, 1);
+  g_assert_cmpint (d + l, ==, 0);
+  g_object_unref (p.in);
+  g_object_unref (p.connection);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -827,7 +1099,11 @@ main (int    argc,
   g_test_add_func ("/cli/match/elo", test_match_elo);
   g_test_add_func ("/cli/match/openings", test_match_openings);
   g_test_add_func ("/cli/match/self-play", test_match_self);
+  g_test_add_func ("/cli/match/dxp-engine", test_match_dxp_engine);
+  g_test_add_func ("/cli/match/timeout/hub", test_match_timeout_hub);
+  g_test_add_func ("/cli/match/timeout/dxp", test_match_timeout_dxp);
   g_test_add_func ("/cli/dxp/peer/script", test_peer_script);
+  g_test_add_func ("/cli/dxp/peer/silent", test_peer_silent);
   for (gsize i = 0; i < G_N_ELEMENTS (bad_peer_cases); i++)
     g_test_add_data_func (bad_peer_cases[i].path, &bad_peer_cases[i], test_bad_peer);
   return g_test_run ();

@@ -592,94 +592,345 @@ dr_dxp_message_get_move (const DrDxpMessage *msg,
   return FALSE;
 }
 
-/* The session ------------------------------------------------------------ */
-
-/* A game that has not ended after this many moves each is abandoned with
- * GAMEEND reason 0: the draw rules should have ended it long before. */
-#define MAX_PLIES 1200
-
-typedef struct
+/**
+ * dr_dxp_type_name:
+ * @type: a message type
+ *
+ * Returns: the message's name, "GAMEREQ" and so on ("?" if unknown)
+ */
+const char *
+dr_dxp_type_name (DrDxpType type)
 {
-  char         *host;
-  int           port;
-  gboolean      listen;
-  gint64        movetime_ms;    /* 0: share out the game's thinking time */
-  int           games;
-  int           minutes;        /* the GAMEREQ's thinking time */
-  char         *fen;            /* the GAMEREQ's setup position */
-  char         *name;
-  int           hash_mb;
-  gboolean      verbose;
-} Options;
+  return type_name ((char) type);
+}
 
-typedef struct
+/* Reading with a deadline ------------------------------------------------ */
+
+/* Bytes are read without blocking into @buffer; when none are there the
+ * reader waits in its own main context for the stream to become readable,
+ * for @wake or for the deadline, whichever comes first. */
+struct _DrTimedReader
 {
-  Options            *opts;
-  GSocketConnection  *connection;
-  GDataInputStream   *in;
-  GOutputStream      *out;
-  DrSearch           *search;
-  char                peer[DR_DXP_NAME_LENGTH + 1];
-  int                 wins, draws, losses, unknown;
-} Session;
+  GInputStream *stream;
+  GByteArray   *buffer;
+  GMainContext *context;
+  gboolean      eof;
+};
 
-static gboolean
-send_message (Session            *s,
-              const DrDxpMessage *msg,
-              GError            **error)
+/**
+ * dr_timed_reader_new:
+ * @stream: a #GPollableInputStream
+ *
+ * Returns: (transfer full): a reader of @stream
+ */
+DrTimedReader *
+dr_timed_reader_new (GInputStream *stream)
 {
-  g_autofree char *text = dr_dxp_message_format (msg);
+  DrTimedReader *self;
 
-  if (s->opts->verbose)
-    g_printerr ("dxp > %s\n", text);
-  /* The NUL terminator goes too. */
-  return g_output_stream_write_all (s->out, text, strlen (text) + 1, NULL, NULL, error)
-         && g_output_stream_flush (s->out, NULL, error);
+  g_return_val_if_fail (G_IS_POLLABLE_INPUT_STREAM (stream), NULL);
+
+  self = g_new0 (DrTimedReader, 1);
+  self->stream = g_object_ref (stream);
+  self->buffer = g_byte_array_new ();
+  self->context = g_main_context_new ();
+  return self;
+}
+
+void
+dr_timed_reader_free (DrTimedReader *self)
+{
+  if (self == NULL)
+    return;
+  g_object_unref (self->stream);
+  g_byte_array_unref (self->buffer);
+  g_main_context_unref (self->context);
+  g_free (self);
 }
 
 static gboolean
-send_chat (Session    *s,
+flag_set_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+readable_cb (GObject  *stream,
+             gpointer  data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wake_cb (GCancellable *wake,
+         gpointer      context)
+{
+  g_main_context_wakeup (context);
+}
+
+/* Until the stream has bytes (or has ended), @wake is cancelled or
+ * @deadline has passed.  @wake wakes the context through a handler, not
+ * through the pollable source's cancellable: GLib 2.74's GCancellableSource
+ * leaks when the cancellable fires (LeakSanitizer sees it). */
+static void
+wait_readable (DrTimedReader *self,
+               gint64         deadline,
+               GCancellable  *wake)
+{
+  gboolean ready = FALSE, late = FALSE;
+  GSource *readable = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (self->stream), NULL);
+  GSource *timer = NULL;
+  gulong handler = 0;
+
+  g_source_set_callback (readable, G_SOURCE_FUNC (readable_cb), &ready, NULL);
+  g_source_attach (readable, self->context);
+  if (deadline >= 0)
+    {
+      gint64 left_ms = (deadline - g_get_monotonic_time () + 999) / 1000;
+
+      timer = g_timeout_source_new ((guint) CLAMP (left_ms, 0, (gint64) G_MAXUINT));
+      g_source_set_callback (timer, flag_set_cb, &late, NULL);
+      g_source_attach (timer, self->context);
+    }
+  /* Called at once if @wake is already cancelled. */
+  if (wake != NULL)
+    handler = g_cancellable_connect (wake, G_CALLBACK (wake_cb), self->context, NULL);
+  while (!ready && !late && !g_cancellable_is_cancelled (wake))
+    g_main_context_iteration (self->context, TRUE);
+  if (handler != 0)
+    g_cancellable_disconnect (wake, handler);
+  g_source_destroy (readable);
+  g_source_unref (readable);
+  if (timer != NULL)
+    {
+      g_source_destroy (timer);
+      g_source_unref (timer);
+    }
+}
+
+/**
+ * dr_timed_reader_read:
+ * @self: a reader
+ * @stop: the byte that ends a message
+ * @deadline: the monotonic time (µs) to give up at, or -1
+ * @wake: (nullable): a cancellable that ends the wait
+ * @length: (out): the message's length
+ * @error: return location for a #GError
+ *
+ * Messages already read are returned even after @deadline or once @wake
+ * is cancelled.
+ *
+ * Returns: (transfer full) (nullable): the message, NULL at the end of
+ *   the stream or on an error
+ */
+char *
+dr_timed_reader_read (DrTimedReader *self,
+                      char           stop,
+                      gint64         deadline,
+                      GCancellable  *wake,
+                      gsize         *length,
+                      GError       **error)
+{
+  for (;;)
+    {
+      guint8 *end = self->buffer->len > 0 ? memchr (self->buffer->data, stop, self->buffer->len) : NULL;
+      GError *local = NULL;
+      char chunk[4096];
+      gssize n;
+
+      if (end != NULL)
+        {
+          gsize size = (gsize) (end - self->buffer->data);
+          char *text = g_malloc (size + 1);
+
+          memcpy (text, self->buffer->data, size);
+          text[size] = '\0';
+          g_byte_array_remove_range (self->buffer, 0, (guint) size + 1);
+          *length = size;
+          return text;
+        }
+      if (self->eof)
+        {
+          if (self->buffer->len > 0)
+            {
+              g_autofree char *part = g_strndup ((const char *) self->buffer->data, self->buffer->len);
+              g_autofree char *escaped = g_strescape (part, NULL);
+
+              g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_CLOSED,
+                           _("the connection closed in the middle of the message “%s”"), escaped);
+              g_byte_array_set_size (self->buffer, 0);
+            }
+          return NULL;
+        }
+      if (g_cancellable_set_error_if_cancelled (wake, error))
+        return NULL;
+      if (deadline >= 0 && g_get_monotonic_time () >= deadline)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, _("no answer in time"));
+          return NULL;
+        }
+      n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (self->stream), chunk,
+                                                    sizeof chunk, NULL, &local);
+      if (n > 0)
+        g_byte_array_append (self->buffer, (const guint8 *) chunk, (guint) n);
+      else if (n == 0)
+        self->eof = TRUE;
+      else if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        {
+          g_error_free (local);
+          wait_readable (self, deadline, wake);
+        }
+      else
+        {
+          g_propagate_error (error, local);
+          return NULL;
+        }
+    }
+}
+
+/* The link --------------------------------------------------------------- */
+
+struct _DrDxpLink
+{
+  GSocketConnection *connection;
+  GOutputStream     *out;
+  DrTimedReader     *in;
+  gboolean           verbose;    /* every message on standard error */
+};
+
+/**
+ * dr_dxp_link_new:
+ * @connection: a connected TCP socket
+ * @verbose: whether to show every message on standard error
+ *
+ * Returns: (transfer full): a link over @connection
+ */
+DrDxpLink *
+dr_dxp_link_new (GSocketConnection *connection,
+                 gboolean           verbose)
+{
+  DrDxpLink *self = g_new0 (DrDxpLink, 1);
+  GSocket *socket = g_socket_connection_get_socket (connection);
+
+  /* One small message, then wait for the answer: no Nagle delay.  Waits
+   * have their own deadlines, so none on the socket itself. */
+  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+  g_socket_set_timeout (socket, 0);
+  self->connection = g_object_ref (connection);
+  self->out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+  self->in = dr_timed_reader_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
+  self->verbose = verbose;
+  return self;
+}
+
+/**
+ * dr_dxp_link_connect:
+ * @address: "HOST" or "HOST:PORT" ("[::1]:PORT" for IPv6)
+ * @verbose: whether to show every message on standard error
+ * @error: return location for a #GError
+ *
+ * Connects within %DR_WAIT_HANDSHAKE_MS.
+ *
+ * Returns: (transfer full) (nullable): the link
+ */
+DrDxpLink *
+dr_dxp_link_connect (const char *address,
+                     gboolean    verbose,
+                     GError    **error)
+{
+  g_autoptr (GSocketClient) client = g_socket_client_new ();
+  g_autoptr (GSocketConnectable) where = NULL;
+  g_autoptr (GSocketConnection) connection = NULL;
+
+  where = g_network_address_parse (address, DR_DXP_DEFAULT_PORT, error);
+  if (where == NULL)
+    return NULL;
+  g_socket_client_set_timeout (client, DR_WAIT_HANDSHAKE_MS / 1000);
+  connection = g_socket_client_connect (client, where, NULL, error);
+  if (connection == NULL)
+    return NULL;
+  return dr_dxp_link_new (connection, verbose);
+}
+
+void
+dr_dxp_link_free (DrDxpLink *self)
+{
+  if (self == NULL)
+    return;
+  g_io_stream_close (G_IO_STREAM (self->connection), NULL, NULL);
+  dr_timed_reader_free (self->in);
+  g_object_unref (self->connection);
+  g_free (self);
+}
+
+/**
+ * dr_dxp_link_send:
+ * @self: a link
+ * @msg: the message
+ * @error: return location for a #GError
+ *
+ * Returns: TRUE if the message (and its NUL) went out
+ */
+gboolean
+dr_dxp_link_send (DrDxpLink          *self,
+                  const DrDxpMessage *msg,
+                  GError            **error)
+{
+  g_autofree char *text = dr_dxp_message_format (msg);
+
+  if (self->verbose)
+    g_printerr ("dxp > %s\n", text);
+  /* The NUL terminator goes too. */
+  return g_output_stream_write_all (self->out, text, strlen (text) + 1, NULL, NULL, error)
+         && g_output_stream_flush (self->out, NULL, error);
+}
+
+static gboolean
+send_chat (DrDxpLink  *link,
            const char *text,
            GError    **error)
 {
   DrDxpMessage msg = { .type = DR_DXP_CHAT };
 
   g_strlcpy (msg.text, text, sizeof msg.text);
-  return send_message (s, &msg, error);
+  return dr_dxp_link_send (link, &msg, error);
 }
 
-/* The next message other than CHAT and BACKREQ, which are answered here.
- * At the end of the stream returns FALSE, with *@eof TRUE and no error if
- * @eof is not NULL, else with DR_DXP_ERROR_CLOSED. */
-static gboolean
-receive_message (Session      *s,
-                 DrDxpMessage *msg,
-                 gboolean     *eof,
-                 GError      **error)
+/**
+ * dr_dxp_link_receive:
+ * @self: a link
+ * @msg: (out): the message
+ * @deadline: the monotonic time (µs) to give up at, or -1
+ * @wake: (nullable): a cancellable that ends the wait
+ * @eof: (out) (optional): set at the end of the stream
+ * @error: return location for a #GError
+ *
+ * Returns: TRUE if a message other than CHAT and BACKREQ came
+ */
+gboolean
+dr_dxp_link_receive (DrDxpLink    *self,
+                     DrDxpMessage *msg,
+                     gint64        deadline,
+                     GCancellable *wake,
+                     gboolean     *eof,
+                     GError      **error)
 {
   for (;;)
     {
       g_autofree char *text = NULL;
-      g_autoptr (GError) local = NULL;
-      GError *read_error = NULL;
+      GError *local = NULL;
       gsize length = 0;
 
-      /* "" and length 1: the NUL is the stop character. */
-      text = g_data_input_stream_read_upto (s->in, "", 1, &length, NULL, &read_error);
-      if (read_error != NULL)
+      text = dr_timed_reader_read (self->in, '\0', deadline, wake, &length, &local);
+      if (text == NULL)
         {
-          g_propagate_error (error, read_error);
-          return FALSE;
-        }
-      /* The terminator; an end of stream before it is the end. */
-      g_data_input_stream_read_byte (s->in, NULL, &local);
-      if (text == NULL || local != NULL)
-        {
-          if (text != NULL && length > 0)
+          if (local != NULL)
             {
-              g_autofree char *escaped = g_strescape (text, NULL);
-              g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_CLOSED,
-                           _("DXP connection closed in the middle of the message “%s”"), escaped);
+              if (local->domain == DR_DXP_ERROR)
+                g_prefix_error (&local, "DXP: ");
+              g_propagate_error (error, local);
               return FALSE;
             }
           if (eof != NULL)
@@ -691,7 +942,7 @@ receive_message (Session      *s,
                                _("DXP connection closed by the other side in the middle of a game"));
           return FALSE;
         }
-      if (s->opts->verbose)
+      if (self->verbose)
         g_printerr ("dxp < %s\n", text);
       if (!dr_dxp_message_parse (text, length, msg, error))
         return FALSE;
@@ -704,13 +955,73 @@ receive_message (Session      *s,
         {
           DrDxpMessage refuse = { .type = DR_DXP_BACKACC, .code = 1 };
 
-          if (!send_chat (s, "Sorry, Draughtsman does not take moves back.", error)
-              || !send_message (s, &refuse, error))
+          if (!send_chat (self, "Sorry, Draughtsman does not take moves back.", error)
+              || !dr_dxp_link_send (self, &refuse, error))
             return FALSE;
         }
       else
         return TRUE;
     }
+}
+
+/* The session ------------------------------------------------------------ */
+
+/* A game that has not ended after this many moves each is abandoned with
+ * GAMEEND reason 0: the draw rules should have ended it long before. */
+#define MAX_PLIES 1200
+
+typedef struct
+{
+  char         *host;
+  int           port;
+  gboolean      listen;
+  gint64        movetime_ms;    /* 0: share out the game's thinking time */
+  gint64        timeout_ms;     /* 0: DR_WAIT_HANDSHAKE_MS, or the other side's clock */
+  int           games;
+  int           minutes;        /* the GAMEREQ's thinking time */
+  char         *fen;            /* the GAMEREQ's setup position */
+  char         *name;
+  int           hash_mb;
+  gboolean      verbose;
+} Options;
+
+typedef struct
+{
+  Options            *opts;
+  DrDxpLink          *link;
+  DrSearch           *search;
+  char                peer[DR_DXP_NAME_LENGTH + 1];
+  int                 wins, draws, losses, unknown;
+} Session;
+
+static gint64
+handshake_ms (Session *s)
+{
+  return s->opts->timeout_ms > 0 ? s->opts->timeout_ms : DR_WAIT_HANDSHAKE_MS;
+}
+
+/* dr_dxp_link_receive() within @ms; a time-out says what was awaited. */
+static gboolean
+receive_within (Session      *s,
+                DrDxpMessage *msg,
+                gint64        ms,
+                const char   *what,
+                gboolean     *eof,
+                GError      **error)
+{
+  GError *local = NULL;
+
+  if (dr_dxp_link_receive (s->link, msg, g_get_monotonic_time () + ms * 1000, NULL, eof, &local))
+    return TRUE;
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                   _("DXP: %s sent no %s within %" G_GINT64_FORMAT " ms"), s->peer, what, ms);
+      g_error_free (local);
+    }
+  else if (local != NULL)
+    g_propagate_error (error, local);
+  return FALSE;
 }
 
 static gboolean
@@ -762,6 +1073,145 @@ move_time (Session *s,
   return (uint64_t) MAX (10, left / (to_go + 2));
 }
 
+/* Sends our GAMEEND and waits for the other side's, skipping moves sent
+ * before ours arrived if @skip_moves (a forfeit on time). */
+static gboolean
+end_exchange (Session         *s,
+              DrDxpEndReason   reason,
+              gboolean         stop_all,
+              gboolean         skip_moves,
+              gboolean        *stop,
+              GError         **error)
+{
+  DrDxpMessage end = { .type = DR_DXP_GAMEEND, .reason = reason, .stop = stop_all };
+  DrDxpMessage msg;
+
+  if (!dr_dxp_link_send (s->link, &end, error))
+    return FALSE;
+  do
+    if (!receive_within (s, &msg, handshake_ms (s), _("GAMEEND in answer to ours"), NULL, error))
+      return FALSE;
+  while (skip_moves && msg.type == DR_DXP_MOVE);
+  if (msg.type != DR_DXP_GAMEEND)
+    return unexpected (&msg, _("after our GAMEEND"), error);
+  *stop = msg.stop || stop_all;
+  return TRUE;
+}
+
+/* The other side's GAMEEND (@msg), in @status: answers it. */
+static gboolean
+answer_end (Session            *s,
+            const DrDxpMessage *msg,
+            DrStatus            status,
+            DrSide              us,
+            gboolean            last,
+            DrDxpEndReason     *ours,
+            const char        **how,
+            gboolean           *stop,
+            GError            **error)
+{
+  DrDxpMessage end = { .type = DR_DXP_GAMEEND, .stop = last };
+
+  /* Our own view if the rules have ended the game, else whatever the
+   * other side says. */
+  end.reason = status != DR_STATUS_ONGOING ? reason_for (status, us) : mirror (msg->reason);
+  if (!dr_dxp_link_send (s->link, &end, error))
+    return FALSE;
+  *ours = mirror (msg->reason);
+  *how = msg->reason == DR_DXP_END_I_LOSE ? _("the other side gave up")
+         : msg->reason == DR_DXP_END_DRAW ? _("the other side called a draw")
+         : msg->reason == DR_DXP_END_I_WIN ? _("the other side claimed a win")
+         : _("the other side ended the game");
+  if (status != DR_STATUS_ONGOING && end.reason != *ours)
+    g_printerr (_("dxp: the other side's result differs from the rules' one\n"));
+  *stop = msg->stop || last;
+  return TRUE;
+}
+
+/* Our search, on a thread of its own while this one reads the socket: a
+ * CHAT or BACKREQ is answered at once, and a GAMEEND (the other side
+ * ending the game in our turn) stops the search. */
+typedef struct
+{
+  DrSearch       *search;
+  DrPosition      root;
+  DrSearchLimits  limits;
+  DrSearchResult  result;
+  gboolean        found;
+  GCancellable   *done;
+} Think;
+
+static gpointer
+think_thread (gpointer data)
+{
+  Think *t = data;
+
+  t->found = dr_search_run (t->search, &t->root, &t->limits, &t->result);
+  g_cancellable_cancel (t->done);
+  return NULL;
+}
+
+/* Returns FALSE on an error; else either *@peer_end and the other side's
+ * GAMEEND in @msg, or our move in @best. */
+static gboolean
+think (Session          *s,
+       const DrPosition *pos,
+       uint64_t          ms,
+       DrMove           *best,
+       gboolean         *peer_end,
+       DrDxpMessage     *msg,
+       GError          **error)
+{
+  Think t = { .search = s->search, .root = *pos };
+  atomic_uint abort_word = 0;
+  GThread *thread;
+  gboolean ok = TRUE;
+
+  t.limits.max_time_ms = ms;
+  t.limits.multipv = 1;
+  t.limits.abort_word = &abort_word;
+  t.limits.abort_unless = 0;
+  t.done = g_cancellable_new ();
+  *peer_end = FALSE;
+  thread = g_thread_new ("dxp-search", think_thread, &t);
+  for (;;)
+    {
+      GError *local = NULL;
+
+      /* The search's own time limit bounds this wait. */
+      if (dr_dxp_link_receive (s->link, msg, -1, t.done, NULL, &local))
+        {
+          if (msg->type == DR_DXP_GAMEEND)
+            *peer_end = TRUE;
+          else
+            ok = unexpected (msg, _("during our turn"), error);
+          break;
+        }
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_error_free (local);
+          break;
+        }
+      g_propagate_error (error, local);
+      ok = FALSE;
+      break;
+    }
+  atomic_store (&abort_word, 1);
+  g_thread_join (thread);
+  g_object_unref (t.done);
+  if (!ok || *peer_end)
+    return ok;
+  if (!t.found)
+    {
+      /* dr_game_status said that there is a move. */
+      g_set_error_literal (error, DR_DXP_ERROR, DR_DXP_ERROR_UNEXPECTED,
+                           _("DXP: the search found no move in a position that has one"));
+      return FALSE;
+    }
+  *best = t.result.best;
+  return TRUE;
+}
+
 /* Plays one game from @start, we being @us; the GAMEEND exchange ends it.
  * Sets *@stop when either side's stop code asks for no more games. */
 static gboolean
@@ -782,7 +1232,7 @@ play_game (Session          *s,
   DrDxpEndReason ours;              /* the result, from our point of view */
   const char *how;
   int our_moves = 0;
-  gint64 used_ms = 0;
+  gint64 used_ms = 0, peer_used_ms = 0;
 
   g_array_append_val (history, *start);
   dr_search_clear (s->search);
@@ -797,69 +1247,68 @@ play_game (Session          *s,
 
       if (pos->turn == us)
         {
-          DrSearchLimits limits = { 0 };
-          DrSearchResult result;
+          gboolean peer_end;
           gint64 t0;
 
           if (status != DR_STATUS_ONGOING || history->len > MAX_PLIES)
             {
-              DrDxpMessage end = {
-                .type = DR_DXP_GAMEEND, .reason = reason_for (status, us), .stop = last,
-              };
-
-              if (!send_message (s, &end, error))
+              ours = reason_for (status, us);
+              if (!end_exchange (s, ours, last, FALSE, stop, error))
                 return FALSE;
-              if (!receive_message (s, &msg, NULL, error))
-                return FALSE;
-              if (msg.type != DR_DXP_GAMEEND)
-                return unexpected (&msg, _("after our GAMEEND"), error);
-              ours = end.reason;
               how = status == DR_STATUS_DRAW ? _("draw by the rules")
                     : status == DR_STATUS_ONGOING ? _("move limit") : _("no legal move");
-              *stop = msg.stop || last;
               break;
             }
-          limits.max_time_ms = move_time (s, minutes, moves, our_moves, used_ms);
-          limits.multipv = 1;
           dr_search_set_history (s->search, (const DrPosition *) history->data, history->len - 1);
           t0 = g_get_monotonic_time ();
-          if (!dr_search_run (s->search, pos, &limits, &result))
+          if (!think (s, pos, move_time (s, minutes, moves, our_moves, used_ms), &move, &peer_end, &msg,
+                      error))
+            return FALSE;
+          if (peer_end)
             {
-              /* dr_game_status said that there is a move. */
-              g_set_error_literal (error, DR_DXP_ERROR, DR_DXP_ERROR_UNEXPECTED,
-                                   _("DXP: the search found no move in a position that has one"));
-              return FALSE;
+              if (!answer_end (s, &msg, status, us, last, &ours, &how, stop, error))
+                return FALSE;
+              break;
             }
           used_ms += (g_get_monotonic_time () - t0) / 1000;
-          dr_dxp_message_set_move (&msg, &result.best,
+          dr_dxp_message_set_move (&msg, &move,
                                    (int) ((g_get_monotonic_time () - t0 + 500000) / G_USEC_PER_SEC));
-          if (!send_message (s, &msg, error))
+          if (!dr_dxp_link_send (s->link, &msg, error))
             return FALSE;
-          move = result.best;
           our_moves++;
         }
       else
         {
-          if (!receive_message (s, &msg, NULL, error))
-            return FALSE;
+          /* The other side loses on time when its clock (plus a grace)
+           * has run out. */
+          gint64 limit = s->opts->timeout_ms > 0 ? s->opts->timeout_ms
+                         : MAX ((gint64) minutes * 60000 - peer_used_ms, 0) + DR_WAIT_GRACE_MS;
+          gint64 t0 = g_get_monotonic_time ();
+          GError *local = NULL;
+
+          if (!dr_dxp_link_receive (s->link, &msg, t0 + limit * 1000, NULL, NULL, &local))
+            {
+              if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+                {
+                  g_propagate_error (error, local);
+                  return FALSE;
+                }
+              g_error_free (local);
+              g_printerr (_("dxp: game %d, move %u: %s did not move within %" G_GINT64_FORMAT
+                            " ms; it forfeits the game\n"),
+                          number, (history->len - 1 + (start->turn == DR_SIDE_BLACK)) / 2 + 1, s->peer,
+                          limit);
+              ours = DR_DXP_END_I_WIN;
+              how = _("the other side ran out of time");
+              if (!end_exchange (s, ours, last, TRUE, stop, error))
+                return FALSE;
+              break;
+            }
+          peer_used_ms += (g_get_monotonic_time () - t0) / 1000;
           if (msg.type == DR_DXP_GAMEEND)
             {
-              DrDxpMessage end = { .type = DR_DXP_GAMEEND, .stop = last };
-
-              /* Our own view if the rules have ended the game, else
-               * whatever the other side says. */
-              end.reason = status != DR_STATUS_ONGOING ? reason_for (status, us)
-                                                       : mirror (msg.reason);
-              if (!send_message (s, &end, error))
+              if (!answer_end (s, &msg, status, us, last, &ours, &how, stop, error))
                 return FALSE;
-              ours = mirror (msg.reason);
-              how = msg.reason == DR_DXP_END_I_LOSE ? _("the other side gave up")
-                    : msg.reason == DR_DXP_END_DRAW ? _("the other side called a draw")
-                    : msg.reason == DR_DXP_END_I_WIN ? _("the other side claimed a win")
-                    : _("the other side ended the game");
-              if (status != DR_STATUS_ONGOING && end.reason != ours)
-                g_printerr (_("dxp: the other side's result differs from the rules' one\n"));
-              *stop = msg.stop || last;
               break;
             }
           if (msg.type != DR_DXP_MOVE)
@@ -902,25 +1351,60 @@ play_game (Session          *s,
   return TRUE;
 }
 
-static void
-game_request (Session    *s,
-              int         game,
-              DrDxpMessage *req,
-              const DrPosition *setup)
+/**
+ * dr_dxp_game_request:
+ * @msg: (out): the message
+ * @name: the initiator's name
+ * @start: the start position (with its side to move)
+ * @follower_side: the follower's colour
+ * @minutes: the thinking time a side for the game
+ *
+ * A GAMEREQ, version 1, without a move limit: the normal start (A) if
+ * @start is International's initial position, else a setup (B).
+ */
+void
+dr_dxp_game_request (DrDxpMessage     *msg,
+                     const char       *name,
+                     const DrPosition *start,
+                     DrSide            follower_side,
+                     int               minutes)
 {
-  memset (req, 0, sizeof *req);
-  req->type = DR_DXP_GAMEREQ;
-  req->version = 1;
-  g_strlcpy (req->name, s->opts->name, sizeof req->name);
-  /* We play White in the odd games. */
-  req->follower_side = game % 2 == 1 ? DR_SIDE_BLACK : DR_SIDE_WHITE;
-  req->minutes = s->opts->minutes;
-  req->moves = 0;
-  req->setup = setup != NULL;
-  if (setup != NULL)
-    req->position = *setup;
-  else
-    dr_rules_initial (&dr_rules_international, &req->position);
+  DrPosition initial;
+
+  memset (msg, 0, sizeof *msg);
+  msg->type = DR_DXP_GAMEREQ;
+  msg->version = 1;
+  g_strlcpy (msg->name, name, sizeof msg->name);
+  msg->follower_side = follower_side;
+  msg->minutes = minutes;
+  msg->moves = 0;
+  msg->position = *start;
+  dr_rules_initial (&dr_rules_international, &initial);
+  msg->setup = !dr_position_equal (start, &initial);
+}
+
+/**
+ * dr_dxp_check_acceptance:
+ * @acc: a GAMEACC message
+ * @error: return location for a #GError
+ *
+ * Returns: TRUE if @acc accepts the game, else FALSE with
+ *   DR_DXP_ERROR_REFUSED and the reason
+ */
+gboolean
+dr_dxp_check_acceptance (const DrDxpMessage *acc,
+                         GError            **error)
+{
+  static const char *const codes[] = {
+    NULL, N_("wrong protocol version"), N_("refuses this game"), N_("refuses all games"),
+  };
+
+  if (acc->code == 0)
+    return TRUE;
+  g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_REFUSED,
+               _("DXP: %s refused the game (GAMEACC code %d: %s)"),
+               acc->name, acc->code, _(codes[CLAMP (acc->code, 1, 3)]));
+  return FALSE;
 }
 
 static gboolean
@@ -931,24 +1415,26 @@ run_initiator (Session          *s,
   for (int game = 1; game <= s->opts->games; game++)
     {
       DrDxpMessage req, msg;
+      DrPosition start;
       gboolean stop = FALSE;
 
-      game_request (s, game, &req, setup);
-      if (!send_message (s, &req, error) || !receive_message (s, &msg, NULL, error))
+      if (setup != NULL)
+        start = *setup;
+      else
+        dr_rules_initial (&dr_rules_international, &start);
+      /* We play White in the odd games. */
+      dr_dxp_game_request (&req, s->opts->name, &start,
+                           game % 2 == 1 ? DR_SIDE_BLACK : DR_SIDE_WHITE, s->opts->minutes);
+      /* An explicit --fen is always sent as a setup. */
+      req.setup = setup != NULL;
+      if (!dr_dxp_link_send (s->link, &req, error)
+          || !receive_within (s, &msg, handshake_ms (s), _("GAMEACC"), NULL, error))
         return FALSE;
       if (msg.type != DR_DXP_GAMEACC)
         return unexpected (&msg, _("in answer to GAMEREQ"), error);
       g_strlcpy (s->peer, msg.name, sizeof s->peer);
-      if (msg.code != 0)
-        {
-          static const char *const codes[] = {
-            NULL, N_("wrong protocol version"), N_("refuses this game"), N_("refuses all games"),
-          };
-          g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_REFUSED,
-                       _("DXP: %s refused the game (GAMEACC code %d: %s)"),
-                       msg.name, msg.code, _(codes[msg.code]));
-          return FALSE;
-        }
+      if (!dr_dxp_check_acceptance (&msg, error))
+        return FALSE;
       if (!play_game (s, game, &req.position, DR_SIDE_OTHER (req.follower_side), req.minutes, req.moves,
                       game == s->opts->games, &stop, error))
         return FALSE;
@@ -970,7 +1456,7 @@ run_follower (Session  *s,
       g_autoptr (GError) invalid = NULL;
       gboolean eof = FALSE, stop = FALSE;
 
-      if (!receive_message (s, &msg, &eof, error))
+      if (!receive_within (s, &msg, handshake_ms (s), _("GAMEREQ"), &eof, error))
         return eof;
       if (msg.type != DR_DXP_GAMEREQ)
         return unexpected (&msg, _("between games"), error);
@@ -983,7 +1469,7 @@ run_follower (Session  *s,
           g_printerr (_("dxp: refusing the game's setup position: %s\n"), invalid->message);
           acc.code = 2;
         }
-      if (!send_message (s, &acc, error))
+      if (!dr_dxp_link_send (s->link, &acc, error))
         return FALSE;
       if (acc.code != 0)
         continue;
@@ -1026,6 +1512,7 @@ open_connection (Options  *o,
     {
       g_autoptr (GSocketClient) client = g_socket_client_new ();
 
+      g_socket_client_set_timeout (client, DR_WAIT_HANDSHAKE_MS / 1000);
       return g_socket_client_connect_to_host (client, o->host, (guint16) o->port, NULL, error);
     }
 }
@@ -1055,6 +1542,7 @@ dr_dxp_command (int    argc,
     { "fen", 'f', 0, G_OPTION_ARG_STRING, &o.fen, N_("Ask for games from this position (PDN FEN)"), N_("FEN") },
     { "name", 0, 0, G_OPTION_ARG_STRING, &o.name, N_("Name to give the other side (default Draughtsman)"), N_("NAME") },
     { "hash", 0, 0, G_OPTION_ARG_INT, &o.hash_mb, N_("Transposition table size in MiB (default 64)"), N_("MB") },
+    { "timeout", 0, 0, G_OPTION_ARG_INT64, &o.timeout_ms, N_("Longest wait for any message of the other side; it loses a game on time after this (default: 10000 for GAMEREQ, GAMEACC and GAMEEND, its game clock + 5000 for a move)"), N_("MS") },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &o.verbose, N_("Show every message on standard error"), NULL },
     { NULL }
   };
@@ -1077,7 +1565,7 @@ dr_dxp_command (int    argc,
     }
   if (argc != 1 || o.port < 0 || o.port > 65535 || (o.port == 0 && !o.listen) || o.movetime_ms < 0
       || o.games < 0 || (o.games == 0 && !o.listen) || o.minutes < 1 || o.minutes > 999
-      || o.hash_mb < 1 || o.hash_mb > 4096 || (o.fen != NULL && o.listen))
+      || o.hash_mb < 1 || o.hash_mb > 4096 || (o.fen != NULL && o.listen) || o.timeout_ms < 0)
     {
       g_printerr (_("draughtsman-cli dxp: bad arguments (see --help)\n"));
       status = EXIT_FAILURE;
@@ -1101,12 +1589,7 @@ dr_dxp_command (int    argc,
       status = EXIT_FAILURE;
       goto out;
     }
-  /* One small message, then wait for the answer: no Nagle delay. */
-  g_socket_set_option (g_socket_connection_get_socket (connection), IPPROTO_TCP, TCP_NODELAY, 1,
-                       NULL);
-  s.connection = connection;
-  s.in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
-  s.out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+  s.link = dr_dxp_link_new (connection, o.verbose);
   s.search = dr_search_new (&dr_rules_international, (size_t) o.hash_mb);
   g_strlcpy (s.peer, "?", sizeof s.peer);
 
@@ -1118,9 +1601,8 @@ dr_dxp_command (int    argc,
     }
   g_print ("games: %d, wins: %d, draws: %d, losses: %d, unknown: %d\n",
            s.wins + s.draws + s.losses + s.unknown, s.wins, s.draws, s.losses, s.unknown);
-  g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+  dr_dxp_link_free (s.link);
   dr_search_free (s.search);
-  g_object_unref (s.in);
 
 out:
   g_free (o.host);

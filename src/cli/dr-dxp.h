@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include <gio/gio.h>
 #include <glib.h>
 
 #include "dr-rules.h"
@@ -104,6 +105,72 @@ gboolean  dr_dxp_message_get_move   (const DrDxpMessage *msg,
                                      const DrPosition   *pos,
                                      DrMove             *move,
                                      GError            **error);
+
+/* Waits on an outside engine (a DXP peer, a Hub engine's pipe) have a
+ * limit: a fixed one for handshakes (the game's request and its end, an
+ * engine's start), and on a move the move's time plus a grace. */
+#define DR_WAIT_HANDSHAKE_MS  10000
+#define DR_WAIT_GRACE_MS      5000
+
+/* A stream read in messages that end with a stop byte ('\0' for DXP,
+ * '\n' for Hub), each read with a deadline.  The stream must be a
+ * GPollableInputStream (sockets, pipes). */
+typedef struct _DrTimedReader DrTimedReader;
+
+DrTimedReader *dr_timed_reader_new  (GInputStream       *stream);
+void      dr_timed_reader_free      (DrTimedReader      *self);
+/* The next message, without its stop byte (transfer full); NULL at the
+ * end of the stream (no error), or with G_IO_ERROR_TIMED_OUT after
+ * @deadline (monotonic µs, -1: none), G_IO_ERROR_CANCELLED once @wake is
+ * cancelled, DR_DXP_ERROR_CLOSED if the stream ends inside a message. */
+char     *dr_timed_reader_read      (DrTimedReader      *self,
+                                     char                stop,
+                                     gint64              deadline,
+                                     GCancellable       *wake,
+                                     gsize              *length,
+                                     GError            **error);
+
+/* One DXP connection: messages out, messages in with a deadline.  CHAT
+ * is printed ("chat: TEXT") and BACKREQ refused on the way in. */
+typedef struct _DrDxpLink DrDxpLink;
+
+DrDxpLink *dr_dxp_link_new          (GSocketConnection  *connection,
+                                     gboolean            verbose);
+/* Connects to "HOST[:PORT]" (port 27531 by default). */
+DrDxpLink *dr_dxp_link_connect      (const char         *address,
+                                     gboolean            verbose,
+                                     GError            **error);
+void      dr_dxp_link_free          (DrDxpLink          *self);
+gboolean  dr_dxp_link_send          (DrDxpLink          *self,
+                                     const DrDxpMessage *msg,
+                                     GError            **error);
+/* The next message other than CHAT and BACKREQ.  At the end of the
+ * stream: FALSE, and *@eof TRUE without an error if @eof is not NULL,
+ * else DR_DXP_ERROR_CLOSED.  @deadline and @wake: as
+ * dr_timed_reader_read(). */
+gboolean  dr_dxp_link_receive       (DrDxpLink          *self,
+                                     DrDxpMessage       *msg,
+                                     gint64              deadline,
+                                     GCancellable       *wake,
+                                     gboolean           *eof,
+                                     GError            **error);
+
+/* A GAMEREQ from @name for a game from @start (setup B unless it is the
+ * initial position), version 1, no move limit. */
+void      dr_dxp_game_request       (DrDxpMessage       *msg,
+                                     const char         *name,
+                                     const DrPosition   *start,
+                                     DrSide              follower_side,
+                                     int                 minutes);
+/* FALSE with DR_DXP_ERROR_REFUSED and the reason unless @acc accepts. */
+gboolean  dr_dxp_check_acceptance   (const DrDxpMessage *acc,
+                                     GError            **error);
+
+/* "GAMEREQ" and so on. */
+const char *dr_dxp_type_name        (DrDxpType           type);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrTimedReader, dr_timed_reader_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrDxpLink, dr_dxp_link_free)
 
 /* draughtsman-cli dxp [OPTIONS]: plays over DXP; returns the exit status. */
 int       dr_dxp_command            (int                 argc,

@@ -1,16 +1,20 @@
-/* dr-match.c — two Hub engines play each other from ballot openings
+/* dr-match.c — two engines, Hub or DXP, play each other from openings
  *
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each engine is a command line started with GSubprocess and spoken to in
- * the Hub protocol (ENGINES.md §4.1) on its standard input and output.
+ * An engine is a command line started with GSubprocess and spoken to in
+ * the Hub protocol (ENGINES.md §4.1) on its standard input and output, or
+ * "dxp:HOST[:PORT]", a DXP follower (§4.2) that this program connects to
+ * as the initiator: a GAMEREQ for each game with the opening as its setup,
+ * the other engine's moves relayed as MOVE messages, a GAMEEND at the end.
  * Every opening is played twice, colours reversed.  The referee is this
- * file: it checks each move with the rules, sends every position as the
- * one after the last irreversible move plus the moves since (what Hub
+ * file: it checks each move with the rules, sends every Hub position as
+ * the one after the last irreversible move plus the moves since (what Hub
  * sends, for repetitions), and ends games by the variant's rules.  An
- * illegal move loses the game; an engine that dies or does not answer
- * the protocol ends the match.
+ * illegal move loses the game, and so does no answer within the time
+ * limit (dr_timed_reader_read() bounds every wait); an engine that dies,
+ * breaks the protocol or does not recover from a time-out ends the match.
  */
 
 #define G_LOG_DOMAIN "dr-match"
@@ -18,8 +22,10 @@
 #include "config.h"
 
 #include "dr-match.h"
+#include "dr-game.h"
 
 #include "dr-draw.h"
+#include "dr-dxp.h"
 #include "dr-fen.h"
 #include "dr-hub-text.h"
 #include "dr-movegen.h"
@@ -149,14 +155,50 @@ dr_match_read_openings (const char     *path,
 
 /* Engines -------------------------------------------------------------- */
 
+/* An engine is a Hub command line, started here and spoken to on its
+ * standard input and output, or "dxp:HOST[:PORT]", a DXP follower that
+ * this referee connects to and asks for each game (ENGINES.md §4.2). */
+typedef enum
+{
+  ENGINE_HUB,
+  ENGINE_DXP,
+} EngineKind;
+
 typedef struct
 {
-  char             *command;
+  EngineKind        kind;
   char             *name;
+  /* Hub */
   GSubprocess      *process;
   GOutputStream    *in;
-  GDataInputStream *out;
+  DrTimedReader    *out;
+  /* DXP */
+  DrDxpLink        *link;
+  gboolean          playing;      /* a game is open on the link */
+  gboolean          owes_answer;  /* it sent GAMEEND: ours is only an answer */
+  gboolean          stopped;      /* its GAMEEND's stop code: no more games */
+  gint64            used_ms;      /* of its clock in this game */
 } Engine;
+
+typedef struct
+{
+  const DrRules *rules;
+  gint64         movetime_ms;
+  gint64         timeout_ms;      /* 0: the defaults */
+  int            minutes;         /* thinking time a side for a DXP game */
+} Match;
+
+static gint64
+handshake_ms (const Match *m)
+{
+  return m->timeout_ms > 0 ? m->timeout_ms : DR_WAIT_HANDSHAKE_MS;
+}
+
+static gint64
+after_ms (gint64 ms)
+{
+  return g_get_monotonic_time () + ms * 1000;
+}
 
 static gboolean
 engine_send (Engine     *e,
@@ -187,16 +229,29 @@ engine_send (Engine     *e,
   return TRUE;
 }
 
+/* The next line of a Hub engine, by @deadline; a time-out is
+ * G_IO_ERROR_TIMED_OUT, its message saying how long (@limit_ms) and for
+ * what (@what). */
 static char *
-engine_read_line (Engine  *e,
-                  GError **error)
+engine_read_line (Engine     *e,
+                  gint64      deadline,
+                  gint64      limit_ms,
+                  const char *what,
+                  GError    **error)
 {
   GError *local = NULL;
-  char *line = g_data_input_stream_read_line (e->out, NULL, NULL, &local);
+  gsize length;
+  char *line = dr_timed_reader_read (e->out, '\n', deadline, NULL, &length, &local);
 
   if (line == NULL)
     {
-      if (local != NULL)
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                       _("engine “%s” sent no %s within %" G_GINT64_FORMAT " ms"), e->name, what, limit_ms);
+          g_error_free (local);
+        }
+      else if (local != NULL)
         g_propagate_prefixed_error (error, local, _("engine “%s”: "), e->name);
       else
         g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
@@ -208,14 +263,15 @@ engine_read_line (Engine  *e,
 }
 
 static gboolean
-engine_start (Engine         *e,
-              const char     *command,
-              const DrRules  *rules,
-              GError        **error)
+hub_start (Engine         *e,
+           const char     *command,
+           const Match    *m,
+           GError        **error)
 {
   g_auto (GStrv) argv = NULL;
+  gint64 limit = handshake_ms (m), deadline = after_ms (limit);
 
-  e->command = g_strdup (command);
+  e->kind = ENGINE_HUB;
   e->name = g_strdup (command);
   if (!g_shell_parse_argv (command, NULL, &argv, error))
     {
@@ -230,12 +286,12 @@ engine_start (Engine         *e,
       return FALSE;
     }
   e->in = g_subprocess_get_stdin_pipe (e->process);
-  e->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (e->process));
+  e->out = dr_timed_reader_new (g_subprocess_get_stdout_pipe (e->process));
   if (!engine_send (e, error, "hub"))
     return FALSE;
   for (;;)
     {
-      g_autofree char *line = engine_read_line (e, error);
+      g_autofree char *line = engine_read_line (e, deadline, limit, _("“wait” in answer to “hub”"), error);
 
       if (line == NULL)
         return FALSE;
@@ -251,14 +307,15 @@ engine_start (Engine         *e,
       else if (g_strcmp0 (verb, "wait") == 0)
         break;
     }
-  if (rules != &dr_rules_international
-      && !engine_send (e, error, "set-param name=variant value=%s", dr_hub_variant_name (rules)))
+  if (m->rules != &dr_rules_international
+      && !engine_send (e, error, "set-param name=variant value=%s", dr_hub_variant_name (m->rules)))
     return FALSE;
   if (!engine_send (e, error, "init"))
     return FALSE;
+  deadline = after_ms (limit);
   for (;;)
     {
-      g_autofree char *line = engine_read_line (e, error);
+      g_autofree char *line = engine_read_line (e, deadline, limit, _("“ready” in answer to “init”"), error);
 
       if (line == NULL)
         return FALSE;
@@ -273,33 +330,106 @@ engine_start (Engine         *e,
     }
 }
 
+static gboolean
+engine_start (Engine         *e,
+              const char     *spec,
+              const Match    *m,
+              GError        **error)
+{
+  if (g_str_has_prefix (spec, "hub:"))
+    return hub_start (e, spec + 4, m, error);
+  if (!g_str_has_prefix (spec, "dxp:"))
+    return hub_start (e, spec, m, error);
+  e->kind = ENGINE_DXP;
+  e->name = g_strdup (spec);
+  if (m->rules != &dr_rules_international)
+    {
+      g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
+                   _("engine “%s”: DXP plays International draughts only"), spec);
+      return FALSE;
+    }
+  e->link = dr_dxp_link_connect (spec + 4, FALSE, error);
+  if (e->link == NULL)
+    {
+      g_prefix_error (error, _("engine “%s”: "), spec);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
-engine_stop (Engine *e)
+exited_cb (GObject      *process,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (process), result, NULL);
+  *(gboolean *) data = TRUE;
+}
+
+static gboolean
+flag_set_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Asks a Hub engine to quit and gives it @limit_ms to do so. */
+static void
+hub_stop (Engine *e,
+          gint64  limit_ms)
+{
+  g_autoptr (GMainContext) context = g_main_context_new ();
+  GSource *timer = g_timeout_source_new ((guint) limit_ms);
+  gboolean exited = FALSE, late = FALSE;
+
+  engine_send (e, NULL, "quit");
+  g_output_stream_close (e->in, NULL, NULL);
+  g_main_context_push_thread_default (context);
+  g_subprocess_wait_async (e->process, NULL, exited_cb, &exited);
+  g_source_set_callback (timer, flag_set_cb, &late, NULL);
+  g_source_attach (timer, context);
+  while (!exited && !late)
+    g_main_context_iteration (context, TRUE);
+  if (!exited)
+    {
+      g_printerr (_("draughtsman-cli match: engine “%s” did not quit; stopping it\n"), e->name);
+      g_subprocess_force_exit (e->process);
+      while (!exited)
+        g_main_context_iteration (context, TRUE);
+    }
+  g_source_destroy (timer);
+  g_source_unref (timer);
+  g_main_context_pop_thread_default (context);
+}
+
+static void
+engine_stop (Engine      *e,
+             const Match *m)
 {
   if (e->process != NULL)
     {
-      engine_send (e, NULL, "quit");
-      g_output_stream_close (e->in, NULL, NULL);
-      g_subprocess_wait (e->process, NULL, NULL);
-      g_clear_object (&e->out);
+      hub_stop (e, handshake_ms (m));
+      g_clear_pointer (&e->out, dr_timed_reader_free);
       g_clear_object (&e->process);
     }
-  g_free (e->command);
+  g_clear_pointer (&e->link, dr_dxp_link_free);
   g_free (e->name);
 }
 
-/* Asks @e for a move in @base followed by @moves (Hub texts).
+/* Asks @e for a move in @base followed by @moves (Hub texts), within
+ * @limit_ms.
  *
  * A "ping" follows "go": the answers come in order, so an "error" before
  * the "pong" says that the engine refused part of the request, and the
  * game cannot go on. */
 static char *
-engine_think (Engine           *e,
-              const DrRules    *rules,
-              const DrPosition *base,
-              GPtrArray        *moves,
-              gint64            movetime_ms,
-              GError          **error)
+hub_think (Engine           *e,
+           const DrRules    *rules,
+           const DrPosition *base,
+           GPtrArray        *moves,
+           gint64            movetime_ms,
+           gint64            limit_ms,
+           GError          **error)
 {
   g_autofree char *pos = dr_hub_position_to_text (rules, base);
   g_autofree char *list = NULL;
@@ -308,6 +438,7 @@ engine_think (Engine           *e,
   gboolean pong = FALSE, searching = TRUE;
   g_autofree char *move = NULL;
   g_autofree char *refusal = NULL;
+  gint64 deadline = after_ms (limit_ms);
 
   g_ptr_array_add (moves, NULL);
   list = g_strjoinv (" ", (char **) moves->pdata);
@@ -323,7 +454,7 @@ engine_think (Engine           *e,
   /* Until both the pong and (unless all three were refused) the done. */
   while (!pong || searching)
     {
-      g_autofree char *line = engine_read_line (e, error);
+      g_autofree char *line = engine_read_line (e, deadline, limit_ms, _("move"), error);
       g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autofree char *command = NULL;
 
@@ -359,20 +490,242 @@ engine_think (Engine           *e,
   return NULL;
 }
 
+/* After a time-out: "stop", then a "ping" answered by "pong" in time
+ * says that the Hub engine listens again. */
+static gboolean
+hub_recover (Engine      *e,
+             const Match *m,
+             GError     **error)
+{
+  gint64 limit = handshake_ms (m), deadline = after_ms (limit);
+
+  if (!engine_send (e, error, "stop") || !engine_send (e, error, "ping"))
+    return FALSE;
+  for (;;)
+    {
+      g_autofree char *line = engine_read_line (e, deadline, limit, _("“pong” after “stop”"), error);
+
+      if (line == NULL)
+        return FALSE;
+      if (g_str_equal (line, "pong"))
+        return TRUE;
+    }
+}
+
+/* Asks the DXP follower @e for a game from @start, it playing @side. */
+static gboolean
+dxp_begin (Engine           *e,
+           const Match      *m,
+           const DrPosition *start,
+           DrSide            side,
+           GError          **error)
+{
+  DrDxpMessage req, acc;
+  gint64 limit = handshake_ms (m);
+  GError *local = NULL;
+  gboolean eof = FALSE;
+
+  if (e->stopped)
+    {
+      g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
+                   _("engine “%s” wants no more games (GAMEEND stop code 1)"), e->name);
+      return FALSE;
+    }
+  dr_dxp_game_request (&req, "Draughtsman match", start, side, m->minutes);
+  if (!dr_dxp_link_send (e->link, &req, error))
+    return FALSE;
+  if (!dr_dxp_link_receive (e->link, &acc, after_ms (limit), NULL, &eof, &local))
+    {
+      if (eof)
+        g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
+                     _("engine “%s” closed the connection instead of answering GAMEREQ"), e->name);
+      else if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                       _("engine “%s” sent no GAMEACC within %" G_GINT64_FORMAT " ms"), e->name, limit);
+          g_error_free (local);
+        }
+      else
+        g_propagate_prefixed_error (error, local, _("engine “%s”: "), e->name);
+      return FALSE;
+    }
+  if (acc.type != DR_DXP_GAMEACC)
+    {
+      g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
+                   _("engine “%s” answered GAMEREQ with %s"), e->name, dr_dxp_type_name (acc.type));
+      return FALSE;
+    }
+  if (acc.name[0] != '\0')
+    {
+      g_free (e->name);
+      e->name = g_strdup (acc.name);
+    }
+  if (!dr_dxp_check_acceptance (&acc, error))
+    return FALSE;
+  e->playing = TRUE;
+  e->owes_answer = FALSE;
+  e->used_ms = 0;
+  return TRUE;
+}
+
+/* Ends the game open on @e's link with @reason (ours, the initiator's)
+ * and stop code @stop.  If @e ended it, ours is the answer; else we wait
+ * for its answer, skipping the moves it may have sent before ours came. */
+static gboolean
+dxp_end (Engine         *e,
+         const Match    *m,
+         DrDxpEndReason  reason,
+         gboolean        stop,
+         GError        **error)
+{
+  DrDxpMessage end = { .type = DR_DXP_GAMEEND, .reason = reason, .stop = stop };
+  gint64 limit = handshake_ms (m), deadline = after_ms (limit);
+  GError *local = NULL;
+
+  e->playing = FALSE;
+  if (!dr_dxp_link_send (e->link, &end, error))
+    return FALSE;
+  if (e->owes_answer)
+    return TRUE;
+  for (;;)
+    {
+      DrDxpMessage msg;
+
+      if (!dr_dxp_link_receive (e->link, &msg, deadline, NULL, NULL, &local))
+        {
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                           _("engine “%s” did not answer our GAMEEND within %" G_GINT64_FORMAT " ms"),
+                           e->name, limit);
+              g_error_free (local);
+            }
+          else
+            g_propagate_prefixed_error (error, local, _("engine “%s”: "), e->name);
+          return FALSE;
+        }
+      if (msg.type == DR_DXP_GAMEEND)
+        {
+          e->stopped = msg.stop;
+          return TRUE;
+        }
+      if (msg.type != DR_DXP_MOVE)
+        {
+          g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
+                       _("engine “%s” answered GAMEEND with %s"), e->name, dr_dxp_type_name (msg.type));
+          return FALSE;
+        }
+    }
+}
+
+/* What an engine did in its turn. */
+typedef enum
+{
+  REPLY_MOVE,       /* a legal move */
+  REPLY_ILLEGAL,    /* a move that is not legal: it loses */
+  REPLY_TIMEOUT,    /* nothing within the limit: it loses */
+  REPLY_END,        /* a DXP GAMEEND instead of a move */
+  REPLY_ERROR,      /* it died or broke the protocol: the match ends */
+} Reply;
+
+/* Asks @e, to move in @pos, for its move; on REPLY_ILLEGAL and
+ * REPLY_TIMEOUT *@detail says what happened, on REPLY_END *@claim is its
+ * GAMEEND reason. */
+static Reply
+engine_move (Engine           *e,
+             const Match      *m,
+             const DrPosition *base,
+             GPtrArray        *moves,
+             const DrPosition *pos,
+             DrMove           *move,
+             DrDxpEndReason   *claim,
+             char            **detail,
+             GError          **error)
+{
+  GError *local = NULL;
+
+  if (e->kind == ENGINE_HUB)
+    {
+      gint64 limit = m->timeout_ms > 0 ? m->timeout_ms : 3 * m->movetime_ms + DR_WAIT_GRACE_MS;
+      g_autofree char *text = hub_think (e, m->rules, base, moves, m->movetime_ms, limit, &local);
+
+      if (text == NULL)
+        {
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+            {
+              *detail = g_strdup (local->message);
+              g_error_free (local);
+              return REPLY_TIMEOUT;
+            }
+          g_propagate_error (error, local);
+          return REPLY_ERROR;
+        }
+      if (!dr_move_parse_hub (m->rules, pos, text, move, &local))
+        {
+          *detail = g_strdup_printf (_("“%s” played “%s”: %s"), e->name, text, local->message);
+          g_error_free (local);
+          return REPLY_ILLEGAL;
+        }
+      return REPLY_MOVE;
+    }
+  else
+    {
+      /* Its own clock, which GAMEREQ set, bounds its moves. */
+      gint64 clock_left = MAX ((gint64) m->minutes * 60000 - e->used_ms, 0);
+      gint64 limit = m->timeout_ms > 0 ? m->timeout_ms
+                     : MAX (3 * m->movetime_ms, clock_left) + DR_WAIT_GRACE_MS;
+      gint64 t0 = g_get_monotonic_time ();
+      DrDxpMessage msg;
+
+      if (!dr_dxp_link_receive (e->link, &msg, t0 + limit * 1000, NULL, NULL, &local))
+        {
+          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+            {
+              *detail = g_strdup_printf (_("engine “%s” sent no move within %" G_GINT64_FORMAT " ms"),
+                                         e->name, limit);
+              g_error_free (local);
+              return REPLY_TIMEOUT;
+            }
+          g_propagate_prefixed_error (error, local, _("engine “%s”: "), e->name);
+          return REPLY_ERROR;
+        }
+      e->used_ms += (g_get_monotonic_time () - t0) / 1000;
+      if (msg.type == DR_DXP_GAMEEND)
+        {
+          *claim = msg.reason;
+          e->owes_answer = TRUE;
+          e->stopped = msg.stop;
+          return REPLY_END;
+        }
+      if (msg.type != DR_DXP_MOVE)
+        {
+          g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
+                       _("engine “%s” sent %s instead of a move"), e->name, dr_dxp_type_name (msg.type));
+          return REPLY_ERROR;
+        }
+      if (!dr_dxp_message_get_move (&msg, pos, move, &local))
+        {
+          *detail = g_strdup_printf (_("“%s” played an illegal move: %s"), e->name, local->message);
+          g_error_free (local);
+          return REPLY_ILLEGAL;
+        }
+      return REPLY_MOVE;
+    }
+}
+
 /* The match --------------------------------------------------------------- */
 
-typedef struct
-{
-  const DrRules *rules;
-  gint64         movetime_ms;
-} Match;
-
-/* Plays one game; returns White's points (2 a win, 1 a draw, 0 a loss)
- * and what ended it in *@how, or -1 on an engine failure. */
+/* Plays game @number from @fen; returns White's points (2 a win, 1 a
+ * draw, 0 a loss) and what ended it in *@how, or -1 on an engine failure.
+ * A result can come with an error as well: the game counts, but an
+ * engine cannot go on (it did not end the game as DXP asks, or did not
+ * recover from a time-out). */
 static int
 play_game (Match      *m,
            Engine     *white,
            Engine     *black,
+           int         number,
+           gboolean    last,
            const char *fen,
            char      **how,
            GError    **error)
@@ -380,50 +733,118 @@ play_game (Match      *m,
   const DrRules *rules = m->rules;
   g_autoptr (GArray) history = g_array_new (FALSE, FALSE, sizeof (DrPosition));
   g_autoptr (GPtrArray) moves = g_ptr_array_new_with_free_func (g_free);
+  Engine *timed_out = NULL;
   DrPosition pos, base;
+  DrMove last_move = { 0 };
+  gboolean relay = FALSE;
+  int relay_seconds = 0;
+  DrSide first_turn;
+  int points;
 
-  if (!dr_fen_parse (rules, fen, &pos, error)
-      || !engine_send (white, error, "new-game") || !engine_send (black, error, "new-game"))
+  if (!dr_fen_parse (rules, fen, &pos, error))
     return -1;
+  for (int i = 0; i < 2; i++)
+    {
+      Engine *e = i == 0 ? white : black;
+      DrSide side = i == 0 ? DR_SIDE_WHITE : DR_SIDE_BLACK;
+
+      if (!(e->kind == ENGINE_HUB ? engine_send (e, error, "new-game")
+                                  : dxp_begin (e, m, &pos, side, error)))
+        return -1;
+    }
   base = pos;
+  first_turn = pos.turn;
   g_array_append_val (history, pos);
   for (;;)
     {
       const DrDrawRule *which = NULL;
       DrStatus status = dr_game_status (rules, (const DrPosition *) history->data, history->len, &which);
       Engine *e = pos.turn == DR_SIDE_WHITE ? white : black;
-      g_autofree char *text = NULL;
-      g_autoptr (GError) illegal = NULL;
+      const char *colour = pos.turn == DR_SIDE_WHITE ? _("White") : _("Black");
+      /* Moves are numbered from the opening position. */
+      int move_number = (int) (history->len - 1 + (first_turn == DR_SIDE_BLACK)) / 2 + 1;
+      g_autofree char *detail = NULL;
+      DrDxpEndReason claim = DR_DXP_END_UNKNOWN;
+      gint64 t0;
       DrMove move;
+      Reply reply;
 
-      switch (status)
+      if (status == DR_STATUS_WHITE_WINS)
         {
-        case DR_STATUS_WHITE_WINS:
           *how = g_strdup (_("Black cannot move"));
-          return 2;
-        case DR_STATUS_BLACK_WINS:
+          points = 2;
+          break;
+        }
+      if (status == DR_STATUS_BLACK_WINS)
+        {
           *how = g_strdup (_("White cannot move"));
-          return 0;
-        case DR_STATUS_DRAW:
+          points = 0;
+          break;
+        }
+      if (status == DR_STATUS_DRAW)
+        {
           *how = g_strdup_printf (_("draw, %s"), which != NULL ? which->article : "");
-          return 1;
-        case DR_STATUS_ONGOING:
-        default:
+          points = 1;
           break;
         }
       if (history->len > MAX_PLIES)
         {
           *how = g_strdup_printf (_("adjudicated a draw after %d plies"), MAX_PLIES);
-          return 1;
+          points = 1;
+          break;
         }
-      text = engine_think (e, rules, &base, moves, m->movetime_ms, error);
-      if (text == NULL)
-        return -1;
-      if (!dr_move_parse_hub (rules, &pos, text, &move, &illegal))
+      /* A DXP engine hears of the other side's move only now that the
+       * game goes on: a move that ends it is answered by our GAMEEND. */
+      if (relay && e->kind == ENGINE_DXP)
         {
-          *how = g_strdup_printf (_("“%s” played “%s”: %s"), e->name, text, illegal->message);
-          return pos.turn == DR_SIDE_WHITE ? 0 : 2;
+          DrDxpMessage msg;
+
+          dr_dxp_message_set_move (&msg, &last_move, relay_seconds);
+          if (!dr_dxp_link_send (e->link, &msg, error))
+            {
+              g_prefix_error (error, _("engine “%s”: "), e->name);
+              return -1;
+            }
         }
+      t0 = g_get_monotonic_time ();
+      reply = engine_move (e, m, &base, moves, &pos, &move, &claim, &detail, error);
+      if (reply == REPLY_ERROR)
+        return -1;
+      if (reply == REPLY_TIMEOUT)
+        {
+          g_printerr (_("draughtsman-cli match: game %d, move %d (%s): %s; it forfeits the game\n"),
+                      number, move_number, colour, detail);
+          *how = g_strdup_printf (_("%s at move %d: forfeit"), detail, move_number);
+          points = pos.turn == DR_SIDE_WHITE ? 0 : 2;
+          timed_out = e;
+          break;
+        }
+      if (reply == REPLY_ILLEGAL)
+        {
+          g_printerr (_("draughtsman-cli match: game %d, move %d (%s): %s; it loses the game\n"),
+                      number, move_number, colour, detail);
+          *how = g_strdup_printf (_("%s at move %d: loss"), detail, move_number);
+          points = pos.turn == DR_SIDE_WHITE ? 0 : 2;
+          break;
+        }
+      if (reply == REPLY_END)
+        {
+          /* The rules have not ended the game: a draw or an unknown
+           * result is taken as a draw, giving up as a loss, a claimed
+           * win as a loss too. */
+          gboolean draw = claim == DR_DXP_END_DRAW || claim == DR_DXP_END_UNKNOWN;
+
+          *how = g_strdup_printf (claim == DR_DXP_END_I_LOSE ? _("“%s” gave up")
+                                  : claim == DR_DXP_END_DRAW ? _("“%s” called a draw")
+                                  : claim == DR_DXP_END_I_WIN ? _("“%s” claimed a win that the rules do not give")
+                                  : _("“%s” ended the game without a result: a draw"), e->name);
+          points = draw ? 1 : pos.turn == DR_SIDE_WHITE ? 0 : 2;
+          break;
+        }
+
+      relay = TRUE;
+      last_move = move;
+      relay_seconds = (int) ((g_get_monotonic_time () - t0 + 500000) / G_USEC_PER_SEC);
       /* A capture or a man's move cannot be undone: the next positions
        * are sent from here. */
       if (move.captures != 0 || (pos.kings & ((DrBitboard) 1 << move.from)) == 0)
@@ -439,6 +860,21 @@ play_game (Match      *m,
         }
       g_array_append_val (history, pos);
     }
+
+  /* Close the game on each DXP link, with the result from our side;
+   * bring a Hub engine that timed out back to listening. */
+  for (int i = 0; i < 2; i++)
+    {
+      Engine *e = i == 0 ? white : black;
+      int its = i == 0 ? points : 2 - points;
+      DrDxpEndReason ours = its == 2 ? DR_DXP_END_I_LOSE : its == 1 ? DR_DXP_END_DRAW : DR_DXP_END_I_WIN;
+
+      if (e->kind == ENGINE_DXP && e->playing && !dxp_end (e, m, ours, last, error))
+        return points;
+      if (e->kind == ENGINE_HUB && e == timed_out && !hub_recover (e, m, error))
+        return points;
+    }
+  return points;
 }
 
 /**
@@ -457,15 +893,16 @@ dr_match_command (int    argc,
   g_autofree char *openings_path = NULL;
   g_autofree char *variant = NULL;
   int games = 2;
-  gint64 movetime = 100;
+  gint64 movetime = 100, timeout = 0;
   GOptionEntry entries[] = {
     { "openings", 'o', 0, G_OPTION_ARG_FILENAME, &openings_path, N_("Start positions: one FEN a line, or a ballot file (default: the start position)"), N_("FILE") },
     { "games", 'g', 0, G_OPTION_ARG_INT, &games, N_("Games to play, each opening twice with colours reversed (default 2)"), N_("N") },
     { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Milliseconds a move for each engine (default 100)"), N_("MS") },
+    { "timeout", 0, 0, G_OPTION_ARG_INT64, &timeout, N_("Longest wait for any answer of an engine; after it the engine forfeits the game (default: 10000 to start, 3 × movetime + 5000 for a move; a DXP engine's game clock + 5000)"), N_("MS") },
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Rules to play by (default: international)"), N_("VARIANT") },
     { NULL }
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("\"ENGINE A\" \"ENGINE B\""));
+  g_autoptr (GOptionContext) context = g_option_context_new (_("ENGINE-A ENGINE-B"));
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) fens = NULL;
   g_autoptr (GPtrArray) codes = NULL;
@@ -477,23 +914,32 @@ dr_match_command (int    argc,
 
   /* An engine that dies must not take the referee with it. */
   signal (SIGPIPE, SIG_IGN);
-  g_option_context_set_summary (context, _("Play two Hub protocol engines, each given as a command line "
-                                           "(\"draughtsman-cli hub\"), against each other, and print the "
-                                           "score and Elo difference of the first."));
+  g_option_context_set_summary (context, _("Play two engines against each other and print the score and "
+                                           "Elo difference of the first.  Each engine is either\n"
+                                           "  a Hub protocol command line, e.g. \"draughtsman-cli hub\" "
+                                           "(\"hub:COMMAND\" says so explicitly), or\n"
+                                           "  dxp:HOST[:PORT], a DXP follower to connect to, e.g. "
+                                           "dxp:127.0.0.1:27531 (port 27531 by default; "
+                                           "International draughts only).\n"
+                                           "A DXP engine gets a GAMEREQ for each game, with the opening "
+                                           "as its setup and a thinking time of 50 × --movetime rounded "
+                                           "up to whole minutes."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       g_printerr ("draughtsman-cli match: %s\n", error->message);
       return EXIT_FAILURE;
     }
-  if (argc != 3 || games < 1 || movetime < 1)
+  if (argc != 3 || games < 1 || movetime < 1 || timeout < 0)
     {
-      g_printerr (_("draughtsman-cli match: expected two engine command lines and a positive "
+      g_printerr (_("draughtsman-cli match: expected two engines and a positive "
                     "--games and --movetime (see --help)\n"));
       return EXIT_FAILURE;
     }
   m.rules = dr_rules_from_name (variant != NULL ? variant : "international");
   m.movetime_ms = movetime;
+  m.timeout_ms = timeout;
+  m.minutes = (int) CLAMP ((movetime * 50 + 59999) / 60000, 1, 999);
   if (m.rules == NULL)
     {
       g_printerr (_("draughtsman-cli match: unknown variant “%s”\n"), variant);
@@ -518,7 +964,7 @@ dr_match_command (int    argc,
     }
 
   for (int i = 0; i < 2 && status == EXIT_SUCCESS; i++)
-    if (!engine_start (&engines[i], argv[1 + i], m.rules, &error))
+    if (!engine_start (&engines[i], argv[1 + i], &m, &error))
       status = EXIT_FAILURE;
   for (int g = 0; g < games && status == EXIT_SUCCESS; g++)
     {
@@ -528,7 +974,8 @@ dr_match_command (int    argc,
       Engine *black = &engines[a_white ? 1 : 0];
       g_autofree char *how = NULL;
       const char *code = g_ptr_array_index (codes, opening);
-      int points = play_game (&m, white, black, g_ptr_array_index (fens, opening), &how, &error);
+      int points = play_game (&m, white, black, g + 1, g == games - 1, g_ptr_array_index (fens, opening),
+                              &how, &error);
       int a_points;
 
       if (points < 0)
@@ -545,14 +992,19 @@ dr_match_command (int    argc,
         losses++;
       g_print ("game %d, opening %s: %s (white) - %s (black) %s (%s)\n", g + 1,
                code[0] != '\0' ? code : (const char *) g_ptr_array_index (fens, opening),
-               white->name, black->name, points == 2 ? "2-0" : points == 1 ? "1-1" : "0-2", how);
+               white->name, black->name,
+               dr_result_to_string (points == 2 ? DR_RESULT_WHITE_WINS : points == 1 ? DR_RESULT_DRAW
+                                    : DR_RESULT_BLACK_WINS, m.rules), how);
       fflush (stdout);
+      if (error != NULL)
+        status = EXIT_FAILURE;
     }
   if (status != EXIT_SUCCESS)
     g_printerr ("draughtsman-cli match: %s\n", error->message);
 
   dr_match_elo (wins, draws, losses, &elo, &margin);
-  g_print ("%s - %s: wins %d, draws %d, losses %d, score %.1f/%d\n", engines[0].name,
+  g_print ("%s - %s: wins %d, draws %d, losses %d, score %.1f/%d\n",
+           engines[0].name != NULL ? engines[0].name : argv[1],
            engines[1].name != NULL ? engines[1].name : argv[2], wins, draws, losses,
            wins + 0.5 * draws, wins + draws + losses);
   if (isfinite (elo) && isfinite (margin))
@@ -562,6 +1014,6 @@ dr_match_command (int    argc,
   else
     g_print ("Elo difference: %s (95%%)\n", elo > 0 ? "+inf" : "-inf");
   for (int i = 0; i < 2; i++)
-    engine_stop (&engines[i]);
+    engine_stop (&engines[i], &m);
   return status;
 }

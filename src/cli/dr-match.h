@@ -1,4 +1,4 @@
-/* dr-match.h — two Hub engines play each other from ballot openings
+/* dr-match.h — two engines, Hub or DXP, play each other from openings
  *
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -40,7 +40,8 @@ GPtrArray *dr_match_read_openings   (const char         *path,
                                      GPtrArray         **codes,
                                      GError            **error);
 
-/* draughtsman-cli match A B [OPTIONS]; returns the exit status. */
+/* draughtsman-cli match A B [OPTIONS], each engine a Hub command line or
+ * dxp:HOST[:PORT]; returns the exit status. */
 int       dr_match_command          (int                 argc,
                                      char              **argv);
 
