@@ -328,6 +328,144 @@ test_move_case (gconstpointer data)
   assert_moves (c->variant, c->fen, c->match, c->moves, c->source);
 }
 
+/* The quick tests (dr_movegen_has_capture, _has_move, _kind) and
+ * dr_position_hash_after against the full generator and copy-make, on
+ * random positions of every variant: pieces scattered at several densities
+ * (so that sides are blocked, or have no pieces, or kings capture from
+ * afar), Frisian king runs set at random, and the positions of random games
+ * from the start.  The generator is the reference: these functions must
+ * give the answers it gives. */
+
+#define QUICK_SEED      20260512u
+#define QUICK_POSITIONS 4000
+#define QUICK_GAMES     100
+#define QUICK_PLIES     120
+
+typedef struct
+{
+  unsigned long positions, none, blocked, quiet, capture;
+} QuickCounts;
+
+static void
+check_quick (const DrRules    *rules,
+             const DrPosition *pos,
+             DrMoveList       *list,
+             QuickCounts      *counts)
+{
+  DrMovesKind kind;
+  bool capture;
+
+  dr_movegen_legal (rules, pos, list);
+  g_assert_false (list->overflow);
+  capture = list->n > 0 && list->moves[0].captures != 0;
+  kind = list->n == 0 ? DR_MOVES_NONE : capture ? DR_MOVES_CAPTURE : DR_MOVES_QUIET;
+  if (dr_movegen_has_capture (rules, pos) != capture || dr_movegen_has_move (rules, pos) != (list->n > 0)
+      || dr_movegen_kind (rules, pos) != kind || dr_movegen_kind_func (rules) (pos) != kind)
+    {
+      g_autofree char *fen = dr_fen_write (rules, pos, rules->notation);
+      g_error ("%s %s: %u legal moves (%s), has_capture %d, has_move %d, kind %d", rules->name, fen,
+               list->n, capture ? "captures" : "quiet", dr_movegen_has_capture (rules, pos),
+               dr_movegen_has_move (rules, pos), dr_movegen_kind (rules, pos));
+    }
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      g_assert_cmpuint (dr_position_hash_after (pos, &list->moves[i]), ==, child.hash);
+    }
+  counts->positions++;
+  if (list->n == 0)
+    {
+      counts->none++;
+      /* Pieces, but none can move. */
+      if (pos->pieces[pos->turn] != 0)
+        counts->blocked++;
+    }
+  else if (capture)
+    counts->capture++;
+  else
+    counts->quiet++;
+}
+
+/* Pieces at random on the playing squares: each square is taken with
+ * probability @density percent, men never on their own crowning rank. */
+static void
+random_position (const DrRules *rules,
+                 GRand         *rand,
+                 int            density,
+                 DrPosition    *pos)
+{
+  DrBitboard crown[2] = { dr_rules_promotion_mask (rules, DR_SIDE_WHITE),
+                          dr_rules_promotion_mask (rules, DR_SIDE_BLACK) };
+
+  dr_position_clear (pos);
+  for (DrBitboard b = rules->geometry->squares; b != 0; b = dr_bb_rest (b))
+    {
+      int sq = dr_bb_first (b);
+      int side = g_rand_int_range (rand, 0, 2);
+      bool king = g_rand_int_range (rand, 0, 4) == 0 || dr_bb_has (crown[side], sq);
+
+      if (g_rand_int_range (rand, 0, 100) >= density)
+        continue;
+      dr_position_put (pos, sq, side == 0 ? (king ? DR_PIECE_WHITE_KING : DR_PIECE_WHITE_MAN)
+                                          : (king ? DR_PIECE_BLACK_KING : DR_PIECE_BLACK_MAN));
+    }
+  dr_position_set_turn (pos, (DrSide) g_rand_int_range (rand, 0, 2));
+  if (rules->frisian_king_runs)
+    for (int side = 0; side < 2; side++)
+      {
+        DrBitboard kings = pos->pieces[side] & pos->kings;
+
+        if (kings == 0 || g_rand_int_range (rand, 0, 2) == 0)
+          continue;
+        pos->king_run_square[side] = (uint8_t) dr_bb_first (kings);
+        pos->king_run_length[side] = (uint8_t) g_rand_int_range (rand, 1, 4);
+        pos->hash = dr_position_compute_hash (pos);
+      }
+}
+
+static void
+test_quick (gconstpointer data)
+{
+  const DrRules *rules = data;
+  static const int densities[] = { 5, 15, 30, 50, 70, 90 };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (QUICK_SEED);
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+  QuickCounts counts = { 0 };
+
+  /* Every variant has them (the search relies on it for speed). */
+  g_assert_nonnull (dr_movegen_kind_func (rules));
+
+  for (int i = 0; i < QUICK_POSITIONS; i++)
+    {
+      DrPosition pos;
+
+      random_position (rules, rand, densities[i % G_N_ELEMENTS (densities)], &pos);
+      check_quick (rules, &pos, list, &counts);
+    }
+  for (int game = 0; game < QUICK_GAMES; game++)
+    {
+      DrPosition pos;
+
+      dr_rules_initial (rules, &pos);
+      for (int ply = 0; ply < QUICK_PLIES; ply++)
+        {
+          check_quick (rules, &pos, list, &counts);
+          if (list->n == 0)
+            break;
+          dr_position_apply (&pos, &pos, &list->moves[g_rand_int_range (rand, 0, (gint32) list->n)]);
+        }
+    }
+  g_test_message ("%s: %lu positions, %lu without a move (%lu blocked), %lu with quiet moves, "
+                  "%lu with captures", rules->name, counts.positions, counts.none, counts.blocked,
+                  counts.quiet, counts.capture);
+  /* Each answer was met. */
+  g_assert_cmpuint (counts.blocked, >, 0);
+  g_assert_cmpuint (counts.quiet, >, 0);
+  g_assert_cmpuint (counts.capture, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -335,5 +473,12 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   for (gsize i = 0; i < G_N_ELEMENTS (move_cases); i++)
     g_test_add_data_func (move_cases[i].path, &move_cases[i], test_move_case);
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    {
+      const DrRules *rules = dr_rules_get ((DrVariant) v);
+      g_autofree char *path = g_strdup_printf ("/rules/movegen/quick-tests/%s", rules->name);
+
+      g_test_add_data_func (path, rules, test_quick);
+    }
   return g_test_run ();
 }

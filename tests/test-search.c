@@ -204,6 +204,40 @@ test_draw_not_win (void)
   dr_search_free (search);
 }
 
+/* A side with pieces but no move has lost (the giveaway games: won), and
+ * the search must see it at a leaf, where it decides without generating
+ * moves.  White men 10, 19, 43 against the black man on 5: 19-14 leaves
+ * it no step (10 is taken) and no capture (14 is taken). */
+static void
+test_blocked_leaf (void)
+{
+  static const char *fen = "W:W10,19,43:B5";
+  DrPosition pos;
+  DrSearch *search = setup ("international", fen, &pos);
+  DrSearchLimits limits = { .max_depth = 1, .multipv = 1 };
+  DrSearchResult result;
+  g_autofree char *best = NULL;
+
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  best = move_text (search, &pos, &result.best);
+  g_assert_cmpstr (best, ==, "19-14");
+  g_assert_cmpint (result.score, ==, DR_SCORE_WIN - 1);
+  dr_search_free (search);
+
+  /* In antidraughts being blocked wins: of the two lines, 19-14 is the
+   * one that loses at once. */
+  search = setup ("antidraughts", fen, &pos);
+  limits.multipv = 8;
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_cmpint (result.n_lines, >, 1);
+  g_free (best);
+  best = move_text (search, &pos, &result.lines[result.n_lines - 1].pv[0]);
+  g_assert_cmpstr (best, ==, "19-14");
+  g_assert_cmpint (result.lines[result.n_lines - 1].score, ==, -(DR_SCORE_WIN - 1));
+  g_assert_cmpint (result.score, >, -DR_SCORE_WON);
+  dr_search_free (search);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -217,5 +251,6 @@ main (int    argc,
   g_test_add_func ("/search/multipv", test_multipv);
   g_test_add_func ("/search/no-move", test_no_move);
   g_test_add_func ("/search/draw-not-win", test_draw_not_win);
+  g_test_add_func ("/search/blocked-leaf", test_blocked_leaf);
   return g_test_run ();
 }

@@ -524,6 +524,80 @@ G (count) (const DrPosition *pos,
   return n;
 }
 
+/* Has the side to move a capture?  Only the first jump is looked for: a
+ * capture that can start can be completed, and the choice rule only picks
+ * among captures.  Men as in G (capturing_men); kings a ray at a time for
+ * all of them at once, as in G (count). */
+static bool
+G (has_capture) (const DrPosition *pos)
+{
+  int us = pos->turn;
+  DrBitboard empty, opp, kings;
+
+  if (G (capturing_men) (pos) != 0)
+    return true;
+  kings = pos->pieces[us] & pos->kings;
+  if (kings == 0)
+    return false;
+  empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
+  opp = pos->pieces[1 - us];
+  /* The first piece each king meets along the ray (a flying king passes
+   * free squares); a capture if it is the opponent's with a free square
+   * behind it. */
+#define KING_TAKES(d)                                                        \
+  do                                                                         \
+    {                                                                        \
+      DrBitboard met = 0;                                                    \
+      for (DrBitboard b = dr_bb_shift (kings, (d)); b != 0;                 \
+           b = FLY ? dr_bb_shift (b & empty, (d)) : 0)                      \
+        met |= b & opp;                                                      \
+      if ((dr_bb_shift (met, (d)) & empty) != 0)                             \
+        return true;                                                         \
+    }                                                                        \
+  while (0)
+  KING_TAKES (-D2);
+  KING_TAKES (-D1);
+  KING_TAKES (D1);
+  KING_TAKES (D2);
+  if (ORTHO)
+    {
+      KING_TAKES (-1);
+      KING_TAKES (1);
+      KING_TAKES (-P);
+      KING_TAKES (P);
+    }
+#undef KING_TAKES
+  return false;
+}
+
+/* Has the side to move a quiet move, capture compulsion aside?  The
+ * squares G (quiet) would list, tested instead of listed. */
+static bool
+G (has_quiet) (const DrPosition *pos)
+{
+  int us = pos->turn;
+  DrBitboard empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
+  DrBitboard men = pos->pieces[us] & ~pos->kings;
+  DrBitboard kings = G (free_kings) (pos);
+  DrBitboard to;
+
+  if (us == DR_SIDE_WHITE)
+    to = dr_bb_shift (men, -D2) | dr_bb_shift (men, -D1);
+  else
+    to = dr_bb_shift (men, D1) | dr_bb_shift (men, D2);
+  to |= dr_bb_shift (kings, -D2) | dr_bb_shift (kings, -D1)
+        | dr_bb_shift (kings, D1) | dr_bb_shift (kings, D2);
+  return (to & empty) != 0;
+}
+
+static DrMovesKind
+G (moves_kind) (const DrPosition *pos)
+{
+  if (G (has_capture) (pos))
+    return DR_MOVES_CAPTURE;
+  return G (has_quiet) (pos) ? DR_MOVES_QUIET : DR_MOVES_NONE;
+}
+
 /* Copy-make for perft: pieces and side to move only.  Perft reads no hash
  * (Scan's Pos::succ keeps none either), so it skips the Zobrist update;
  * Frisian needs its king-run counters for legality and uses the full one. */

@@ -70,3 +70,5 @@ void     _dr_movegen_generate_turkish (const DrPosition *pos,
                                        DrMoveList       *list);
 unsigned _dr_movegen_count_turkish    (const DrPosition *pos,
                                        DrMoveList       *scratch);
+bool     _dr_movegen_has_capture_turkish (const DrPosition *pos);
+bool     _dr_movegen_has_quiet_turkish   (const DrPosition *pos);

@@ -214,3 +214,71 @@ _dr_movegen_count_turkish (const DrPosition *pos,
   _dr_movegen_generate_turkish (pos, scratch);
   return scratch->n;
 }
+
+/* One step of every piece of @b in direction @k (see dir_row, dir_file),
+ * off the board dropped. */
+static inline DrBitboard
+shift_all (DrBitboard b,
+           int        k)
+{
+  static const DrBitboard file_a = UINT64_C (0x0101010101010101);
+
+  switch (k)
+    {
+    case 0:
+      return b >> 8;
+    case 1:
+      return b << 8;
+    case 2:
+      return (b & ~file_a) >> 1;
+    default:
+      return (b & ~(file_a << 7)) << 1;
+    }
+}
+
+bool
+_dr_movegen_has_capture_turkish (const DrPosition *pos)
+{
+  static const int man_dirs[2][3] = { { 0, 2, 3 }, { 1, 2, 3 } };
+  int us = pos->turn;
+  DrBitboard empty = ~(pos->pieces[0] | pos->pieces[1]);
+  DrBitboard opp = pos->pieces[1 - us];
+  DrBitboard men = pos->pieces[us] & ~pos->kings;
+  DrBitboard kings = pos->pieces[us] & pos->kings;
+
+  for (int i = 0; i < 3; i++)
+    {
+      int k = man_dirs[us][i];
+
+      if ((shift_all (shift_all (men, k) & opp, k) & empty) != 0)
+        return true;
+    }
+  if (kings == 0)
+    return false;
+  for (int k = 0; k < 4; k++)
+    {
+      DrBitboard met = 0;
+
+      /* The first piece along the line, past any free squares. */
+      for (DrBitboard b = shift_all (kings, k); b != 0; b = shift_all (b & empty, k))
+        met |= b & opp;
+      if ((shift_all (met, k) & empty) != 0)
+        return true;
+    }
+  return false;
+}
+
+bool
+_dr_movegen_has_quiet_turkish (const DrPosition *pos)
+{
+  int us = pos->turn;
+  DrBitboard empty = ~(pos->pieces[0] | pos->pieces[1]);
+  DrBitboard men = pos->pieces[us] & ~pos->kings;
+  DrBitboard kings = pos->pieces[us] & pos->kings;
+  DrBitboard to;
+
+  /* Men forward and sideways, kings along ranks and files. */
+  to = shift_all (men, us == DR_SIDE_WHITE ? 0 : 1) | shift_all (men | kings, 2)
+       | shift_all (men | kings, 3) | shift_all (kings, 0) | shift_all (kings, 1);
+  return (to & empty) != 0;
+}

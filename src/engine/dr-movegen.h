@@ -30,9 +30,32 @@ dr_movegen_count (const DrRules    *rules,
   return rules->count (pos, scratch);
 }
 
+/* What the side to move can do, as dr_movegen_legal() would find it. */
+typedef enum
+{
+  DR_MOVES_NONE,     /* no legal move: blocked, or no pieces */
+  DR_MOVES_QUIET,    /* quiet moves only */
+  DR_MOVES_CAPTURE,  /* a capture, so only captures */
+} DrMovesKind;
+
+typedef DrMovesKind (*DrMovesKindFunc) (const DrPosition *pos);
+
+/* The quick tests: bitboard tests that generate no move, for a search
+ * that must know whether a leaf is quiet, or lost for want of a move. */
+
 /* Does the side to move have a capture?  (Useful for quiescence and UI.) */
 bool       dr_movegen_has_capture (const DrRules    *rules,
                                    const DrPosition *pos);
+/* Does the side to move have a legal move at all (dr_movegen_legal()'s
+ * count > 0)? */
+bool       dr_movegen_has_move    (const DrRules    *rules,
+                                   const DrPosition *pos);
+DrMovesKind dr_movegen_kind       (const DrRules    *rules,
+                                   const DrPosition *pos);
+/* dr_movegen_kind() for @rules as a function of the position alone, for a
+ * caller that asks it of many positions; NULL if @rules' generator has no
+ * quick tests (then call dr_movegen_kind()). */
+DrMovesKindFunc dr_movegen_kind_func (const DrRules *rules);
 
 /* Frisian capture value of @men men and @kings kings (dr-movegen.c). */
 int        dr_frisian_capture_value (int men,

@@ -63,20 +63,68 @@ uint64_t   dr_position_compute_hash (const DrPosition *pos);
 bool       dr_position_equal        (const DrPosition *a,
                                      const DrPosition *b);
 
-/* The Frisian counters' share of the hash: a key per (side, run length)
- * and the king's square folded in with the king's own key. */
+/* The Frisian counters' share of the hash for @side with a run of @length
+ * quiet moves by the king on @square: a key per (side, run length) and the
+ * king's square folded in with the king's own key. */
+static inline uint64_t
+dr_position_frisian_key_of (int     side,
+                            uint8_t length,
+                            uint8_t square)
+{
+  if (length == 0)
+    return 0;
+  return dr_zobrist_frisian[side][length & 3]
+         ^ (dr_zobrist_piece[dr_zobrist_index ((DrSide) side, true)][square & 63] >> 1);
+}
+
 static inline uint64_t
 dr_position_frisian_key (const DrPosition *pos,
              int               side)
 {
-  if (pos->king_run_length[side] == 0)
-    return 0;
-  return dr_zobrist_frisian[side][pos->king_run_length[side] & 3]
-         ^ (dr_zobrist_piece[dr_zobrist_index ((DrSide) side, true)][pos->king_run_square[side] & 63] >> 1);
+  return dr_position_frisian_key_of (side, pos->king_run_length[side], pos->king_run_square[side]);
+}
+
+/* The hash of @parent with @move played, as dr_position_apply() keeps
+ * it, without making the move: a search prefetches the child's table entry
+ * with it. */
+static inline uint64_t
+dr_position_hash_after (const DrPosition *parent,
+                        const DrMove     *move)
+{
+  int us = parent->turn;
+  int them = us ^ 1;
+  DrBitboard from = (DrBitboard) 1 << move->from;
+  int was_king = (parent->kings & from) != 0;
+  int is_king = was_king | ((move->flags & DR_MOVE_PROMOTES) != 0);
+  uint8_t run_square = parent->king_run_square[us];
+  uint8_t run_length = parent->king_run_length[us];
+  uint64_t h = parent->hash ^ dr_zobrist_turn
+               ^ dr_zobrist_piece[2 * us + was_king][move->from]
+               ^ dr_zobrist_piece[2 * us + is_king][move->to];
+
+  for (DrBitboard c = move->captures; c != 0; c = dr_bb_rest (c))
+    {
+      int sq = dr_bb_first (c);
+      h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
+    }
+  if (was_king || run_length != 0)
+    {
+      h ^= dr_position_frisian_key_of (us, run_length, run_square);
+      if (was_king && move->captures == 0)
+        h ^= dr_position_frisian_key_of (us,
+                                         run_length > 0 && run_square == move->from
+                                         ? (run_length >= 3 ? 3 : run_length + 1) : 1,
+                                         move->to);
+    }
+  return h;
 }
 
 /* Copy-make: @child becomes @parent with @move played.  @child may be
- * @parent.  Inline: it is half of every search and perft node. */
+ * @parent.  Inline: it is half of every search and perft node.  Every field
+ * is worked out from @parent first and then stored once, field by field:
+ * building the child in a local and copying it whole made the processor
+ * read back the byte just stored as part of a wider load (a failed store
+ * forward, a stall on every node). */
 static inline void
 dr_position_apply (DrPosition       *child,
                    const DrPosition *parent,
@@ -86,53 +134,56 @@ dr_position_apply (DrPosition       *child,
   int them = us ^ 1;
   DrBitboard from = (DrBitboard) 1 << move->from;
   DrBitboard to = (DrBitboard) 1 << move->to;
+  DrBitboard captures = move->captures;
   int was_king = (parent->kings & from) != 0;
   int is_king = was_king | ((move->flags & DR_MOVE_PROMOTES) != 0);
   uint64_t h = parent->hash ^ dr_zobrist_turn
                ^ dr_zobrist_piece[2 * us + was_king][move->from]
                ^ dr_zobrist_piece[2 * us + is_king][move->to];
-  DrPosition p = *parent;
+  /* Captured pieces go first: in Turkish draughts a king may end its move
+   * on the square of a piece it took on the way.  The moving piece's
+   * from == to is possible (a king's round trip). */
+  DrBitboard own = (parent->pieces[us] & ~from) | to;
+  DrBitboard other = parent->pieces[them] & ~captures;
+  DrBitboard kings = (parent->kings & ~captures & ~from) | (is_king ? to : 0);
+  uint8_t run_square = parent->king_run_square[us];
+  uint8_t run_length = parent->king_run_length[us];
+  uint8_t other_square = parent->king_run_square[them];
+  uint8_t other_length = parent->king_run_length[them];
 
-  /* Captured pieces first: in Turkish draughts a king may end its move on
-   * the square of a piece it took on the way. */
-  if (move->captures != 0)
+  for (DrBitboard c = captures; c != 0; c = dr_bb_rest (c))
     {
-      for (DrBitboard c = move->captures; c != 0; c = dr_bb_rest (c))
-        {
-          int sq = dr_bb_first (c);
-          h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
-        }
-      p.pieces[them] &= ~move->captures;
-      p.kings &= ~move->captures;
+      int sq = dr_bb_first (c);
+      h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
     }
 
-  /* The moving piece; from == to is possible (a king's round trip). */
-  p.pieces[us] = (p.pieces[us] & ~from) | to;
-  p.kings &= ~from;
-  if (is_king)
-    p.kings |= to;
-
   /* Frisian king runs (KNDB art. 17): quiet moves of one king, in a row. */
-  if (was_king || p.king_run_length[us] != 0)
+  if (was_king || run_length != 0)
     {
-      h ^= dr_position_frisian_key (&p, us);
-      if (was_king && move->captures == 0)
+      h ^= dr_position_frisian_key_of (us, run_length, run_square);
+      if (was_king && captures == 0)
         {
-          if (p.king_run_length[us] > 0 && p.king_run_square[us] == move->from)
-            p.king_run_length[us] = p.king_run_length[us] >= 3 ? 3 : p.king_run_length[us] + 1;
+          if (run_length > 0 && run_square == move->from)
+            run_length = run_length >= 3 ? 3 : run_length + 1;
           else
-            p.king_run_length[us] = 1;
-          p.king_run_square[us] = move->to;
+            run_length = 1;
+          run_square = move->to;
         }
       else
         {
-          p.king_run_length[us] = 0;
-          p.king_run_square[us] = DR_NO_SQUARE;
+          run_length = 0;
+          run_square = DR_NO_SQUARE;
         }
-      h ^= dr_position_frisian_key (&p, us);
+      h ^= dr_position_frisian_key_of (us, run_length, run_square);
     }
 
-  p.turn = (uint8_t) them;
-  p.hash = h;
-  *child = p;
+  child->pieces[us] = own;
+  child->pieces[them] = other;
+  child->kings = kings;
+  child->hash = h;
+  child->turn = (uint8_t) them;
+  child->king_run_square[us] = run_square;
+  child->king_run_length[us] = run_length;
+  child->king_run_square[them] = other_square;
+  child->king_run_length[them] = other_length;
 }

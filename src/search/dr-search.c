@@ -21,6 +21,15 @@
  *   Step 7. A single legal move is extended by a ply.
  * The search polls its limits every 1,024 nodes and unwinds by returning;
  * an aborted iteration is discarded.
+ *
+ * Speed (issue 5), none of it changing which nodes are searched: a leaf is
+ * told quiet, or lost for want of a move, by bitboard tests without
+ * generating moves (dr_movegen_kind_func); leaves are handled inline in
+ * their parent (search()), nodes with moves out of line (search_moves());
+ * the table lives on huge pages in 16-byte entries, and an entry is
+ * prefetched as early as its address is known, the next sibling's while the
+ * current move is searched; the move pick is branch-free; only PV nodes
+ * keep a line.
  */
 
 #include "dr-search.h"
@@ -32,6 +41,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined (__linux__)
+#include <sys/mman.h>
+#endif
+
+#define HUGE_PAGE ((size_t) 2 * 1024 * 1024)
+
+/* The move lists of consecutive plies, this many bytes apart: whole cache
+ * lines, an odd number of them modulo 64, so that the few lines each ply
+ * uses fall in different sets of a 32 KiB L1 cache.  (A DrMoveList is
+ * 32 KiB and a little: packed together, the start of every list fell in
+ * the same few sets and the lists of a line evicted one another.) */
+#define LIST_STRIDE ((sizeof (DrMoveList) + 63) / 64 * 64 + 8 * 64)
 
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
@@ -42,13 +63,15 @@ typedef struct
   int8_t   depth;
   uint8_t  bound;
   uint8_t  move;       /* index of the best move in the generator's order */
-  uint8_t  pad[3];
-} TTEntry;
+  uint8_t  pad[7];
+} TTEntry;             /* 16 bytes: four to a cache line, none across two */
 
 struct _DrSearch
 {
   const DrRules       *rules;
+  DrMovesKindFunc      moves_kind;           /* the rules' quick tests, or NULL */
   const DrEvalWeights *weights;
+  DrEvalWeights        own_weights;          /* set by dr_search_set_weights */
   DrEvalTables         eval_tables;
   TTEntry             *tt;
   size_t               tt_mask;
@@ -66,7 +89,7 @@ struct _DrSearch
   int                  reversible[DR_SEARCH_MAX_PLY + 1];
   int                  draw_plies;           /* king-only plies that draw, 0 for none */
 
-  DrMoveList          *lists;                /* one per ply */
+  unsigned char       *lists;                /* a DrMoveList per ply, LIST_STRIDE apart */
   DrMove               pv[DR_SEARCH_MAX_PLY][DR_SEARCH_MAX_PLY];
   int                  pv_length[DR_SEARCH_MAX_PLY];
 
@@ -78,6 +101,39 @@ struct _DrSearch
   DrMove               excluded[DR_SEARCH_MAX_PV];
   int                  n_excluded;
 };
+
+/* The table: the largest power of two of entries that fits in
+ * @megabytes, on 2 MiB pages where the system has them (a probe is a
+ * cache miss, and with small pages a TLB miss too).  Zeroed. */
+static TTEntry *
+tt_alloc (size_t  megabytes,
+          size_t *entries)
+{
+  size_t bytes = (megabytes > 0 ? megabytes : 1) * 1024 * 1024;
+  TTEntry *tt = NULL;
+
+  *entries = 1;
+  while (*entries * 2 * sizeof (TTEntry) <= bytes)
+    *entries *= 2;
+  bytes = *entries * sizeof (TTEntry);
+#if defined (__linux__) && defined (MADV_HUGEPAGE)
+  if (bytes >= HUGE_PAGE && posix_memalign ((void **) &tt, HUGE_PAGE, bytes) == 0)
+    {
+      madvise (tt, bytes, MADV_HUGEPAGE);
+      memset (tt, 0, bytes);
+      return tt;
+    }
+#endif
+  tt = calloc (*entries, sizeof (TTEntry));
+  return tt;
+}
+
+static inline DrMoveList *
+list_at (DrSearch *self,
+         int       ply)
+{
+  return (DrMoveList *) (void *) (self->lists + (size_t) ply * LIST_STRIDE);
+}
 
 static uint64_t
 now_ms (void)
@@ -93,23 +149,25 @@ dr_search_new (const DrRules *rules,
                size_t         tt_megabytes)
 {
   DrSearch *self = calloc (1, sizeof *self);
-  size_t entries = 1;
+  size_t entries;
 
   if (self == NULL)
     return NULL;
   self->rules = rules;
+  self->moves_kind = dr_movegen_kind_func (rules);
   self->weights = dr_eval_default_weights (rules);
   dr_eval_tables_init (&self->eval_tables, rules->geometry, self->weights);
-  while (entries * 2 * sizeof (TTEntry) <= (tt_megabytes > 0 ? tt_megabytes : 1) * 1024 * 1024)
-    entries *= 2;
-  self->tt = calloc (entries, sizeof (TTEntry));
+  self->tt = tt_alloc (tt_megabytes, &entries);
   self->tt_mask = entries - 1;
-  self->lists = calloc (DR_SEARCH_MAX_PLY + 1, sizeof (DrMoveList));
+  if (posix_memalign ((void **) &self->lists, 64, (DR_SEARCH_MAX_PLY + 1) * LIST_STRIDE) != 0)
+    self->lists = NULL;
   if (self->tt == NULL || self->lists == NULL)
     {
       dr_search_free (self);
       return NULL;
     }
+  for (int ply = 0; ply <= DR_SEARCH_MAX_PLY; ply++)
+    list_at (self, ply)->all_paths = false;
   for (unsigned i = 0; i < rules->n_draw_rules; i++)
     if (rules->draw_rules[i].kind == DR_DRAW_KINGS_ONLY || rules->draw_rules[i].kind == DR_DRAW_NO_PROGRESS)
       self->draw_plies = 2 * rules->draw_rules[i].limit;
@@ -125,6 +183,20 @@ dr_search_free (DrSearch *self)
   free (self->lists);
   free (self->game_hashes);
   free (self);
+}
+
+void
+dr_search_set_weights (DrSearch            *self,
+                       const DrEvalWeights *weights)
+{
+  if (weights == NULL)
+    self->weights = dr_eval_default_weights (self->rules);
+  else
+    {
+      self->own_weights = *weights;
+      self->weights = &self->own_weights;
+    }
+  dr_eval_tables_init (&self->eval_tables, self->rules->geometry, self->weights);
 }
 
 const DrRules *
@@ -194,6 +266,10 @@ is_repetition (DrSearch *self,
   uint64_t key = self->path[ply];
   int back = self->reversible[ply];
 
+  /* A position cannot come back in fewer than two plies (four, in fact);
+   * most nodes follow a man's move or a capture and end here. */
+  if (back < 2)
+    return false;
   for (int p = ply - 2; p >= 0 && ply - p <= back; p -= 2)
     if (self->path[p] == key)
       return true;
@@ -234,45 +310,42 @@ score_from_tt (int score,
   return score;
 }
 
-/* Step 5. Ordering keys: higher first. */
-static void
-order_keys (DrSearch         *self,
-            const DrMoveList *list,
-            int               ply,
-            int               tt_move,
-            int              *keys)
+/* Step 5. Ordering keys: higher first.  The table's move comes before
+ * all of these (1 << 30, see search_moves()). */
+static inline int
+order_key (DrSearch     *self,
+           const DrMove *m,
+           int           ply)
 {
   int side = 0;
 
-  for (unsigned i = 0; i < list->n; i++)
-    {
-      const DrMove *m = &list->moves[i];
-      int key;
-
-      if ((int) i == tt_move)
-        key = 1 << 30;
-      else if (m->captures != 0)
-        key = (1 << 28) + dr_bb_count (m->captures) * 1024;
-      else if (m->from == self->killers[ply][0][0] && m->to == self->killers[ply][0][1])
-        key = 1 << 27;
-      else if (m->from == self->killers[ply][1][0] && m->to == self->killers[ply][1][1])
-        key = (1 << 27) - 1;
-      else
-        key = self->history[side][m->from][m->to] + ((m->flags & DR_MOVE_PROMOTES) ? (1 << 26) : 0);
-      keys[i] = key;
-    }
+  if (m->captures != 0)
+    return (1 << 28) + dr_bb_count (m->captures) * 1024;
+  if (m->from == self->killers[ply][0][0] && m->to == self->killers[ply][0][1])
+    return 1 << 27;
+  if (m->from == self->killers[ply][1][0] && m->to == self->killers[ply][1][1])
+    return (1 << 27) - 1;
+  return self->history[side][m->from][m->to] + ((m->flags & DR_MOVE_PROMOTES) ? (1 << 26) : 0);
 }
 
+/* The first of the highest keys from @start on.  Without branches: which
+ * key wins is not predictable. */
 static inline unsigned
-pick (int      *keys,
-      unsigned  n,
-      unsigned  start)
+pick (const int *keys,
+      unsigned   n,
+      unsigned   start)
 {
   unsigned best = start;
+  int best_key = keys[start];
 
   for (unsigned i = start + 1; i < n; i++)
-    if (keys[i] > keys[best])
-      best = i;
+    {
+      int key = keys[i];
+      bool better = key > best_key;
+
+      best = better ? i : best;
+      best_key = better ? key : best_key;
+    }
   return best;
 }
 
@@ -286,7 +359,19 @@ excluded (DrSearch     *self,
   return false;
 }
 
-static int
+static int search_moves (DrSearch         *self,
+                         const DrPosition *pos,
+                         int               depth,
+                         int               alpha,
+                         int               beta,
+                         int               ply,
+                         bool              pv_node,
+                         TTEntry          *entry);
+
+/* Steps 3 and 4: a node up to the point where its moves are needed.
+ * Inline, so that the many nodes that end here (leaves, repetitions)
+ * cost their parent no call and no stack frame. */
+static inline int
 search (DrSearch         *self,
         const DrPosition *pos,
         int               depth,
@@ -296,17 +381,14 @@ search (DrSearch         *self,
         bool              pv_node)
 {
   const DrRules *rules = self->rules;
-  DrMoveList *list = &self->lists[ply];
   TTEntry *entry;
-  uint32_t lock = (uint32_t) (pos->hash >> 32);
-  int keys[DR_MAX_MOVES];
-  int order[DR_MAX_MOVES];
-  int best = -DR_SCORE_INF, best_index = -1, tt_move = -1;
-  int original_alpha = alpha;
-  bool capture;
-  int extension = 0;
 
-  /* Step 3. Limits, draws, the table. */
+  /* Step 3. Limits, draws, the table.  The table's entry is fetched from
+   * memory from here on while the node does other work; a node out of
+   * depth reads it only if it has a capture. */
+  entry = &self->tt[pos->hash & self->tt_mask];
+  if (depth > 0)
+    __builtin_prefetch (entry);
   self->pv_length[ply] = 0;
   if ((++self->nodes & 1023) == 0)
     check_limits (self);
@@ -324,16 +406,61 @@ search (DrSearch         *self,
   if (ply >= DR_SEARCH_MAX_PLY - 1)
     return dr_eval (rules, self->weights, &self->eval_tables, pos);
 
+  /* Step 4. Quiet and out of depth: evaluate, or lose if blocked.  Most
+   * nodes end here, so this is decided by bitboard tests, without
+   * generating moves or touching the table. */
+  if (depth <= 0)
+    {
+      DrMovesKind kind = self->moves_kind != NULL ? self->moves_kind (pos) : dr_movegen_kind (rules, pos);
+
+      if (kind != DR_MOVES_CAPTURE)
+        {
+          if (kind == DR_MOVES_NONE)
+            return rules->giveaway ? DR_SCORE_WIN - ply : -(DR_SCORE_WIN - ply);
+          return dr_eval (rules, self->weights, &self->eval_tables, pos);
+        }
+      __builtin_prefetch (entry);
+    }
+  return search_moves (self, pos, depth, alpha, beta, ply, pv_node, entry);
+}
+
+/* Steps 5 to 7 and the table's update: a node whose moves are searched. */
+static __attribute__ ((noinline)) int
+search_moves (DrSearch         *self,
+              const DrPosition *pos,
+              int               depth,
+              int               alpha,
+              int               beta,
+              int               ply,
+              bool              pv_node,
+              TTEntry          *entry)
+{
+  const DrRules *rules = self->rules;
+  DrMoveList *list = list_at (self, ply);
+  uint32_t lock = (uint32_t) (pos->hash >> 32);
+  int keys[DR_MAX_MOVES];
+  int order[DR_MAX_MOVES];
+  int best = -DR_SCORE_INF, best_index = -1, tt_move = -1;
+  int original_alpha = alpha;
+  unsigned next;
+  bool capture;
+  int extension = 0;
+
   dr_movegen_legal (rules, pos, list);
   if (list->n == 0)
     return rules->giveaway ? DR_SCORE_WIN - ply : -(DR_SCORE_WIN - ply);
   capture = list->moves[0].captures != 0;
 
-  /* Step 4. Quiet and out of depth: evaluate. */
-  if (depth <= 0 && !capture)
-    return dr_eval (rules, self->weights, &self->eval_tables, pos);
+  /* Step 5, the keys, before the table is read: they do not depend on it
+   * but for the table's move, and the entry is still on its way from
+   * memory.  They are taken before any move is searched, as the history
+   * the subtrees write must not reorder this node's moves. */
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      order[i] = (int) i;
+      keys[i] = order_key (self, &list->moves[i], ply);
+    }
 
-  entry = &self->tt[pos->hash & self->tt_mask];
   if (entry->lock == lock && entry->bound != BOUND_NONE)
     {
       int s = score_from_tt (entry->score, ply);
@@ -344,25 +471,35 @@ search (DrSearch         *self,
               || (entry->bound == BOUND_LOWER && s >= beta)
               || (entry->bound == BOUND_UPPER && s <= alpha)))
         return s;
+      if (tt_move >= 0)
+        keys[tt_move] = 1 << 30;
     }
 
   /* Step 7. */
   if (list->n == 1 && depth > 0)
     extension = 1;
 
-  order_keys (self, list, ply, tt_move, keys);
-  for (unsigned i = 0; i < list->n; i++)
-    order[i] = (int) i;
-
+  /* A selection sort, a pick per move.  The table's move is the unique
+   * highest key. */
+  next = tt_move >= 0 ? (unsigned) tt_move : pick (keys, list->n, 0);
   for (unsigned i = 0, searched = 0; i < list->n; i++)
     {
-      unsigned k = pick (keys, list->n, i);
+      unsigned k = next;
       const DrMove *m;
       DrPosition child;
       int score, new_depth, reduction = 0, tmp;
 
       tmp = keys[i], keys[i] = keys[k], keys[k] = tmp;
       tmp = order[i], order[i] = order[k], order[k] = tmp;
+      /* The next move is picked now (the keys do not change), and its
+       * child's entry fetched from memory while this move's subtree is
+       * searched: without it, most reads of the table wait for memory. */
+      if (i + 1 < list->n)
+        {
+          next = pick (keys, list->n, i + 1);
+          __builtin_prefetch (&self->tt[dr_position_hash_after (pos, &list->moves[order[next]])
+                                        & self->tt_mask]);
+        }
       m = &list->moves[order[i]];
       if (ply == 0 && excluded (self, m))
         continue;
@@ -394,9 +531,16 @@ search (DrSearch         *self,
           if (score > alpha)
             {
               alpha = score;
-              self->pv[ply][0] = *m;
-              memcpy (&self->pv[ply][1], self->pv[ply + 1], (size_t) self->pv_length[ply + 1] * sizeof (DrMove));
-              self->pv_length[ply] = self->pv_length[ply + 1] + 1;
+              /* Only a PV node's line can be shown: elsewhere a better
+               * score is a cut-off, and a node that fails high has its
+               * line dropped by its parent. */
+              if (pv_node)
+                {
+                  self->pv[ply][0] = *m;
+                  memcpy (&self->pv[ply][1], self->pv[ply + 1],
+                          (size_t) self->pv_length[ply + 1] * sizeof (DrMove));
+                  self->pv_length[ply] = self->pv_length[ply + 1] + 1;
+                }
               if (alpha >= beta)
                 {
                   if (m->captures == 0)

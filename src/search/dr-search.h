@@ -64,6 +64,10 @@ DrSearch *dr_search_new          (const DrRules      *rules,
                                   size_t              tt_megabytes);
 void      dr_search_free         (DrSearch           *self);
 const DrRules *dr_search_get_rules (DrSearch         *self);
+/* Evaluates with @weights (copied) instead of the variant's defaults;
+ * NULL goes back to the defaults. */
+void      dr_search_set_weights  (DrSearch           *self,
+                                  const DrEvalWeights *weights);
 /* Forgets what earlier searches learnt (a new game). */
 void      dr_search_clear        (DrSearch           *self);
 /* The positions of the game before the root (oldest first), for
