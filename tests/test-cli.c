@@ -768,6 +768,81 @@ test_pdn_commands (void)
   g_rmdir (dir);
 }
 
+/* tune: the weights file it writes is read back by analyse --weights and
+ * hub --weights, and changes what analyse says; bad files are refused
+ * with their name. */
+static void
+test_tune_command (void)
+{
+  /* Twenty short games: White wins those where it gets a man to 24, the
+   * rest are drawn; enough for a fit to move. */
+  g_autoptr (GString) pdn = g_string_new (NULL);
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.pdn", NULL);
+  g_autofree char *weights = g_build_filename (dir, "w.ini", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.ini", NULL);
+  g_autofree char *text = NULL;
+
+  for (int i = 0; i < 20; i++)
+    g_string_append_printf (pdn, "[Event \"g%d\"]\n[Result \"%s\"]\n1. 32-28 19-23 2. 28x19 14x23 3. %s %s\n\n",
+                            i, i % 2 ? "2-0" : "1-1", i % 2 ? "34-30" : "33-29", i % 2 ? "2-0" : "1-1");
+  g_assert_true (g_file_set_contents (path, pdn->str, -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("tune", "--iterations", "50", "--all-steps", "--output", weights, path, NULL);
+
+    assert_success (run);
+    g_assert_cmpstr (run->out, ==, "");
+    g_assert_nonnull (strstr (run->err, "games: 20 (0 unreadable), positions: "));
+    g_assert_nonnull (strstr (run->err, "error before: "));
+    g_assert_true (g_file_get_contents (weights, &text, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "# draughtsman-cli tune --variant international --lambda 0.001 --all-steps, 20 games"));
+    g_assert_nonnull (strstr (text, "\n[Weights]\nman=100\nking="));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("tune", "--c", "--iterations", "5", path, NULL);
+
+    assert_success (run);
+    g_assert_true (g_str_has_prefix (run->out, "{\n  .man = 100,\n  .king = "));
+  }
+  {
+    /* A king worth nothing changes the evaluation of a king ending. */
+    g_autoptr (CliRun) plain = cli_run ("analyse", "--fen", "W:WK46:B5", "--depth", "1", NULL);
+    g_autoptr (CliRun) zero = NULL;
+
+    g_assert_true (g_file_set_contents (weights, "[Weights]\nking=0\n", -1, NULL));
+    zero = cli_run ("analyse", "--fen", "W:WK46:B5", "--depth", "1", "--weights", weights, NULL);
+    assert_success (plain);
+    assert_success (zero);
+    g_assert_cmpstr (plain->out, !=, zero->out);
+  }
+  {
+    g_autoptr (CliRun) run = NULL;
+
+    g_assert_true (g_file_set_contents (bad, "[Weights]\nqueen=1\n", -1, NULL));
+    run = cli_run ("analyse", "--depth", "1", "--weights", bad, NULL);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, bad));
+    g_assert_nonnull (strstr (run->err, "unknown weight"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("hub", "--weights", bad, NULL);
+
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, "unknown weight"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("tune", "--variant", "english", path, NULL);
+
+    /* The games are International ones: nothing to fit for English. */
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, "no quiet position from a game of english with a result"));
+  }
+  g_unlink (path);
+  g_unlink (weights);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -791,5 +866,6 @@ main (int    argc,
   for (gsize i = 0; i < G_N_ELEMENTS (error_cases); i++)
     g_test_add_data_func (error_cases[i].path, &error_cases[i], test_error_case);
   g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
+  g_test_add_func ("/cli/tune", test_tune_command);
   return g_test_run ();
 }

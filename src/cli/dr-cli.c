@@ -23,6 +23,7 @@
 #include "dr-pdn.h"
 #include "dr-perft.h"
 #include "dr-search.h"
+#include "dr-tune.h"
 
 #include <glib/gi18n.h>
 #include <locale.h>
@@ -532,12 +533,15 @@ cmd_analyse (int    argc,
   CliPosition p;
   int depth = 0, multipv = 1, hash = 64;
   gint64 nodes = 0, movetime = 0;
+  g_autofree char *weights_path = NULL;
+  DrEvalWeights weights;
   GOptionEntry limits[] = {
     { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search to this depth"), N_("N") },
     { "nodes", 0, 0, G_OPTION_ARG_INT64, &nodes, N_("Search this many nodes"), N_("N") },
     { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Search this many milliseconds"), N_("MS") },
     { "multipv", 'm', 0, G_OPTION_ARG_INT, &multipv, N_("Report the best K moves"), N_("K") },
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Transposition table size in MiB (default 64)"), N_("MB") },
+    { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -587,6 +591,18 @@ cmd_analyse (int    argc,
   lim.info_func = analyse_info_cb;
   lim.user_data = &ctx;
   search = dr_search_new (p.rules, (size_t) hash);
+  if (weights_path != NULL)
+    {
+      weights = *dr_eval_default_weights (p.rules);
+      if (!dr_eval_weights_load (weights_path, &weights, &error))
+        {
+          g_printerr ("draughtsman-cli analyse: %s\n", error->message);
+          dr_search_free (search);
+          cli_options_clear (&o);
+          return EXIT_FAILURE;
+        }
+      dr_search_set_weights (search, &weights);
+    }
   if (!dr_search_run (search, &p.pos, &lim, &result))
     {
       g_print ("bestmove (none)\n");
@@ -680,12 +696,117 @@ static int
 cmd_hub (int    argc,
          char **argv)
 {
-  if (argc != 1)
+  g_autofree char *weights_path = NULL;
+  GOptionEntry entries[] = {
+    { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  DrEvalWeights weights = { 0 };
+
+  g_option_context_set_summary (context, _("Be a Hub protocol 2 engine on standard input and output."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
     {
-      g_printerr (_("draughtsman-cli hub: no arguments; the protocol runs on standard input and output\n"));
+      g_printerr ("draughtsman-cli hub: %s\n", error ? error->message : _("no arguments; the protocol runs on standard input and output"));
       return EXIT_FAILURE;
     }
-  return dr_hub_run (stdin, stdout);
+  /* Read once here so that a bad file stops the engine at once; the hub
+   * reads it again over the defaults of the variant the interface sets. */
+  if (weights_path != NULL && !dr_eval_weights_load (weights_path, &weights, &error))
+    {
+      g_printerr ("draughtsman-cli hub: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  return dr_hub_run (stdin, stdout, weights_path);
+}
+
+static int
+cmd_tune (int    argc,
+          char **argv)
+{
+  g_autofree char *variant = NULL, *start_path = NULL, *output = NULL;
+  int iterations = 2000;
+  double lambda = 0.001;
+  gboolean c_format = FALSE, early_stop = TRUE;
+  GOptionEntry entries[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant whose games to use (default: international)"), N_("VARIANT") },
+    { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &start_path, N_("Start from these weights (default: the variant's own)"), N_("FILE") },
+    { "iterations", 'i', 0, G_OPTION_ARG_INT, &iterations, N_("Optimiser steps (default 2000)"), N_("N") },
+    { "lambda", 'l', 0, G_OPTION_ARG_DOUBLE, &lambda, N_("Weight of the pull towards the starting weights (default 0.001)"), N_("L") },
+    { "all-steps", 0, G_OPTION_FLAG_REVERSE, G_OPTION_ARG_NONE, &early_stop, N_("Keep the last step's weights, not those that predict the games kept apart best"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the weights to this file (default: standard output)"), N_("FILE") },
+    { "c", 0, 0, G_OPTION_ARG_NONE, &c_format, N_("Write the weights as a C initialiser for dr-eval.c"), NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE..."));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrTuneSet) set = NULL;
+  g_autofree char *text = NULL, *comment = NULL;
+  const DrRules *rules;
+  DrEvalWeights start, tuned;
+  guint n_games = 0, n_broken = 0;
+  double k, start_train, start_valid, tuned_train, tuned_valid;
+
+  g_option_context_set_summary (context, _("Fit the evaluation's weights on the positions of games with a known "
+                                           "result (Texel's method): every tenth game is kept apart to check "
+                                           "the fit on games it was not fitted on."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc < 2 || iterations < 0 || lambda < 0)
+    {
+      g_printerr ("draughtsman-cli tune: %s\n", error ? error->message : _("bad arguments (see --help)"));
+      return EXIT_FAILURE;
+    }
+  rules = dr_rules_from_name (variant != NULL ? variant : "international");
+  if (rules == NULL)
+    {
+      g_printerr (_("draughtsman-cli tune: unknown variant “%s”\n"), variant);
+      return EXIT_FAILURE;
+    }
+  start = *dr_eval_default_weights (rules);
+  if (start_path != NULL && !dr_eval_weights_load (start_path, &start, &error))
+    {
+      g_printerr ("draughtsman-cli tune: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  set = dr_tune_set_new (rules);
+  for (int i = 1; i < argc; i++)
+    if (!dr_tune_set_add_file (set, argv[i], &n_games, &n_broken, &error))
+      {
+        g_printerr ("draughtsman-cli tune: %s\n", error->message);
+        return EXIT_FAILURE;
+      }
+  if (dr_tune_set_size (set, FALSE) == 0)
+    {
+      g_printerr (_("draughtsman-cli tune: no quiet position from a game of %s with a result\n"), rules->name);
+      return EXIT_FAILURE;
+    }
+  g_printerr (_("games: %u (%u unreadable), positions: %u training, %u validation\n"),
+              n_games, n_broken, dr_tune_set_size (set, FALSE), dr_tune_set_size (set, TRUE));
+  k = dr_tune_fit_k (set, &start);
+  start_train = dr_tune_error (set, &start, k, FALSE);
+  start_valid = dr_tune_error (set, &start, k, TRUE);
+  tuned = start;
+  tuned_train = dr_tune_fit (set, &tuned, k, iterations, lambda, early_stop);
+  tuned_valid = dr_tune_error (set, &tuned, k, TRUE);
+  g_printerr ("K: %.4f\n", k);
+  g_printerr (_("error before: %.6f training, %.6f validation\n"), start_train, start_valid);
+  g_printerr (_("error after:  %.6f training, %.6f validation\n"), tuned_train, tuned_valid);
+
+  comment = g_strdup_printf ("draughtsman-cli tune --variant %s --lambda %g%s, %u games, %u + %u positions, K %.4f\n"
+                             "error before %.6f / %.6f, after %.6f / %.6f (training / validation)",
+                             rules->name, lambda, early_stop ? "" : " --all-steps", n_games, dr_tune_set_size (set, FALSE), dr_tune_set_size (set, TRUE),
+                             k, start_train, start_valid, tuned_train, tuned_valid);
+  text = c_format ? dr_eval_weights_to_c (&tuned) : dr_eval_weights_to_data (&tuned, comment);
+  if (output == NULL)
+    g_print ("%s", text);
+  else if (!g_file_set_contents (output, text, -1, &error))
+    {
+      g_printerr ("draughtsman-cli tune: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  return EXIT_SUCCESS;
 }
 
 typedef struct
@@ -704,7 +825,8 @@ static const CliCommand commands[] = {
   { "analyse", cmd_analyse, N_("search a position: evaluation, depth, best lines") },
   { "hub", cmd_hub, N_("be an engine for Hub protocol 2 graphical interfaces") },
   { "dxp", dr_dxp_command, N_("play International draughts over DXP (DamExchange)") },
-  { "match", dr_match_command, N_("play two Hub engines against each other from openings") },
+  { "match", dr_match_command, N_("play two engines (Hub or DXP) against each other from openings") },
+  { "tune", cmd_tune, N_("fit the evaluation's weights on games with a result") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
 };

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include "dr-hub.h"
+#include "dr-tune.h"
 
 #include "dr-bitboard.h"
 #include "dr-fen.h"
@@ -201,8 +202,9 @@ set_level (Hub        *hub,
 }
 
 int
-dr_hub_run (FILE *in,
-            FILE *out)
+dr_hub_run (FILE       *in,
+            FILE       *out,
+            const char *weights_path)
 {
   Hub hub = { 0 };
   char line[65536];
@@ -259,6 +261,16 @@ dr_hub_run (FILE *in,
           if (hub.search != NULL)
             dr_search_free (hub.search);
           hub.search = dr_search_new (hub.rules, (size_t) hash_mb);
+          if (weights_path != NULL)
+            {
+              DrEvalWeights weights = *dr_eval_default_weights (hub.rules);
+              g_autoptr (GError) error = NULL;
+
+              if (dr_eval_weights_load (weights_path, &weights, &error))
+                dr_search_set_weights (hub.search, &weights);
+              else
+                say (&hub, "error message=\"%s\"", error->message);
+            }
           dr_rules_initial (hub.rules, &hub.pos);
           initialised = TRUE;
           say (&hub, "ready");

@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 /* Speaks Hub 2 (Scan 3's protocol, ENGINES.md §4.1) on @in and @out until
- * "quit" or the end of @in; returns the exit status. */
-int dr_hub_run (FILE *in,
-                FILE *out);
+ * "quit" or the end of @in; returns the exit status.  @weights_path (NULL:
+ * none) is a weights file (dr-tune.h) read over the variant's defaults. */
+int dr_hub_run (FILE       *in,
+                FILE       *out,
+                const char *weights_path);

@@ -17,9 +17,21 @@
 
 #include "dr-bitboard.h"
 
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
+/* The defaults by board: 10x10 with flying kings (fitted on the
+ * International games of shared/data), 8x8 with flying kings (the Russian
+ * games), short kings (the English games).  New terms start at 0. */
 static const DrEvalWeights flying_weights = {
+  .man = 100, .king = 320,
+  .advance = { 0, 2, 4, 6, 9, 12, 16, 20, 24, 28 },
+  .centre = 6, .back_guard = 8, .balance = 3, .king_mobility = 2,
+  .runaway = 120, .locked = 6
+};
+
+static const DrEvalWeights flying_8x8_weights = {
   .man = 100, .king = 320,
   .advance = { 0, 2, 4, 6, 9, 12, 16, 20, 24, 28 },
   .centre = 6, .back_guard = 8, .balance = 3, .king_mobility = 2,
@@ -36,7 +48,70 @@ static const DrEvalWeights short_king_weights = {
 const DrEvalWeights *
 dr_eval_default_weights (const DrRules *rules)
 {
-  return rules->kings_fly ? &flying_weights : &short_king_weights;
+  if (!rules->kings_fly)
+    return &short_king_weights;
+  return rules->geometry->width >= 10 ? &flying_weights : &flying_8x8_weights;
+}
+
+/* The fields in declaration order, for the flat view. */
+static const struct
+{
+  const char *name;
+  size_t      offset;
+  int         count;
+} weight_fields[] = {
+#define FIELD(f, n) { #f, offsetof (DrEvalWeights, f), n }
+  FIELD (man, 1), FIELD (king, 1), FIELD (advance, 10), FIELD (centre, 1),
+  FIELD (back_guard, 1), FIELD (balance, 1), FIELD (king_mobility, 1),
+  FIELD (runaway, 1), FIELD (locked, 1), FIELD (file, 5), FIELD (man_mobility, 1),
+  FIELD (open_behind, 1), FIELD (main_road, 1), FIELD (simplify, 1),
+#undef FIELD
+};
+
+_Static_assert (sizeof (DrEvalWeights) == (2 + 10 + 6 + 5 + 4) * sizeof (int),
+                "weight_fields lists every field of DrEvalWeights");
+
+int *
+dr_eval_weights_array (DrEvalWeights *weights)
+{
+  return &weights->man;
+}
+
+const int *
+dr_eval_weights_array_const (const DrEvalWeights *weights)
+{
+  return &weights->man;
+}
+
+const char *
+dr_eval_weight_name (int   index,
+                     char *buf)
+{
+  for (size_t i = 0; i < sizeof weight_fields / sizeof weight_fields[0]; i++)
+    {
+      int first = (int) (weight_fields[i].offset / sizeof (int));
+
+      if (index >= first && index < first + weight_fields[i].count)
+        {
+          if (weight_fields[i].count == 1)
+            snprintf (buf, 32, "%s", weight_fields[i].name);
+          else
+            snprintf (buf, 32, "%s[%d]", weight_fields[i].name, index - first);
+          return buf;
+        }
+    }
+  return NULL;
+}
+
+int
+dr_eval_weight_index (const char *name)
+{
+  char buf[32];
+
+  for (int i = 0; i < DR_EVAL_N_WEIGHTS; i++)
+    if (strcmp (dr_eval_weight_name (i, buf), name) == 0)
+      return i;
+  return -1;
 }
 
 /* Rank of @bit counted from @side's own back rank (0 = back rank). */
@@ -50,6 +125,10 @@ rank_from_own_side (const DrGeometry *g,
   /* Internal row 0 is White's crowning rank. */
   return side == 0 ? g->height - 1 - row : row;
 }
+
+/* Files from the nearer edge, at most 4. */
+#define MIN_EDGE(file, width) \
+  ((file) < (width) - 1 - (file) ? ((file) < 4 ? (file) : 4) : ((width) - 1 - (file) < 4 ? (width) - 1 - (file) : 4))
 
 static inline int
 file_of (const DrGeometry *g,
@@ -83,6 +162,7 @@ dr_eval_tables_init (DrEvalTables        *t,
             value += w->back_guard;
           if (file >= 2 && file <= g->width - 3 && rank >= 2 && rank <= g->height - 3)
             value += w->centre;
+          value += w->file[MIN_EDGE (file, g->width)];
           t->man_square[side][sq] = value;
         }
       if (file < g->width / 2)
@@ -90,6 +170,31 @@ dr_eval_tables_init (DrEvalTables        *t,
     }
   t->last_but_one[0] = dr_geometry_row_mask (g, 1);
   t->last_but_one[1] = dr_geometry_row_mask (g, g->height - 2);
+
+  /* The long diagonal: of the two corner-to-corner diagonals, the one on
+   * playing squares (a1-h8, a1-j10). */
+  for (int pass = 0; pass < 2 && t->main_road == 0; pass++)
+    {
+      DrBitboard road = 0;
+      int n = 0;
+
+      for (DrBitboard b = g->squares; b != 0; b = dr_bb_rest (b))
+        {
+          int sq = dr_bb_first (b), row, file;
+
+          dr_geometry_row_file (g, sq, &row, &file);
+          if (pass == 0 ? file == row : file == g->height - 1 - row)
+            {
+              road |= dr_bb_bit (sq);
+              n++;
+            }
+        }
+      if (n == g->width && g->width == g->height)
+        t->main_road = road;
+    }
+  /* Men a side starts with: the rows before the middle two, Turkish's
+   * two rows of eight. */
+  t->n_start = 2 * (g->all_squares ? 2 * g->width : (g->height / 2 - 1) * (g->width / 2));
 }
 
 static int
@@ -139,6 +244,22 @@ side_score (const DrRules       *rules,
       score -= w->locked * dr_bb_count (men & ~free_ahead);
       if ((opp & pos->kings) == 0)
         score += w->runaway * dr_bb_count (men & free_ahead & last_but_one);
+      if (w->open_behind != 0)
+        {
+          DrBitboard free_behind = side == 0 ? dr_bb_shift (empty, -d1) | dr_bb_shift (empty, -d2)
+                                             : dr_bb_shift (empty, d1) | dr_bb_shift (empty, d2);
+
+          score += w->open_behind * dr_bb_count (men & free_behind);
+        }
+      if (w->man_mobility != 0)
+        {
+          DrBitboard step1 = side == 0 ? dr_bb_shift (men, -d1) : dr_bb_shift (men, d1);
+          DrBitboard step2 = side == 0 ? dr_bb_shift (men, -d2) : dr_bb_shift (men, d2);
+
+          score += w->man_mobility * (dr_bb_count (step1 & empty) + dr_bb_count (step2 & empty));
+        }
+      if (kings != 0)
+        score += w->main_road * dr_bb_count (kings & t->main_road);
     }
   return score;
 }
@@ -151,6 +272,13 @@ dr_eval (const DrRules       *rules,
 {
   int us = pos->turn;
   int score = side_score (rules, weights, tables, pos, us) - side_score (rules, weights, tables, pos, us ^ 1);
+
+  if (weights->simplify != 0)
+    {
+      int own = dr_bb_count (pos->pieces[us]), opp = dr_bb_count (pos->pieces[us ^ 1]);
+
+      score += weights->simplify * (own - opp) * (tables->n_start - own - opp);
+    }
 
   /* Giveaway: fewer pieces is better; the other terms keep their sign
    * only as tie-breaks. */

@@ -16,8 +16,9 @@
 /* Scores beyond this are wins or losses in a number of plies. */
 #define DR_SCORE_WON   (DR_SCORE_WIN - 1000)
 
-/* Weights of the evaluation terms, per variant family; the tuning tool
- * (tools/dr-tune) fits them on positions from real games. */
+/* Weights of the evaluation terms, per variant; `draughtsman-cli tune`
+ * (dr-tune.c) fits them on positions from real games.  Every field is an
+ * int and the evaluation is linear in them (the tuner relies on it). */
 typedef struct
 {
   int man;
@@ -29,7 +30,23 @@ typedef struct
   int king_mobility;   /* per free square a king reaches */
   int runaway;         /* a man with no piece left to stop it */
   int locked;          /* a man that cannot move */
+  int file[5];         /* a man on a file n files from the nearer edge */
+  int man_mobility;    /* per free square a man can step to */
+  int open_behind;     /* a man with a free square diagonally behind it */
+  int main_road;       /* a king on the long diagonal */
+  int simplify;        /* per piece of lead, per piece gone from the board */
 } DrEvalWeights;
+
+#define DR_EVAL_N_WEIGHTS ((int) (sizeof (DrEvalWeights) / sizeof (int)))
+
+/* The weights as a flat array (the tuner's view) and their names:
+ * "man", "advance[3]" ... into @buf (32 bytes). */
+int        *dr_eval_weights_array   (DrEvalWeights       *weights);
+const int  *dr_eval_weights_array_const (const DrEvalWeights *weights);
+const char *dr_eval_weight_name     (int                  index,
+                                     char                *buf);
+/* The index of @name ("advance[3]"), -1 if none. */
+int         dr_eval_weight_index    (const char          *name);
 
 const DrEvalWeights *dr_eval_default_weights (const DrRules    *rules);
 
@@ -41,6 +58,8 @@ typedef struct
   int        man_square[2][64];  /* advance + back-rank guard + centre, by side */
   DrBitboard left;               /* the left half of the files */
   DrBitboard last_but_one[2];    /* the rank before a side's crowning rank */
+  DrBitboard main_road;          /* the long diagonal */
+  int        n_start;            /* pieces at the start, for simplify */
 } DrEvalTables;
 
 void  dr_eval_tables_init   (DrEvalTables        *tables,
