@@ -52,7 +52,8 @@ test_linear (void)
       const DrRules *rules = dr_rules_get ((DrVariant) v);
       g_autoptr (GArray) positions = random_positions (rules, 400, 11 + v);
       DrEvalWeights w, unit;
-      DrEvalTables tables, unit_tables[DR_EVAL_N_WEIGHTS];
+      DrEvalTables tables;
+      g_autofree DrEvalTables *unit_tables = g_new0 (DrEvalTables, DR_EVAL_N_WEIGHTS);
       int *a = dr_eval_weights_array (&w);
 
       for (int i = 0; i < DR_EVAL_N_WEIGHTS; i++)

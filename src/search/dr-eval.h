@@ -56,6 +56,7 @@ const DrEvalWeights *dr_eval_default_weights (const DrRules    *rules);
 typedef struct
 {
   int        man_square[2][64];  /* advance + back-rank guard + centre, by side */
+  int        man_bytes[2][8][256]; /* man_square summed over each byte of a board */
   DrBitboard left;               /* the left half of the files */
   DrBitboard last_but_one[2];    /* the rank before a side's crowning rank */
   DrBitboard main_road;          /* the long diagonal */
