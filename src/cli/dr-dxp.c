@@ -1016,7 +1016,7 @@ receive_within (Session      *s,
   if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                   _("DXP: %s sent no %s within %" G_GINT64_FORMAT " ms"), s->peer, what, ms);
+                   _("DXP: %s sent no %s within %lld ms"), s->peer, what, (long long) ms);
       g_error_free (local);
     }
   else if (local != NULL)
@@ -1294,10 +1294,9 @@ play_game (Session          *s,
                   return FALSE;
                 }
               g_error_free (local);
-              g_printerr (_("dxp: game %d, move %u: %s did not move within %" G_GINT64_FORMAT
-                            " ms; it forfeits the game\n"),
+              g_printerr (_("dxp: game %d, move %u: %s did not move within %lld ms; it forfeits the game\n"),
                           number, (history->len - 1 + (start->turn == DR_SIDE_BLACK)) / 2 + 1, s->peer,
-                          limit);
+                          (long long) limit);
               ours = DR_DXP_END_I_WIN;
               how = _("the other side ran out of time");
               if (!end_exchange (s, ours, last, TRUE, stop, error))

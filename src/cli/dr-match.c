@@ -248,7 +248,7 @@ engine_read_line (Engine     *e,
       if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                       _("engine “%s” sent no %s within %" G_GINT64_FORMAT " ms"), e->name, what, limit_ms);
+                       _("engine “%s” sent no %s within %lld ms"), e->name, what, (long long) limit_ms);
           g_error_free (local);
         }
       else if (local != NULL)
@@ -542,7 +542,7 @@ dxp_begin (Engine           *e,
       else if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                       _("engine “%s” sent no GAMEACC within %" G_GINT64_FORMAT " ms"), e->name, limit);
+                       _("engine “%s” sent no GAMEACC within %lld ms"), e->name, (long long) limit);
           g_error_free (local);
         }
       else
@@ -596,8 +596,8 @@ dxp_end (Engine         *e,
           if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                           _("engine “%s” did not answer our GAMEEND within %" G_GINT64_FORMAT " ms"),
-                           e->name, limit);
+                           _("engine “%s” did not answer our GAMEEND within %lld ms"),
+                           e->name, (long long) limit);
               g_error_free (local);
             }
           else
@@ -681,8 +681,8 @@ engine_move (Engine           *e,
         {
           if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
             {
-              *detail = g_strdup_printf (_("engine “%s” sent no move within %" G_GINT64_FORMAT " ms"),
-                                         e->name, limit);
+              *detail = g_strdup_printf (_("engine “%s” sent no move within %lld ms"),
+                                         e->name, (long long) limit);
               g_error_free (local);
               return REPLY_TIMEOUT;
             }
