@@ -93,8 +93,20 @@ test_progress_coalesced (void)
   gt_signal_logger_connect (logger, analysis, "progress");
   dr_analysis_start (analysis, &dr_rules_international, &start, NULL, 0, 3);
   g_assert_true (dr_analysis_get_running (analysis));
-  /* Depths 1 to 4 take well under this on any machine. */
-  g_usleep (G_USEC_PER_SEC / 2);
+  /* Wait, without dispatching, until the first iteration is queued for
+   * the main thread (however slow the machine or the sanitizer), then as
+   * long again and half a second more for the next ones to pile up. */
+  {
+    gint64 start_us = g_get_monotonic_time (), queued_us;
+
+    while (!g_main_context_pending (NULL))
+      {
+        g_assert_cmpint (g_get_monotonic_time () - start_us, <, 20 * G_USEC_PER_SEC);
+        g_usleep (G_USEC_PER_SEC / 100);
+      }
+    queued_us = g_get_monotonic_time ();
+    g_usleep ((gulong) (queued_us - start_us) + G_USEC_PER_SEC / 2);
+  }
   /* One dispatch runs every source that is ready: all the iterations
    * found so far must come in a single emission. */
   g_main_context_iteration (NULL, FALSE);
