@@ -762,6 +762,14 @@ test_match_elo (void)
   dr_match_elo (1, 0, 1, &elo, &margin);
   g_assert_cmpfloat (elo, ==, 0.0);
   g_assert_true (isinf (margin));
+  /* One-sided results have a bound instead (Wilson): nothing scored in 20
+   * games, s <= 3.8416 / 23.8416; everything won in 3, s >= 1 - 3.8416 /
+   * 6.8416. */
+  g_assert_cmpfloat_with_epsilon (dr_match_elo_bound (0, 0, 20), -286.61, 0.01);
+  g_assert_cmpfloat_with_epsilon (dr_match_elo_bound (3, 0, 0), -42.96, 0.01);
+  g_assert_true (isnan (dr_match_elo_bound (1, 0, 1)));
+  g_assert_true (isnan (dr_match_elo_bound (0, 1, 0)));
+  g_assert_true (isnan (dr_match_elo_bound (0, 0, 0)));
 }
 
 static void

@@ -94,6 +94,34 @@ dr_match_elo (int     wins,
   *margin = (score_to_elo (s + 1.96 * se) - score_to_elo (s - 1.96 * se)) / 2.0;
 }
 
+/**
+ * dr_match_elo_bound:
+ * @wins: games won by the first engine
+ * @draws: games drawn
+ * @losses: games lost by the first engine
+ *
+ * When one engine scored every point, the Elo difference has no finite
+ * estimate, but it has a 95% bound: the Wilson score interval's end for a
+ * score of 0 is z²/(N + z²) (z = 1.96), and for a score of 1 one minus
+ * that, mapped through -400 log10 (1/s - 1).
+ *
+ * Returns: the upper bound when nothing was scored, the lower bound when
+ * everything was, NAN otherwise
+ */
+double
+dr_match_elo_bound (int wins,
+                    int draws,
+                    int losses)
+{
+  int n = wins + draws + losses;
+  double z2 = 1.96 * 1.96, end;
+
+  if (n == 0 || (wins + draws > 0 && draws + losses > 0))
+    return NAN;
+  end = z2 / (n + z2);
+  return score_to_elo (wins == n ? 1.0 - end : end);
+}
+
 /* Openings ------------------------------------------------------------- */
 
 /**
@@ -1011,8 +1039,10 @@ dr_match_command (int    argc,
     g_print ("Elo difference: %+.1f +/- %.1f (95%%)\n", elo, margin);
   else if (isfinite (elo))
     g_print ("Elo difference: %+.1f +/- inf (95%%)\n", elo);
+  else if (elo < 0)
+    g_print (_("Elo difference: below %+.1f (95%%; no point scored)\n"), dr_match_elo_bound (wins, draws, losses));
   else
-    g_print ("Elo difference: %s (95%%)\n", elo > 0 ? "+inf" : "-inf");
+    g_print (_("Elo difference: above %+.1f (95%%; every game won)\n"), dr_match_elo_bound (wins, draws, losses));
   for (int i = 0; i < 2; i++)
     engine_stop (&engines[i], &m);
   return status;

@@ -35,6 +35,10 @@ void      dr_match_elo              (int                 wins,
  * lines "code | moves | ... | FEN" (data/ballots/); '#' starts a comment.
  * (transfer full): a GPtrArray of g_strdup'd FEN, each checked against
  * @rules; @codes (optional) gets the codes, "" when a line has none. */
+double    dr_match_elo_bound        (int                 wins,
+                                     int                 draws,
+                                     int                 losses);
+
 GPtrArray *dr_match_read_openings   (const char         *path,
                                      const DrRules      *rules,
                                      GPtrArray         **codes,
