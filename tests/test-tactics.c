@@ -56,7 +56,7 @@
  * a known failure's reason), then prints the two tables ready to paste
  * over these; nothing is asserted in that mode.  A row of
  * tactics_known_failures[] keeps its reason while the problem stays
- * unsolved; a new one gets a FIXME to be replaced by what the evidence
+ * unsolved; a new one gets the words "REASON NEEDED", to be replaced by what the evidence
  * shows.  DR_TACTICS_MEASURE_ONLY=<text> measures only the problems whose
  * key contains <text>.  A smaller cap is quicker, but the problems that
  * need more than it come out as failures at the cap.
@@ -433,6 +433,8 @@ test_tables (gconstpointer data)
         g_test_message ("tactics_known_failures[]: %s", tactics_known_failures[i].key);
         g_assert_true (g_hash_table_contains (keys, tactics_known_failures[i].key));
         g_assert_cmpuint (tactics_known_failures[i].nodes, >, 0);
+        /* A reason pasted from the measuring mode must be written out. */
+        g_assert_null (strstr (tactics_known_failures[i].reason, "REASON NEEDED"));
         for (gsize j = 0; j < G_N_ELEMENTS (tactics_budgets); j++)
           g_assert_cmpstr (tactics_budgets[j].key, !=, tactics_known_failures[i].key);
       }
@@ -724,7 +726,7 @@ measure_problem (const TacticsProblem *p,
       g_print ("# %s:%s\n#   unsolved: %s\n#   %s\n", p->key, line, what, after);
       g_string_append_printf (failures, "  { \"%s\", %" G_GUINT64_FORMAT ",\n", p->key, last);
       append_wrapped_literal (failures, "    ",
-                              known != NULL ? known->reason : "FIXME: say why (verified how)");
+                              known != NULL ? known->reason : "REASON NEEDED: say why (verified how)");
       g_string_append (failures, " },\n");
     }
   dr_search_free (search);
