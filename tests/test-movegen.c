@@ -360,7 +360,7 @@ check_quick (const DrRules    *rules,
   capture = list->n > 0 && list->moves[0].captures != 0;
   kind = list->n == 0 ? DR_MOVES_NONE : capture ? DR_MOVES_CAPTURE : DR_MOVES_QUIET;
   if (dr_movegen_has_capture (rules, pos) != capture || dr_movegen_has_move (rules, pos) != (list->n > 0)
-      || dr_movegen_kind (rules, pos) != kind || dr_movegen_kind_func (rules) (pos) != kind)
+      || dr_movegen_kind (rules, pos) != kind || rules->moves_kind (pos) != kind)
     {
       g_autofree char *fen = dr_fen_write (rules, pos, rules->notation);
       g_error ("%s %s: %u legal moves (%s), has_capture %d, has_move %d, kind %d", rules->name, fen,
@@ -435,7 +435,9 @@ test_quick (gconstpointer data)
   QuickCounts counts = { 0 };
 
   /* Every variant has them (the search relies on it for speed). */
-  g_assert_nonnull (dr_movegen_kind_func (rules));
+  g_assert_nonnull (rules->has_capture);
+  g_assert_nonnull (rules->has_quiet);
+  g_assert_nonnull (rules->moves_kind);
 
   for (int i = 0; i < QUICK_POSITIONS; i++)
     {

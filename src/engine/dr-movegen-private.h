@@ -53,7 +53,10 @@ _dr_move_list_add_capture (DrMoveList    *list,
                                         DrMoveList       *scratch);      \
   uint64_t _dr_movegen_perft_##name    (const DrPosition *pos,               \
                                         int               depth,             \
-                                        DrMoveList       *lists);
+                                        DrMoveList       *lists);            \
+  bool     _dr_movegen_has_capture_##name (const DrPosition *pos);           \
+  bool     _dr_movegen_has_quiet_##name   (const DrPosition *pos);           \
+  DrMovesKind _dr_movegen_moves_kind_##name (const DrPosition *pos);
 
 DR_DECLARE_GENERATOR (international)
 DR_DECLARE_GENERATOR (frisian)
@@ -72,3 +75,4 @@ unsigned _dr_movegen_count_turkish    (const DrPosition *pos,
                                        DrMoveList       *scratch);
 bool     _dr_movegen_has_capture_turkish (const DrPosition *pos);
 bool     _dr_movegen_has_quiet_turkish   (const DrPosition *pos);
+DrMovesKind _dr_movegen_moves_kind_turkish (const DrPosition *pos);

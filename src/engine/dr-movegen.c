@@ -168,6 +168,21 @@ dr_frisian_capture_value (int men,
                             DrMoveList       *lists)                         \
   {                                                                          \
     return prefix##_perft (pos, depth, lists);                               \
+  }                                                                          \
+  bool                                                                       \
+  _dr_movegen_has_capture_##name (const DrPosition *pos)                     \
+  {                                                                          \
+    return prefix##_has_capture (pos);                                       \
+  }                                                                          \
+  bool                                                                       \
+  _dr_movegen_has_quiet_##name (const DrPosition *pos)                       \
+  {                                                                          \
+    return prefix##_has_quiet (pos);                                         \
+  }                                                                          \
+  DrMovesKind                                                                \
+  _dr_movegen_moves_kind_##name (const DrPosition *pos)                      \
+  {                                                                          \
+    return prefix##_moves_kind (pos);                                        \
   }
 
 DR_DEFINE_GENERATOR (international, intl)
@@ -180,104 +195,10 @@ DR_DEFINE_GENERATOR (italian, italian)
 DR_DEFINE_GENERATOR (spanish, spanish)
 DR_DEFINE_GENERATOR (czech, czech)
 
-static DrMovesKind
-turkish_moves_kind (const DrPosition *pos)
+DrMovesKind
+_dr_movegen_moves_kind_turkish (const DrPosition *pos)
 {
   if (_dr_movegen_has_capture_turkish (pos))
     return DR_MOVES_CAPTURE;
   return _dr_movegen_has_quiet_turkish (pos) ? DR_MOVES_QUIET : DR_MOVES_NONE;
-}
-
-/* The quick tests, by generator: a DrRules is recognised by the generator
- * it points at, so the tests always follow the same rules as the moves. */
-typedef struct
-{
-  DrGenerateFunc  generate;
-  bool          (*has_capture) (const DrPosition *pos);
-  bool          (*has_quiet)   (const DrPosition *pos);
-  DrMovesKindFunc kind;
-} DrQuickTests;
-
-#define QUICK_TESTS(name, prefix) \
-  { _dr_movegen_generate_##name, prefix##_has_capture, prefix##_has_quiet, prefix##_moves_kind }
-
-static const DrQuickTests quick_tests[] = {
-  QUICK_TESTS (international, intl),
-  QUICK_TESTS (russian, russian),
-  QUICK_TESTS (english, english),
-  QUICK_TESTS (brazilian, brazilian),
-  QUICK_TESTS (pool, pool),
-  QUICK_TESTS (italian, italian),
-  QUICK_TESTS (spanish, spanish),
-  QUICK_TESTS (czech, czech),
-  QUICK_TESTS (frisian, frisian),
-  { _dr_movegen_generate_turkish, _dr_movegen_has_capture_turkish, _dr_movegen_has_quiet_turkish,
-    turkish_moves_kind },
-};
-
-#undef QUICK_TESTS
-
-static inline const DrQuickTests *
-find_quick_tests (const DrRules *rules)
-{
-  for (unsigned i = 0; i < DR_N_ELEMENTS (quick_tests); i++)
-    if (quick_tests[i].generate == rules->generate)
-      return &quick_tests[i];
-  return NULL;
-}
-
-/* A generator without quick tests: list the moves. */
-static DrMovesKind
-slow_kind (const DrRules    *rules,
-           const DrPosition *pos)
-{
-  DrMoveList list;
-
-  list.all_paths = false;
-  rules->generate (pos, &list);
-  if (list.n == 0)
-    return DR_MOVES_NONE;
-  return list.moves[0].captures != 0 ? DR_MOVES_CAPTURE : DR_MOVES_QUIET;
-}
-
-bool
-dr_movegen_has_capture (const DrRules    *rules,
-                        const DrPosition *pos)
-{
-  const DrQuickTests *t = find_quick_tests (rules);
-
-  if (t != NULL)
-    return t->has_capture (pos);
-  return slow_kind (rules, pos) == DR_MOVES_CAPTURE;
-}
-
-bool
-dr_movegen_has_move (const DrRules    *rules,
-                     const DrPosition *pos)
-{
-  const DrQuickTests *t = find_quick_tests (rules);
-
-  /* Quiet moves first: the cheaper test, and the usual answer. */
-  if (t != NULL)
-    return t->has_quiet (pos) || t->has_capture (pos);
-  return slow_kind (rules, pos) != DR_MOVES_NONE;
-}
-
-DrMovesKind
-dr_movegen_kind (const DrRules    *rules,
-                 const DrPosition *pos)
-{
-  const DrQuickTests *t = find_quick_tests (rules);
-
-  if (t != NULL)
-    return t->kind (pos);
-  return slow_kind (rules, pos);
-}
-
-DrMovesKindFunc
-dr_movegen_kind_func (const DrRules *rules)
-{
-  const DrQuickTests *t = find_quick_tests (rules);
-
-  return t != NULL ? t->kind : NULL;
 }

@@ -30,32 +30,34 @@ dr_movegen_count (const DrRules    *rules,
   return rules->count (pos, scratch);
 }
 
-/* What the side to move can do, as dr_movegen_legal() would find it. */
-typedef enum
-{
-  DR_MOVES_NONE,     /* no legal move: blocked, or no pieces */
-  DR_MOVES_QUIET,    /* quiet moves only */
-  DR_MOVES_CAPTURE,  /* a capture, so only captures */
-} DrMovesKind;
-
-typedef DrMovesKind (*DrMovesKindFunc) (const DrPosition *pos);
-
 /* The quick tests: bitboard tests that generate no move, for a search
- * that must know whether a leaf is quiet, or lost for want of a move. */
+ * that must know whether a leaf is quiet, or lost for want of a move.
+ * Each variant's own (DrRules.has_capture, .has_quiet, .moves_kind). */
 
-/* Does the side to move have a capture?  (Useful for quiescence and UI.) */
-bool       dr_movegen_has_capture (const DrRules    *rules,
-                                   const DrPosition *pos);
+/* Does the side to move have a capture? */
+static inline bool
+dr_movegen_has_capture (const DrRules    *rules,
+                        const DrPosition *pos)
+{
+  return rules->has_capture (pos);
+}
+
 /* Does the side to move have a legal move at all (dr_movegen_legal()'s
- * count > 0)? */
-bool       dr_movegen_has_move    (const DrRules    *rules,
-                                   const DrPosition *pos);
-DrMovesKind dr_movegen_kind       (const DrRules    *rules,
-                                   const DrPosition *pos);
-/* dr_movegen_kind() for @rules as a function of the position alone, for a
- * caller that asks it of many positions; NULL if @rules' generator has no
- * quick tests (then call dr_movegen_kind()). */
-DrMovesKindFunc dr_movegen_kind_func (const DrRules *rules);
+ * count > 0)?  Quiet moves first: the cheaper test, the usual answer. */
+static inline bool
+dr_movegen_has_move (const DrRules    *rules,
+                     const DrPosition *pos)
+{
+  return rules->has_quiet (pos) || rules->has_capture (pos);
+}
+
+/* What the side to move can do, as dr_movegen_legal() would find it. */
+static inline DrMovesKind
+dr_movegen_kind (const DrRules    *rules,
+                 const DrPosition *pos)
+{
+  return rules->moves_kind (pos);
+}
 
 /* Frisian capture value of @men men and @kings kings (dr-movegen.c). */
 int        dr_frisian_capture_value (int men,

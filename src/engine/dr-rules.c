@@ -130,6 +130,9 @@ static const DrDrawRule repetition_draws[] = {
   .capture_choice = DR_CAPTURE_MOST_PIECES,   /* 004 2.5.1, 003 3.4.3 */     \
   .generate = _dr_movegen_generate_international,                            \
   .count = _dr_movegen_count_international,                                  \
+  .has_capture = _dr_movegen_has_capture_international,                      \
+  .has_quiet = _dr_movegen_has_quiet_international,                          \
+  .moves_kind = _dr_movegen_moves_kind_international,                        \
   .perft = _dr_movegen_perft_international
 
 const DrRules dr_rules_international = {
@@ -158,6 +161,9 @@ const DrRules dr_rules_international = {
   .capture_choice = DR_CAPTURE_FREE,          /* 004 1.5.14 */               \
   .generate = _dr_movegen_generate_russian,                                  \
   .count = _dr_movegen_count_russian,                                        \
+  .has_capture = _dr_movegen_has_capture_russian,                            \
+  .has_quiet = _dr_movegen_has_quiet_russian,                                \
+  .moves_kind = _dr_movegen_moves_kind_russian,                              \
   .perft = _dr_movegen_perft_russian
 
 const DrRules dr_rules_russian = {
@@ -190,6 +196,9 @@ const DrRules dr_rules_english = {
   .n_draw_rules = DR_N_ELEMENTS (english_draws),
   .generate = _dr_movegen_generate_english,
   .count = _dr_movegen_count_english,
+  .has_capture = _dr_movegen_has_capture_english,
+  .has_quiet = _dr_movegen_has_quiet_english,
+  .moves_kind = _dr_movegen_moves_kind_english,
   .perft = _dr_movegen_perft_english,
 };
 
@@ -214,6 +223,9 @@ const DrRules dr_rules_brazilian = {
   .n_draw_rules = DR_N_ELEMENTS (russian_draws),
   .generate = _dr_movegen_generate_brazilian,
   .count = _dr_movegen_count_brazilian,
+  .has_capture = _dr_movegen_has_capture_brazilian,
+  .has_quiet = _dr_movegen_has_quiet_brazilian,
+  .moves_kind = _dr_movegen_moves_kind_brazilian,
   .perft = _dr_movegen_perft_brazilian,
 };
 
@@ -237,6 +249,9 @@ const DrRules dr_rules_pool = {
   .n_draw_rules = DR_N_ELEMENTS (pool_draws),
   .generate = _dr_movegen_generate_pool,
   .count = _dr_movegen_count_pool,
+  .has_capture = _dr_movegen_has_capture_pool,
+  .has_quiet = _dr_movegen_has_quiet_pool,
+  .moves_kind = _dr_movegen_moves_kind_pool,
   .perft = _dr_movegen_perft_pool,
 };
 
@@ -260,6 +275,9 @@ const DrRules dr_rules_italian = {
   .n_draw_rules = DR_N_ELEMENTS (italian_draws),
   .generate = _dr_movegen_generate_italian,
   .count = _dr_movegen_count_italian,
+  .has_capture = _dr_movegen_has_capture_italian,
+  .has_quiet = _dr_movegen_has_quiet_italian,
+  .moves_kind = _dr_movegen_moves_kind_italian,
   .perft = _dr_movegen_perft_italian,
 };
 
@@ -283,6 +301,9 @@ const DrRules dr_rules_spanish = {
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_spanish,
   .count = _dr_movegen_count_spanish,
+  .has_capture = _dr_movegen_has_capture_spanish,
+  .has_quiet = _dr_movegen_has_quiet_spanish,
+  .moves_kind = _dr_movegen_moves_kind_spanish,
   .perft = _dr_movegen_perft_spanish,
 };
 
@@ -307,6 +328,9 @@ const DrRules dr_rules_czech = {
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_czech,
   .count = _dr_movegen_count_czech,
+  .has_capture = _dr_movegen_has_capture_czech,
+  .has_quiet = _dr_movegen_has_quiet_czech,
+  .moves_kind = _dr_movegen_moves_kind_czech,
   .perft = _dr_movegen_perft_czech,
 };
 
@@ -335,6 +359,9 @@ const DrRules dr_rules_turkish = {
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
   .generate = _dr_movegen_generate_turkish,
   .count = _dr_movegen_count_turkish,
+  .has_capture = _dr_movegen_has_capture_turkish,
+  .has_quiet = _dr_movegen_has_quiet_turkish,
+  .moves_kind = _dr_movegen_moves_kind_turkish,
 };
 
 const DrRules dr_rules_frisian = {
@@ -359,6 +386,9 @@ const DrRules dr_rules_frisian = {
   .n_draw_rules = DR_N_ELEMENTS (frisian_draws),
   .generate = _dr_movegen_generate_frisian,
   .count = _dr_movegen_count_frisian,
+  .has_capture = _dr_movegen_has_capture_frisian,
+  .has_quiet = _dr_movegen_has_quiet_frisian,
+  .moves_kind = _dr_movegen_moves_kind_frisian,
   .perft = _dr_movegen_perft_frisian,
 };
 

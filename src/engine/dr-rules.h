@@ -71,6 +71,18 @@ typedef uint64_t (*DrPerftFunc)    (const DrPosition *pos,
                                     int               depth,
                                     DrMoveList       *lists);
 
+/* What the side to move can do, as the generator would find it. */
+typedef enum
+{
+  DR_MOVES_NONE,     /* no legal move: blocked, or no pieces */
+  DR_MOVES_QUIET,    /* quiet moves only */
+  DR_MOVES_CAPTURE,  /* a capture, so only captures */
+} DrMovesKind;
+
+/* Bitboard tests that generate no move (dr-movegen-diag.h). */
+typedef bool        (*DrTestFunc)      (const DrPosition *pos);
+typedef DrMovesKind (*DrMovesKindFunc) (const DrPosition *pos);
+
 /* A draw rule: one article of a variant's rule text, read off the game's
  * history by dr_draw_check() (dr-draw.c).  Limits are in moves of one side
  * ("40 moves" is 40 moves of each player, 80 plies). */
@@ -139,6 +151,9 @@ struct _DrRules
   DrGenerateFunc       generate;
   DrCountFunc          count;
   DrPerftFunc          perft;            /* depth >= 2; NULL: the generic loop */
+  DrTestFunc           has_capture;      /* the quick tests, same rules as generate */
+  DrTestFunc           has_quiet;
+  DrMovesKindFunc      moves_kind;
 };
 
 extern const DrRules dr_rules_international;

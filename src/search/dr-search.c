@@ -24,7 +24,7 @@
  *
  * Speed (issue 5), none of it changing which nodes are searched: a leaf is
  * told quiet, or lost for want of a move, by bitboard tests without
- * generating moves (dr_movegen_kind_func); leaves are handled inline in
+ * generating moves (dr_movegen_kind); leaves are handled inline in
  * their parent (search()), nodes with moves out of line (search_moves());
  * the table lives on huge pages in 16-byte entries, and an entry is
  * prefetched as early as its address is known, the next sibling's while the
@@ -69,7 +69,6 @@ typedef struct
 struct _DrSearch
 {
   const DrRules       *rules;
-  DrMovesKindFunc      moves_kind;           /* the rules' quick tests, or NULL */
   const DrEvalWeights *weights;
   DrEvalWeights        own_weights;          /* set by dr_search_set_weights */
   DrEvalTables         eval_tables;
@@ -188,7 +187,6 @@ dr_search_new (const DrRules *rules,
   if (self == NULL)
     return NULL;
   self->rules = rules;
-  self->moves_kind = dr_movegen_kind_func (rules);
   self->weights = dr_eval_default_weights (rules);
   dr_eval_tables_init (&self->eval_tables, rules->geometry, self->weights);
   self->tt = tt_alloc (self, tt_megabytes, &entries);
@@ -445,7 +443,7 @@ search (DrSearch         *self,
    * generating moves or touching the table. */
   if (depth <= 0)
     {
-      DrMovesKind kind = self->moves_kind != NULL ? self->moves_kind (pos) : dr_movegen_kind (rules, pos);
+      DrMovesKind kind = dr_movegen_kind (rules, pos);
 
       if (kind != DR_MOVES_CAPTURE)
         {
