@@ -21,20 +21,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The defaults: 10x10 with flying kings, 8x8 with flying kings, short
- * kings, and English's own set fitted by `draughtsman-cli tune`.  The
+/* The defaults: flying kings, short kings, and English's own set fitted
+ * by `draughtsman-cli tune`.  The
  * fits on the International (136 games) and Russian (153 games) games of
  * shared/data lost matches against these hand-set values (International
  * 38%, Russian 37% over 84 and 98 games at 100 ms a move), so the
  * hand-set values stay there; terms added later start at 0. */
 static const DrEvalWeights flying_weights = {
-  .man = 100, .king = 320,
-  .advance = { 0, 2, 4, 6, 9, 12, 16, 20, 24, 28 },
-  .centre = 6, .back_guard = 8, .balance = 3, .king_mobility = 2,
-  .runaway = 120, .locked = 6
-};
-
-static const DrEvalWeights flying_8x8_weights = {
   .man = 100, .king = 320,
   .advance = { 0, 2, 4, 6, 9, 12, 16, 20, 24, 28 },
   .centre = 6, .back_guard = 8, .balance = 3, .king_mobility = 2,
@@ -69,19 +62,12 @@ dr_eval_default_weights (const DrRules *rules)
 {
   if (rules->variant == DR_VARIANT_ENGLISH)
     return &english_weights;
-  if (!rules->kings_fly)
-    return &short_king_weights;
-  return rules->geometry->width >= 10 ? &flying_weights : &flying_8x8_weights;
+  return rules->kings_fly ? &flying_weights : &short_king_weights;
 }
 
 /* The fields in declaration order, for the flat view. */
-static const struct
-{
-  const char *name;
-  size_t      offset;
-  int         count;
-} weight_fields[] = {
-#define FIELD(f, n) { #f, offsetof (DrEvalWeights, f), n }
+static const DrEvalField weight_fields[] = {
+#define FIELD(f, n) { #f, (int) (offsetof (DrEvalWeights, f) / sizeof (int)), n }
   FIELD (man, 1), FIELD (king, 1), FIELD (advance, 10), FIELD (centre, 1),
   FIELD (back_guard, 1), FIELD (balance, 1), FIELD (king_mobility, 1),
   FIELD (runaway, 1), FIELD (locked, 1), FIELD (file, 5), FIELD (man_mobility, 1),
@@ -91,6 +77,22 @@ static const struct
 
 _Static_assert (sizeof (DrEvalWeights) == (2 + 10 + 6 + 5 + 4) * sizeof (int),
                 "weight_fields lists every field of DrEvalWeights");
+
+const DrEvalField *
+dr_eval_fields (int *n_fields)
+{
+  *n_fields = (int) (sizeof weight_fields / sizeof weight_fields[0]);
+  return weight_fields;
+}
+
+const DrEvalField *
+dr_eval_field_by_name (const char *name)
+{
+  for (size_t i = 0; i < sizeof weight_fields / sizeof weight_fields[0]; i++)
+    if (strcmp (weight_fields[i].name, name) == 0)
+      return &weight_fields[i];
+  return NULL;
+}
 
 int *
 dr_eval_weights_array (DrEvalWeights *weights)
@@ -110,14 +112,14 @@ dr_eval_weight_name (int   index,
 {
   for (size_t i = 0; i < sizeof weight_fields / sizeof weight_fields[0]; i++)
     {
-      int first = (int) (weight_fields[i].offset / sizeof (int));
+      const DrEvalField *f = &weight_fields[i];
 
-      if (index >= first && index < first + weight_fields[i].count)
+      if (index >= f->first && index < f->first + f->count)
         {
-          if (weight_fields[i].count == 1)
-            snprintf (buf, 32, "%s", weight_fields[i].name);
+          if (f->count == 1)
+            snprintf (buf, 32, "%s", f->name);
           else
-            snprintf (buf, 32, "%s[%d]", weight_fields[i].name, index - first);
+            snprintf (buf, 32, "%s[%d]", f->name, index - f->first);
           return buf;
         }
     }

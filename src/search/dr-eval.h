@@ -48,6 +48,19 @@ const char *dr_eval_weight_name     (int                  index,
 /* The index of @name ("advance[3]"), -1 if none. */
 int         dr_eval_weight_index    (const char          *name);
 
+/* The fields of DrEvalWeights in order: name, index of the first weight
+ * in the flat array, number of weights ("advance": 10). */
+typedef struct
+{
+  const char *name;
+  int         first;
+  int         count;
+} DrEvalField;
+
+const DrEvalField *dr_eval_fields        (int        *n_fields);
+/* The field called @name ("advance"), NULL if none. */
+const DrEvalField *dr_eval_field_by_name (const char *name);
+
 const DrEvalWeights *dr_eval_default_weights (const DrRules    *rules);
 
 /* What a man is worth on each square, and the square sets the evaluation

@@ -356,114 +356,65 @@ dr_eval_weights_load (const char     *path,
   for (int k = 0; keys[k] != NULL; k++)
     {
       g_autoptr (GError) local = NULL;
-      g_autofree char *element = g_strdup_printf ("%s[0]", keys[k]);
-      int index = dr_eval_weight_index (keys[k]);
-      int first = dr_eval_weight_index (element);
+      const DrEvalField *f = dr_eval_field_by_name (keys[k]);
+      g_autofree int *values = NULL;
+      gsize n = 1;
 
-      if (index >= 0)
-        {
-          int value = g_key_file_get_integer (file, GROUP, keys[k], &local);
-
-          if (local != NULL)
-            {
-              g_set_error (error, DR_TUNE_ERROR, DR_TUNE_ERROR_PARSE, "%s: %s: %s", path, keys[k], local->message);
-              return FALSE;
-            }
-          a[index] = value;
-        }
-      else if (first >= 0)
-        {
-          gsize n = 0;
-          g_autofree int *values = g_key_file_get_integer_list (file, GROUP, keys[k], &n, &local);
-          char buf[32];
-
-          if (local != NULL)
-            {
-              g_set_error (error, DR_TUNE_ERROR, DR_TUNE_ERROR_PARSE, "%s: %s: %s", path, keys[k], local->message);
-              return FALSE;
-            }
-          for (gsize i = 0; i < n; i++)
-            {
-              const char *name = dr_eval_weight_name (first + (int) i, buf);
-
-              if (name == NULL || !g_str_has_prefix (name, keys[k]) || name[strlen (keys[k])] != '[')
-                {
-                  g_set_error (error, DR_TUNE_ERROR, DR_TUNE_ERROR_PARSE,
-                               "%s: %s: more than %" G_GSIZE_FORMAT " values", path, keys[k], i);
-                  return FALSE;
-                }
-              a[first + i] = values[i];
-            }
-        }
-      else
+      if (f == NULL)
         {
           g_set_error (error, DR_TUNE_ERROR, DR_TUNE_ERROR_PARSE, "%s: unknown weight “%s”", path, keys[k]);
           return FALSE;
         }
+      if (f->count == 1)
+        {
+          values = g_new (int, 1);
+          values[0] = g_key_file_get_integer (file, GROUP, keys[k], &local);
+        }
+      else
+        values = g_key_file_get_integer_list (file, GROUP, keys[k], &n, &local);
+      if (local != NULL)
+        {
+          g_set_error (error, DR_TUNE_ERROR, DR_TUNE_ERROR_PARSE, "%s: %s: %s", path, keys[k], local->message);
+          return FALSE;
+        }
+      if (n > (gsize) f->count)
+        {
+          g_set_error (error, DR_TUNE_ERROR, DR_TUNE_ERROR_PARSE,
+                       "%s: %s: more than %d values", path, keys[k], f->count);
+          return FALSE;
+        }
+      memcpy (a + f->first, values, n * sizeof *values);
     }
   return TRUE;
 }
 
-/* Calls @func once per field: its name without index, first index and
- * length. */
+/* Appends every field to @out: "name=1;2;3" lines, or with @c the
+ * lines of a C initialiser. */
 static void
-foreach_field (void (*func) (const char *name, int first, int count, gpointer data),
-               gpointer data)
+write_fields (GString             *out,
+              const DrEvalWeights *weights,
+              gboolean             c)
 {
-  char buf[32];
+  const int *a = dr_eval_weights_array_const (weights);
+  int n_fields;
+  const DrEvalField *fields = dr_eval_fields (&n_fields);
 
-  for (int i = 0; i < DR_EVAL_N_WEIGHTS;)
+  for (int k = 0; k < n_fields; k++)
     {
-      const char *name = dr_eval_weight_name (i, buf);
-      const char *bracket = strchr (name, '[');
-      g_autofree char *base = bracket ? g_strndup (name, bracket - name) : g_strdup (name);
-      int count = 1;
+      const DrEvalField *f = &fields[k];
 
-      if (bracket != NULL)
-        {
-          while (i + count < DR_EVAL_N_WEIGHTS
-                 && g_str_has_prefix (dr_eval_weight_name (i + count, buf), base)
-                 && buf[strlen (base)] == '[')
-            count++;
-        }
-      func (base, i, count, data);
-      i += count;
+      g_string_append_printf (out, c ? "  .%s = %s" : "%s=", f->name, c && f->count > 1 ? "{ " : "");
+      for (int i = 0; i < f->count; i++)
+        g_string_append_printf (out, "%s%d", i == 0 ? "" : c ? ", " : ";", a[f->first + i]);
+      g_string_append (out, c ? (f->count > 1 ? " },\n" : ",\n") : "\n");
     }
-}
-
-typedef struct
-{
-  const int *a;
-  GString   *out;
-  gboolean   c;
-} WriteData;
-
-static void
-write_field (const char *name,
-             int         first,
-             int         count,
-             gpointer    data)
-{
-  WriteData *d = data;
-
-  if (d->c)
-    g_string_append_printf (d->out, "  .%s = ", name);
-  else
-    g_string_append_printf (d->out, "%s=", name);
-  if (d->c && count > 1)
-    g_string_append (d->out, "{ ");
-  for (int i = 0; i < count; i++)
-    g_string_append_printf (d->out, "%s%d", i == 0 ? "" : d->c ? ", " : ";", d->a[first + i]);
-  if (d->c && count > 1)
-    g_string_append (d->out, " }");
-  g_string_append (d->out, d->c ? ",\n" : "\n");
 }
 
 char *
 dr_eval_weights_to_data (const DrEvalWeights *weights,
                          const char          *comment)
 {
-  WriteData d = { dr_eval_weights_array_const (weights), g_string_new (NULL), FALSE };
+  GString *out = g_string_new (NULL);
 
   if (comment != NULL)
     {
@@ -471,19 +422,19 @@ dr_eval_weights_to_data (const DrEvalWeights *weights,
 
       for (int i = 0; lines[i] != NULL; i++)
         if (lines[i][0] != '\0')
-          g_string_append_printf (d.out, "# %s\n", lines[i]);
+          g_string_append_printf (out, "# %s\n", lines[i]);
     }
-  g_string_append (d.out, "[" GROUP "]\n");
-  foreach_field (write_field, &d);
-  return g_string_free (d.out, FALSE);
+  g_string_append (out, "[" GROUP "]\n");
+  write_fields (out, weights, FALSE);
+  return g_string_free (out, FALSE);
 }
 
 char *
 dr_eval_weights_to_c (const DrEvalWeights *weights)
 {
-  WriteData d = { dr_eval_weights_array_const (weights), g_string_new ("{\n"), TRUE };
+  GString *out = g_string_new ("{\n");
 
-  foreach_field (write_field, &d);
-  g_string_append (d.out, "}\n");
-  return g_string_free (d.out, FALSE);
+  write_fields (out, weights, TRUE);
+  g_string_append (out, "}\n");
+  return g_string_free (out, FALSE);
 }
