@@ -420,6 +420,24 @@ check_game (const char *out,
   *moves_out = g_strdup (moves_line);
 }
 
+/* Appends every line left in @in to @text, up to the end of the stream. */
+static void
+read_to_end (GDataInputStream *in,
+             GString          *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  for (;;)
+    {
+      g_autofree char *line = g_data_input_stream_read_line (in, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      if (line == NULL)
+        break;
+      g_string_append_printf (text, "%s\n", line);
+    }
+}
+
 static void
 run_pair (const char *fen,
           const char *expected_result)
@@ -484,15 +502,7 @@ run_pair (const char *fen,
 
   g_assert_true (g_subprocess_communicate_utf8 (initiator, NULL, NULL, &init_out, &init_err, &error));
   g_assert_no_error (error);
-  for (;;)
-    {
-      g_autofree char *line = g_data_input_stream_read_line (follower_out, NULL, NULL, &error);
-
-      g_assert_no_error (error);
-      if (line == NULL)
-        break;
-      g_string_append_printf (follower_text, "%s\n", line);
-    }
+  read_to_end (follower_out, follower_text);
   g_assert_true (g_subprocess_wait (follower, NULL, &error));
 
   g_mutex_lock (&w.lock);
@@ -941,15 +951,7 @@ test_match_dxp_engine (void)
 
     g_assert_cmpint (run_match (args, &out, &err), ==, 0);
   }
-  for (;;)
-    {
-      g_autofree char *line = g_data_input_stream_read_line (follower_out, NULL, NULL, &error);
-
-      g_assert_no_error (error);
-      if (line == NULL)
-        break;
-      g_string_append_printf (follower_text, "%s\n", line);
-    }
+  read_to_end (follower_out, follower_text);
   g_assert_true (g_subprocess_wait (follower, NULL, &error));
   g_test_message ("follower:\n%s", follower_text->str);
   g_assert_true (g_subprocess_get_if_exited (follower));
