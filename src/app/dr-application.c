@@ -13,7 +13,7 @@
 
 #include "dr-application.h"
 
-#include "dr-window.h"
+#include "dr-window-private.h"
 
 #include <glib/gi18n.h>
 
@@ -23,18 +23,87 @@ struct _DrApplication
   char          *screenshot;   /* --screenshot: render the window here and quit */
   int            ply;          /* --ply: show this ply of the main line */
   int            game;         /* --game: open this game of a file (1-based) */
+  gboolean       restored;     /* the sessions were looked for */
 };
 
 G_DEFINE_FINAL_TYPE (DrApplication, dr_application, ADW_TYPE_APPLICATION)
 
+gboolean
+dr_application_get_screenshot_mode (DrApplication *self)
+{
+  g_return_val_if_fail (DR_IS_APPLICATION (self), FALSE);
+  return self->screenshot != NULL;
+}
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+guint
+dr_application_restore_sessions (DrApplication *self)
+{
+  g_autofree char *dir = _dr_window_session_dir ();
+  g_autoptr (GDir) d = NULL;
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+  guint n = 0;
+
+  g_return_val_if_fail (DR_IS_APPLICATION (self), 0);
+
+  if (self->restored || self->screenshot != NULL)
+    return 0;
+  self->restored = TRUE;
+  d = g_dir_open (dir, 0, NULL);
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "window-") && g_str_has_suffix (name, ".ini"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, compare_paths);
+  for (guint i = 0; i < paths->len; i++)
+    {
+      DrWindow *window = dr_window_new (GTK_APPLICATION (self));
+      g_autoptr (GError) error = NULL;
+
+      if (!dr_window_restore_session (window, paths->pdata[i], &error))
+        {
+          /* Kept, not deleted: it may be of a later version. */
+          g_warning ("%s", error->message);
+          gtk_window_destroy (GTK_WINDOW (window));
+          continue;
+        }
+      gtk_window_present (GTK_WINDOW (window));
+      n++;
+    }
+  return n;
+}
+
+/* The active window, after the sessions of the last run are restored; a
+ * new one if there is none. */
 static DrWindow *
 get_window (GApplication *app)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  GtkWindow *window;
 
+  dr_application_restore_sessions (DR_APPLICATION (app));
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
     window = GTK_WINDOW (dr_window_new (GTK_APPLICATION (app)));
   return DR_WINDOW (window);
+}
+
+/* A window for a file to open: the active one if it holds nothing of the
+ * user's (no file, no move, not modified), else a new one. */
+static DrWindow *
+get_window_for_file (GApplication *app)
+{
+  DrWindow *window = get_window (app);
+  DrGame *game = dr_game_model_get_game (dr_window_get_model (window));
+
+  if (dr_window_get_modified (window) || game->root->children != NULL || game->setup)
+    window = dr_window_new (GTK_APPLICATION (app));
+  return window;
 }
 
 /* Renders the window into a PNG file: for the screenshots of the
@@ -108,27 +177,84 @@ dr_application_open (GApplication  *app,
                      int            n_files,
                      const char    *hint)
 {
-  DrWindow *window = get_window (app);
-
   for (int i = 0; i < n_files; i++)
-    dr_window_open_file (window, files[i]);
-  gtk_window_present (GTK_WINDOW (window));
-  after_present (DR_APPLICATION (app), window);
+    {
+      DrWindow *window = get_window_for_file (app);
+
+      after_present (DR_APPLICATION (app), window);
+      dr_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+/* Quit: each window with unsaved changes asks in turn; Cancel on any
+ * keeps every window as it was.  Then all close, keeping their sessions
+ * so that the next start shows the same games. */
+typedef struct
+{
+  GApplication *app;
+  GList        *windows;   /* DrWindow *, a reference each, still to ask */
+  GList        *asked;     /* DrWindow *, a reference each, decided */
+} Quitting;
+
+static void
+quitting_free (Quitting *q)
+{
+  g_list_free_full (q->windows, g_object_unref);
+  g_list_free_full (q->asked, g_object_unref);
+  g_object_unref (q->app);
+  g_free (q);
+}
+
+static void quit_next (Quitting *q);
+
+static void
+quit_decided (DrWindow *window,
+              gboolean  go_on,
+              gpointer  data)
+{
+  Quitting *q = data;
+
+  if (!go_on)
+    {
+      quitting_free (q);
+      return;
+    }
+  quit_next (q);
+}
+
+static void
+quit_next (Quitting *q)
+{
+  while (q->windows != NULL)
+    {
+      DrWindow *window = q->windows->data;
+
+      q->windows = g_list_delete_link (q->windows, q->windows);
+      q->asked = g_list_prepend (q->asked, window);
+      if (gtk_window_get_application (GTK_WINDOW (window)) != NULL && dr_window_get_modified (window))
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          dr_window_confirm_discard (window, quit_decided, q, NULL);
+          return;
+        }
+    }
+  for (GList *l = q->asked; l != NULL; l = l->next)
+    dr_window_close_confirmed (l->data, TRUE);
+  g_application_quit (q->app);
+  quitting_free (q);
 }
 
 static void
 quit_cb (GSimpleAction *action, GVariant *param, gpointer app)
 {
-  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  Quitting *q = g_new0 (Quitting, 1);
 
-  /* Closing the windows first writes their pending autosaves. */
-  while (windows != NULL)
-    {
-      GList *next = windows->next;
-      gtk_window_destroy (GTK_WINDOW (windows->data));
-      windows = next;
-    }
-  g_application_quit (G_APPLICATION (app));
+  q->app = g_object_ref (app);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (DR_IS_WINDOW (l->data))
+      q->windows = g_list_append (q->windows, g_object_ref (l->data));
+  quit_next (q);
 }
 
 static void
@@ -237,6 +363,12 @@ preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
   row = combo_row (settings, "notation", _("Notation"), translated);
   g_signal_connect_object (row, "notify::selected", G_CALLBACK (enum_row_selected_cb), settings, 0);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (board), row);
+  /* Translators: the notation of the moves in saved PDN files. */
+  translated[0] = _("Standard for the variant");
+  row = combo_row (settings, "save-notation", _("Notation in saved files"), translated);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Other programs read the standard notation"));
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (enum_row_selected_cb), settings, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (play), row);
 
   for (guint i = 0; boards[i] != NULL; i++)
     translated[i] = _(boards[i]);
@@ -303,6 +435,7 @@ dr_application_startup (GApplication *app)
 {
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
+    { "window.close", { "<Control>w", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "win.new-game", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },

@@ -13,6 +13,11 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (DrApplication, dr_application, DR, APPLICATION, AdwApplication)
 
-DrApplication *dr_application_new (void);
+DrApplication *dr_application_new                  (void);
+/* Started with --screenshot: no session is kept or restored. */
+gboolean       dr_application_get_screenshot_mode  (DrApplication *self);
+/* Opens a window for each session kept from an earlier run (a crash, or
+ * the last window closed) and returns how many; once per process. */
+guint          dr_application_restore_sessions     (DrApplication *self);
 
 G_END_DECLS

@@ -17,12 +17,25 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DrGameModel, dr_game_model, DR, GAME_MODEL, GObject)
 
 DrGameModel      *dr_game_model_new            (const DrRules    *rules);
-/* Replaces the game (transfer full); the current node is its start. */
+/* Replaces the game (transfer full) as it is in a file, or as the user
+ * has not changed it yet: the current node is its start, the game counts
+ * as saved and the undo history is cleared. */
 void              dr_game_model_set_game       (DrGameModel      *self,
                                                 DrGame           *game);
+/* A new game of @rules from @start (NULL: the variant's start) with the
+ * seven tags of PDN 3.0 (dr_game_model_add_standard_tags), as set_game. */
 void              dr_game_model_new_game       (DrGameModel      *self,
                                                 const DrRules    *rules,
                                                 const DrPosition *start);
+/* Replaces the game (transfer full) as an edit the user made (a position
+ * set up, a game pasted): the game counts as modified and Undo brings the
+ * previous game back. */
+void              dr_game_model_replace_game   (DrGameModel      *self,
+                                                DrGame           *game);
+/* Adds the seven tags PDN 3.0 asks of every game (Event, Site, Date,
+ * Round, White, Black, Result) that @game lacks: "?" where nothing is
+ * known, today's date, the game's result. */
+void              dr_game_model_add_standard_tags (DrGame        *game);
 DrGame           *dr_game_model_get_game       (DrGameModel      *self);
 const DrRules    *dr_game_model_get_rules      (DrGameModel      *self);
 DrGameNode       *dr_game_model_get_current    (DrGameModel      *self);
@@ -53,8 +66,34 @@ void              dr_game_model_set_glyph      (DrGameModel      *self,
 DrStatus          dr_game_model_get_status     (DrGameModel      *self,
                                                 const DrDrawRule **which);
 
-/* Has the game changed since dr_game_model_set_saved()? */
+/* The path from the start to the current node: at each ply, the index of
+ * the child taken (0 = the main continuation).  go_to_path follows it as
+ * far as the tree allows. */
+GArray           *dr_game_model_get_path       (DrGameModel      *self);
+void              dr_game_model_go_to_path     (DrGameModel      *self,
+                                                const guint      *path,
+                                                guint             len);
+
+/* Undo and redo of edits: moves added, variations promoted, made main
+ * line or deleted, comments, glyphs, a game replaced.  Stepping through
+ * the game is not an edit. */
+gboolean          dr_game_model_can_undo       (DrGameModel      *self);
+gboolean          dr_game_model_can_redo       (DrGameModel      *self);
+gboolean          dr_game_model_undo           (DrGameModel      *self);
+gboolean          dr_game_model_redo           (DrGameModel      *self);
+
+/* Each state of the game has its own revision number (undoing an edit
+ * brings its number back).  A save records the revision it wrote and
+ * marks that one saved when it finishes, so that a move played while the
+ * file was written still counts as unsaved. */
+guint             dr_game_model_get_revision   (DrGameModel      *self);
+void              dr_game_model_set_saved_revision (DrGameModel  *self,
+                                                    guint         revision);
+/* Has the game changed since it was saved (or opened)? */
 gboolean          dr_game_model_get_modified   (DrGameModel      *self);
 void              dr_game_model_set_saved      (DrGameModel      *self);
+/* Marks the game changed although it is not (a game restored from the
+ * autosave that was never saved to its file). */
+void              dr_game_model_set_modified   (DrGameModel      *self);
 
 G_END_DECLS

@@ -17,6 +17,10 @@
  *   STOPPING      "stop" sent; the engine still owes "done", after which
  *                 the newest request (if any) is sent
  *
+ * Lines to the engine are queued and written asynchronously, so an engine
+ * that stops reading never blocks the window.  On "quit" the engine has
+ * a moment (QUIT_GRACE_MS) to exit by itself before it is killed.
+ *
  * The protocol allows only ping, stop and ponder-hit during a search, so a
  * new position while searching waits for "done".  A variant the engine
  * was not initialised for restarts it (set-param comes before init).
@@ -39,6 +43,142 @@
 
 G_DEFINE_QUARK (dr-hub-engine-error-quark, dr_hub_engine_error)
 
+/* How long an engine told to quit may take before it is killed. */
+#define QUIT_GRACE_MS 2000
+
+/* The engine's stdin: a queue of text written one asynchronous write at
+ * a time.  Reference-counted (g_rc_box), since a write under way and the
+ * quitting engine outlive the DrHubEngine that started them. */
+typedef struct
+{
+  GOutputStream *stream;
+  GSubprocess   *process;
+  GString       *queue;     /* text not yet handed to a write */
+  GBytes        *in_flight; /* the text of the write under way, or NULL */
+  gboolean       writing;
+  gboolean       closing;   /* "quit" sent: close once the queue is out */
+  guint          grace_id;  /* kills the engine if it outstays its grace */
+} Pipe;
+
+static void
+pipe_clear (gpointer data)
+{
+  Pipe *p = data;
+
+  g_clear_object (&p->stream);
+  g_clear_object (&p->process);
+  g_clear_pointer (&p->in_flight, g_bytes_unref);
+  g_string_free (p->queue, TRUE);
+}
+
+static void
+pipe_unref (Pipe *p)
+{
+  g_rc_box_release_full (p, pipe_clear);
+}
+
+static Pipe *
+pipe_new (GSubprocess *process)
+{
+  Pipe *p = g_rc_box_new0 (Pipe);
+
+  p->process = g_object_ref (process);
+  p->stream = g_object_ref (g_subprocess_get_stdin_pipe (process));
+  p->queue = g_string_new (NULL);
+  return p;
+}
+
+static gboolean
+pipe_grace_over_cb (gpointer data)
+{
+  Pipe *p = data;
+
+  p->grace_id = 0;
+  g_debug ("the engine did not quit within %d ms: killed", QUIT_GRACE_MS);
+  g_subprocess_force_exit (p->process);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+pipe_exited_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  Pipe *p = data;
+
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  g_clear_handle_id (&p->grace_id, g_source_remove);
+  pipe_unref (p);
+}
+
+/* Everything is written: close the engine's stdin and give it its grace. */
+static void
+pipe_finish (Pipe *p)
+{
+  g_output_stream_close (p->stream, NULL, NULL);
+  p->grace_id = g_timeout_add_full (G_PRIORITY_DEFAULT, QUIT_GRACE_MS, pipe_grace_over_cb,
+                                    g_rc_box_acquire (p), (GDestroyNotify) pipe_unref);
+  g_subprocess_wait_async (p->process, NULL, pipe_exited_cb, g_rc_box_acquire (p));
+}
+
+static void pipe_flush (Pipe *p);
+
+static void
+pipe_written_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  Pipe *p = data;
+  g_autoptr (GError) error = NULL;
+
+  p->writing = FALSE;
+  g_clear_pointer (&p->in_flight, g_bytes_unref);
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error))
+    {
+      /* The engine is gone; its output's end tells the engine object. */
+      g_debug ("writing to the engine: %s", error->message);
+      g_string_truncate (p->queue, 0);
+    }
+  if (p->queue->len > 0)
+    pipe_flush (p);
+  else if (p->closing)
+    pipe_finish (p);
+  pipe_unref (p);
+}
+
+static void
+pipe_flush (Pipe *p)
+{
+  gsize len = p->queue->len;
+
+  p->in_flight = g_bytes_new_take (g_string_free (g_steal_pointer (&p->queue), FALSE), len);
+  p->queue = g_string_new (NULL);
+  p->writing = TRUE;
+  g_output_stream_write_all_async (p->stream, g_bytes_get_data (p->in_flight, NULL), len, G_PRIORITY_DEFAULT,
+                                   NULL, pipe_written_cb, g_rc_box_acquire (p));
+}
+
+static void
+pipe_send (Pipe       *p,
+           const char *line)
+{
+  g_string_append (p->queue, line);
+  g_string_append_c (p->queue, '\n');
+  if (!p->writing)
+    pipe_flush (p);
+}
+
+/* "quit" is queued; the engine exits by itself or is killed after its
+ * grace.  Takes @p's reference. */
+static void
+pipe_retire (Pipe *p)
+{
+  p->closing = TRUE;
+  if (!p->writing)
+    pipe_finish (p);
+  pipe_unref (p);
+}
+
 typedef enum
 {
   STATE_NOT_STARTED,
@@ -60,7 +200,7 @@ struct _DrHubEngine
   char             *name;
 
   GSubprocess      *process;
-  GOutputStream    *to_engine;
+  Pipe             *to_engine;
   GDataInputStream *from_engine;
   GCancellable     *cancellable;
   State             state;
@@ -97,16 +237,10 @@ static void
 send_line (DrHubEngine *self,
            const char  *line)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *text = g_strconcat (line, "\n", NULL);
-
   if (self->to_engine == NULL)
     return;
   g_debug ("> %s", line);
-  /* Lines are short and the engine reads while it thinks: the pipe
-   * never fills in practice. */
-  if (!g_output_stream_write_all (self->to_engine, text, strlen (text), NULL, NULL, &error))
-    g_debug ("writing to the engine: %s", error->message);
+  pipe_send (self->to_engine, line);
 }
 
 /* The engine is gone (or never came): forget it and tell the user once. */
@@ -119,7 +253,7 @@ fail (DrHubEngine *self,
   if (self->process != NULL)
     g_subprocess_force_exit (self->process);
   g_clear_object (&self->process);
-  g_clear_object (&self->to_engine);
+  g_clear_pointer (&self->to_engine, pipe_unref);
   g_clear_object (&self->from_engine);
   self->state = STATE_DEAD;
   self->running = FALSE;
@@ -146,7 +280,7 @@ launch (DrHubEngine *self)
       fail (self, failure);
       return;
     }
-  self->to_engine = g_object_ref (g_subprocess_get_stdin_pipe (self->process));
+  self->to_engine = pipe_new (self->process);
   self->from_engine = g_data_input_stream_new (g_subprocess_get_stdout_pipe (self->process));
   g_data_input_stream_set_newline_type (self->from_engine, G_DATA_STREAM_NEWLINE_TYPE_ANY);
   g_hash_table_remove_all (self->declared);
@@ -165,11 +299,9 @@ quit_engine (DrHubEngine *self)
   send_line (self, "quit");
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_output_stream_close (self->to_engine, NULL, NULL);
-  /* A polite engine is gone by now; one that is not is made to go. */
-  g_subprocess_force_exit (self->process);
+  /* The engine gets a moment to exit by itself (pipe_retire). */
+  pipe_retire (g_steal_pointer (&self->to_engine));
   g_clear_object (&self->process);
-  g_clear_object (&self->to_engine);
   g_clear_object (&self->from_engine);
   self->state = STATE_NOT_STARTED;
 }

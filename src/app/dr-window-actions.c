@@ -4,9 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Actions are installed on the window class and enabled or disabled in one
- * place, _dr_window_actions_update() (the Text Editor pattern).  Files are
- * read on a worker thread (GTask) and written atomically with
- * g_file_replace_contents, which writes a temporary file and renames it.
+ * place, _dr_window_actions_update() (the Text Editor pattern).  Opening
+ * and saving files are in dr-window-files.c.
  */
 
 #define G_LOG_DOMAIN "dr-window"
@@ -46,6 +45,18 @@ static void
 end_cb (GtkWidget *widget, const char *name, GVariant *param)
 {
   dr_game_model_go_end (DR_WINDOW (widget)->model);
+}
+
+static void
+undo_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  dr_game_model_undo (DR_WINDOW (widget)->model);
+}
+
+static void
+redo_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  dr_game_model_redo (DR_WINDOW (widget)->model);
 }
 
 static void
@@ -251,13 +262,14 @@ setup_done_cb (GtkWidget *widget, const char *name, GVariant *param)
 
   if (!gtk_widget_get_sensitive (self->setup_done_button))
     return;
-  /* Saved with the FEN and SetUp tags. */
+  /* Saved with the FEN and SetUp tags.  An edit like any other: Undo
+   * brings the game before it back. */
   game = dr_game_new (rules, &pos);
+  dr_game_model_add_standard_tags (game);
   dr_game_set_tag (game, "SetUp", "1");
   dr_game_set_tag (game, "FEN", fen);
-  g_clear_object (&self->file);
   _dr_window_set_setup_mode (self, FALSE);
-  dr_game_model_set_game (self->model, game);
+  dr_game_model_replace_game (self->model, game);
 }
 
 /* --- new game --------------------------------------------------------- */
@@ -346,6 +358,7 @@ new_game_response_cb (AdwMessageDialog *dialog,
   opening = gtk_drop_down_get_selected (d->openings);
   g_settings_set_string (self->settings, "variant", rules->name);
   game = dr_game_new (rules, NULL);
+  dr_game_model_add_standard_tags (game);
   if (opening > 0 && opening <= d->ballots->len)
     {
       /* A ballot is played out from the start, so the record shows it. */
@@ -363,6 +376,8 @@ new_game_response_cb (AdwMessageDialog *dialog,
         }
     }
   g_clear_object (&self->file);
+  self->game_number = 0;
+  self->save_notation = -1;
   dr_game_model_set_game (self->model, game);
   dr_game_model_go_end (self->model);
 }
@@ -376,14 +391,19 @@ new_game_dialog_free (gpointer data)
   g_free (d);
 }
 
+/* Asked once the game in the window is saved or discarded. */
 static void
-new_game_cb (GtkWidget *widget, const char *name, GVariant *param)
+new_game_decided (DrWindow *self,
+                  gboolean  go_on,
+                  gpointer  data)
 {
-  DrWindow *self = DR_WINDOW (widget);
-  NewGameDialog *d = g_new0 (NewGameDialog, 1);
+  NewGameDialog *d;
   g_autoptr (GtkStringList) variants = gtk_string_list_new (NULL);
   GtkWidget *dialog, *box;
 
+  if (!go_on)
+    return;
+  d = g_new0 (NewGameDialog, 1);
   for (int v = 0; v < DR_N_VARIANTS; v++)
     gtk_string_list_append (variants, _(dr_rules_get ((DrVariant) v)->title));
   d->self = self;
@@ -409,355 +429,10 @@ new_game_cb (GtkWidget *widget, const char *name, GVariant *param)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* --- files ------------------------------------------------------------ */
-
-typedef struct
-{
-  GPtrArray *games;     /* DrGame * */
-  GPtrArray *errors;    /* char * */
-} LoadResult;
-
 static void
-load_result_free (LoadResult *r)
+new_game_cb (GtkWidget *widget, const char *name, GVariant *param)
 {
-  g_ptr_array_unref (r->games);
-  g_ptr_array_unref (r->errors);
-  g_free (r);
-}
-
-static void
-load_thread (GTask        *task,
-             gpointer      source,
-             gpointer      data,
-             GCancellable *cancellable)
-{
-  GFile *file = data;
-  g_autofree char *contents = NULL;
-  g_autofree char *name = g_file_get_basename (file);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DrPdnReader) reader = NULL;
-  LoadResult *r;
-  gsize len;
-
-  if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  reader = dr_pdn_reader_new (contents, (gssize) len, name, NULL, NULL, &error);
-  if (reader == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  r = g_new0 (LoadResult, 1);
-  r->games = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_game_free);
-  r->errors = g_ptr_array_new_with_free_func (g_free);
-  for (;;)
-    {
-      DrGame *game = NULL;
-
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      if (dr_pdn_reader_next_game (reader, &game, &error))
-        g_ptr_array_add (r->games, game);
-      else if (error != NULL)
-        {
-          g_ptr_array_add (r->errors, g_strdup (error->message));
-          g_clear_error (&error);
-        }
-      else
-        break;
-    }
-  g_task_return_pointer (task, r, (GDestroyNotify) load_result_free);
-}
-
-static void
-take_game (DrWindow *self,
-           DrGame   *game,
-           GFile    *file)
-{
-  g_set_object (&self->file, file);
-  if (dr_board_state_get_setup_mode (self->board))
-    _dr_window_set_setup_mode (self, FALSE);
-  dr_game_model_set_game (self->model, game);
-  if (self->initial_ply > 0)
-    {
-      DrGameNode *node = game->root;
-      for (int i = 0; i < self->initial_ply && node->children != NULL; i++)
-        node = node->children;
-      dr_game_model_go_to (self->model, node);
-    }
-}
-
-static char *
-game_label (DrGame *game)
-{
-  const char *white = dr_game_get_tag (game, "White");
-  const char *black = dr_game_get_tag (game, "Black");
-  const char *event = dr_game_get_tag (game, "Event");
-  const char *result = dr_game_get_tag (game, "Result");
-
-  return g_strdup_printf ("%s – %s   %s   %s", white && *white ? white : "?", black && *black ? black : "?",
-                          event ? event : "", result ? result : "");
-}
-
-static void
-game_row_activated_cb (GtkListBox    *list,
-                       GtkListBoxRow *row,
-                       GtkWindow     *picker)
-{
-  DrWindow *self = g_object_get_data (G_OBJECT (picker), "window");
-  GPtrArray *games = g_object_get_data (G_OBJECT (picker), "games");
-  GFile *file = g_object_get_data (G_OBJECT (picker), "file");
-  int index = gtk_list_box_row_get_index (row);
-
-  take_game (self, dr_game_copy (games->pdata[index]), file);
-  gtk_window_destroy (picker);
-}
-
-/* A multi-game file: a list to pick the game from. */
-static void
-show_game_list (DrWindow   *self,
-                LoadResult *r,
-                GFile      *file)
-{
-  GtkWidget *picker = adw_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *list = gtk_list_box_new ();
-  g_autofree char *title = g_strdup_printf (ngettext ("%u game", "%u games", r->games->len), r->games->len);
-
-  gtk_window_set_title (GTK_WINDOW (picker), title);
-  gtk_window_set_transient_for (GTK_WINDOW (picker), GTK_WINDOW (self));
-  gtk_window_set_modal (GTK_WINDOW (picker), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (picker), 560, 480);
-  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
-  for (guint i = 0; i < r->games->len; i++)
-    {
-      g_autofree char *label = game_label (r->games->pdata[i]);
-      GtkWidget *l = gtk_label_new (label);
-
-      gtk_label_set_xalign (GTK_LABEL (l), 0);
-      gtk_widget_set_margin_start (l, 12);
-      gtk_widget_set_margin_end (l, 12);
-      gtk_widget_set_margin_top (l, 6);
-      gtk_widget_set_margin_bottom (l, 6);
-      gtk_list_box_append (GTK_LIST_BOX (list), l);
-    }
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), scrolled);
-  adw_window_set_content (ADW_WINDOW (picker), box);
-  g_object_set_data (G_OBJECT (picker), "window", self);
-  g_object_set_data_full (G_OBJECT (picker), "games", g_ptr_array_ref (r->games), (GDestroyNotify) g_ptr_array_unref);
-  g_object_set_data_full (G_OBJECT (picker), "file", g_object_ref (file), g_object_unref);
-  g_signal_connect (list, "row-activated", G_CALLBACK (game_row_activated_cb), picker);
-  gtk_window_present (GTK_WINDOW (picker));
-}
-
-static void
-load_done_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      data)
-{
-  DrWindow *self = DR_WINDOW (source);
-  GFile *file = data;
-  g_autoptr (GError) error = NULL;
-  LoadResult *r = g_task_propagate_pointer (G_TASK (result), &error);
-
-  if (r == NULL)
-    {
-      _dr_window_toast (self, error->message);
-      g_object_unref (file);
-      return;
-    }
-  {
-    g_autofree char *uri = g_file_get_uri (file);
-    gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-  }
-  if (r->errors->len > 0)
-    {
-      g_autofree char *message = g_strdup_printf (ngettext ("%u game could not be read: %s",
-                                                            "%u games could not be read; the first: %s",
-                                                            r->errors->len),
-                                                  r->errors->len, (char *) r->errors->pdata[0]);
-      _dr_window_toast (self, message);
-    }
-  if (r->games->len == 1)
-    take_game (self, g_ptr_array_steal_index (r->games, 0), file);
-  else if (r->games->len > 1 && self->initial_game > 0 && self->initial_game <= r->games->len)
-    take_game (self, g_ptr_array_steal_index (r->games, self->initial_game - 1), file);
-  else if (r->games->len > 1)
-    show_game_list (self, r, file);
-  else if (r->errors->len == 0)
-    _dr_window_toast (self, _("The file holds no game"));
-  load_result_free (r);
-  g_object_unref (file);
-}
-
-void
-dr_window_open_file (DrWindow *self,
-                     GFile    *file)
-{
-  g_autoptr (GTask) task = NULL;
-
-  g_return_if_fail (DR_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (self, NULL, load_done_cb, g_object_ref (file));
-  g_task_set_source_tag (task, dr_window_open_file);
-  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
-  g_task_run_in_thread (task, load_thread);
-}
-
-static void
-open_response_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  DrWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      dr_window_open_file (self, file);
-    }
-  g_object_unref (dialog);
-}
-
-static GtkFileFilter *
-pdn_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("PDN games"));
-  gtk_file_filter_add_mime_type (filter, "application/x-pdn");
-  gtk_file_filter_add_suffix (filter, "pdn");
-  return filter;
-}
-
-static void
-open_cb (GtkWidget *widget, const char *name, GVariant *param)
-{
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Open a Game"), GTK_WINDOW (widget),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
-                                                              _("_Cancel"));
-  g_autoptr (GtkFileFilter) filter = pdn_filter ();
-
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), widget);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-open_recent_cb (GtkWidget *widget, const char *name, GVariant *param)
-{
-  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
-
-  dr_window_open_file (DR_WINDOW (widget), file);
-}
-
-static void
-save_done_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      data)
-{
-  DrWindow *self = data;
-  g_autoptr (GError) error = NULL;
-
-  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
-    {
-      g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"), error->message);
-      _dr_window_toast (self, message);
-    }
-  else
-    {
-      g_set_object (&self->file, G_FILE (source));
-      dr_game_model_set_saved (self->model);
-      g_autofree char *uri = g_file_get_uri (G_FILE (source));
-
-      gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-      _dr_window_toast (self, _("Saved"));
-      g_signal_emit_by_name (self->model, "changed");
-    }
-  g_object_unref (self);
-}
-
-void
-dr_window_save_to_file (DrWindow *self,
-                        GFile    *file)
-{
-  char *text;
-  g_autoptr (GBytes) bytes = NULL;
-
-  g_return_if_fail (DR_IS_WINDOW (self));
-  text = dr_pdn_write_game (dr_game_model_get_game (self->model), _dr_window_notation (self));
-  bytes = g_bytes_new_take (text, strlen (text));
-  /* Written to a temporary file and renamed over the old one: atomic. */
-  g_file_replace_contents_bytes_async (file, bytes, NULL, TRUE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                       NULL, save_done_cb, g_object_ref (self));
-}
-
-static void
-save_response_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  DrWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      dr_window_save_to_file (self, file);
-    }
-  g_object_unref (dialog);
-}
-
-static void
-save_as_cb (GtkWidget *widget, const char *name, GVariant *param)
-{
-  DrWindow *self = DR_WINDOW (widget);
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Save the Game"), GTK_WINDOW (widget),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
-                                                              _("_Cancel"));
-  g_autoptr (GtkFileFilter) filter = pdn_filter ();
-
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-  if (self->file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->file, NULL);
-  else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("game.pdn"));
-  g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), widget);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static void
-save_cb (GtkWidget *widget, const char *name, GVariant *param)
-{
-  DrWindow *self = DR_WINDOW (widget);
-
-  if (self->file != NULL)
-    dr_window_save_to_file (self, self->file);
-  else
-    save_as_cb (widget, name, param);
-}
-
-void
-_dr_window_update_recent (DrWindow *self)
-{
-  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  guint n = 0;
-
-  g_menu_remove_all (self->recent_menu);
-  for (GList *l = items; l != NULL && n < 8; l = l->next)
-    {
-      const char *uri = gtk_recent_info_get_uri (l->data);
-      g_autofree char *detailed = NULL;
-
-      if (!g_str_has_suffix (uri, ".pdn") && !g_str_has_suffix (uri, ".PDN"))
-        continue;
-      detailed = g_strdup_printf ("win.open-recent(%s)", g_variant_print (g_variant_new_string (uri), FALSE));
-      g_menu_append (self->recent_menu, gtk_recent_info_get_display_name (l->data), detailed);
-      n++;
-    }
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  dr_window_confirm_discard (DR_WINDOW (widget), new_game_decided, NULL, NULL);
 }
 
 /* --- clipboard -------------------------------------------------------- */
@@ -784,6 +459,43 @@ copy_pdn_cb (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+paste_decided (DrWindow *self,
+               gboolean  go_on,
+               gpointer  data)
+{
+  DrGame **game = data;
+
+  if (!go_on)
+    return;
+  g_clear_object (&self->file);
+  self->game_number = 0;
+  _dr_window_take_game (self, g_steal_pointer (game));
+  /* In no file yet. */
+  dr_game_model_set_modified (self->model);
+}
+
+static void
+pasted_free (gpointer data)
+{
+  DrGame **game = data;
+
+  g_clear_pointer (game, dr_game_free);
+  g_free (game);
+}
+
+/* A pasted game is a new game, in no file: it replaces the window's once
+ * that one is saved or discarded. */
+static void
+paste_game (DrWindow *self,
+            DrGame   *game)
+{
+  DrGame **data = g_new (DrGame *, 1);
+
+  *data = game;
+  dr_window_confirm_discard (self, paste_decided, data, pasted_free);
+}
+
+static void
 paste_text_cb (GObject      *source,
                GAsyncResult *result,
                gpointer      data)
@@ -805,9 +517,10 @@ paste_text_cb (GObject      *source,
       g_autofree char *fen = dr_fen_write (rules, &pos, rules->notation);
       DrGame *game = dr_game_new (rules, &pos);
 
+      dr_game_model_add_standard_tags (game);
       dr_game_set_tag (game, "SetUp", "1");
       dr_game_set_tag (game, "FEN", fen);
-      take_game (self, game, NULL);
+      paste_game (self, game);
     }
   else
     {
@@ -815,7 +528,7 @@ paste_text_cb (GObject      *source,
       DrGame *game = NULL;
 
       if (reader != NULL && dr_pdn_reader_next_game (reader, &game, &error))
-        take_game (self, game, NULL);
+        paste_game (self, game);
       else
         {
           g_autofree char *message = g_strdup_printf (_("The clipboard holds neither a position nor a game: %s"),
@@ -832,23 +545,6 @@ paste_cb (GtkWidget *widget, const char *name, GVariant *param)
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL, paste_text_cb, g_object_ref (widget));
 }
 
-/* --- drag and drop ---------------------------------------------------- */
-
-static gboolean
-drop_cb (GtkDropTarget *target,
-         const GValue  *value,
-         double         x,
-         double         y,
-         DrWindow      *self)
-{
-  if (G_VALUE_HOLDS (value, G_TYPE_FILE))
-    {
-      dr_window_open_file (self, g_value_get_object (value));
-      return TRUE;
-    }
-  return FALSE;
-}
-
 /* --- wiring ----------------------------------------------------------- */
 
 void
@@ -859,10 +555,10 @@ _dr_window_actions_update (DrWindow *self)
   GtkWidget *w = GTK_WIDGET (self);
 
   gtk_widget_action_set_enabled (w, "win.back", !setup && current->parent != NULL);
-  gtk_widget_action_set_enabled (w, "win.undo", !setup && current->parent != NULL);
+  gtk_widget_action_set_enabled (w, "win.undo", !setup && dr_game_model_can_undo (self->model));
   gtk_widget_action_set_enabled (w, "win.start", !setup && current->parent != NULL);
   gtk_widget_action_set_enabled (w, "win.forward", !setup && current->children != NULL);
-  gtk_widget_action_set_enabled (w, "win.redo", !setup && current->children != NULL);
+  gtk_widget_action_set_enabled (w, "win.redo", !setup && dr_game_model_can_redo (self->model));
   gtk_widget_action_set_enabled (w, "win.end", !setup && current->children != NULL);
   gtk_widget_action_set_enabled (w, "win.promote-variation",
                                  !setup && current->parent != NULL && current->parent->children != current);
@@ -880,17 +576,13 @@ _dr_window_class_actions_init (DrWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_cb);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_cb);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_cb);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_cb);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_cb);
   gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_cb);
   gtk_widget_class_install_action (widget_class, "win.copy-pdn", NULL, copy_pdn_cb);
   gtk_widget_class_install_action (widget_class, "win.paste", NULL, paste_cb);
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_cb);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, back_cb);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_cb);
   gtk_widget_class_install_action (widget_class, "win.forward", NULL, forward_cb);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, forward_cb);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_cb);
   gtk_widget_class_install_action (widget_class, "win.start", NULL, start_cb);
   gtk_widget_class_install_action (widget_class, "win.end", NULL, end_cb);
   gtk_widget_class_install_action (widget_class, "win.flip", NULL, flip_cb);
@@ -913,10 +605,6 @@ _dr_window_class_actions_init (DrWindowClass *klass)
 void
 _dr_window_actions_connect (DrWindow *self)
 {
-  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
-
-  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   g_signal_connect_swapped (self->board, "position-edited", G_CALLBACK (board_edited_cb), self);
   g_signal_connect_swapped (self->fen_entry, "changed", G_CALLBACK (fen_changed_cb), self);
   g_signal_connect_swapped (self->side_dropdown, "notify::selected", G_CALLBACK (side_changed_cb), self);
@@ -925,6 +613,4 @@ _dr_window_actions_connect (DrWindow *self)
   g_signal_connect_swapped (self->tool_black_man, "toggled", G_CALLBACK (tool_toggled_cb), self);
   g_signal_connect_swapped (self->tool_black_king, "toggled", G_CALLBACK (tool_toggled_cb), self);
   g_signal_connect_swapped (self->tool_erase, "toggled", G_CALLBACK (tool_toggled_cb), self);
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
-                           G_CALLBACK (_dr_window_update_recent), self, G_CONNECT_SWAPPED);
 }

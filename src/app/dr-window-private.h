@@ -6,6 +6,7 @@
 #pragma once
 
 #include "dr-analysis.h"
+#include "dr-application.h"
 #include "dr-board-state.h"
 #include "dr-board-view.h"
 #include "dr-eval-bar.h"
@@ -16,6 +17,8 @@
 #include "dr-window.h"
 
 G_BEGIN_DECLS
+
+typedef struct _DrSessionFile DrSessionFile;
 
 struct _DrWindow
 {
@@ -57,12 +60,22 @@ struct _DrWindow
   DrBoardState    *board;
   GSettings       *settings;
   GFile           *file;            /* where the game was opened or saved, or NULL */
+  guint            game_number;     /* which game of that file (1-based), 0 for a file of one */
+  int              save_notation;   /* chosen in Save As (the save-notation enum), or -1 */
+  GCancellable    *cancellable;     /* cancelled when the window goes: file loads */
+  GtkWidget       *confirm_dialog;  /* the Save / Discard / Cancel question shown, or NULL */
+  gboolean         close_confirmed; /* the user answered it for closing the window */
   const DrRules   *shown_rules;     /* the variant the views were set up for */
-  guint            autosave_id;
   guint            forced_id;
   gboolean         updating_fen;    /* the FEN entry is being set from the board */
-  int              initial_ply;     /* ply shown in games opened, or -1 for the start */
+  GArray          *initial_path;    /* node shown in the next game taken (guint child indices), or NULL */
   guint            initial_game;    /* game taken from files of several, or 0 to pick */
+
+  /* The session (dr-window-files.c). */
+  DrSessionFile   *session;         /* this window's session file, made on first write */
+  guint64          session_serial;  /* of the newest state handed to the writer */
+  guint            session_id;      /* the pending write, or 0 */
+  gboolean         session_closed;  /* closed by the user: no more writes */
 };
 
 void  _dr_window_class_actions_init (DrWindowClass *klass);
@@ -81,7 +94,33 @@ void  _dr_window_analysis_dispose   (DrWindow      *self);
 void  _dr_window_actions_connect    (DrWindow      *self);
 /* The notation in use: the setting, or the variant's own. */
 DrNotation _dr_window_notation      (DrWindow      *self);
-/* Where the running game is kept against a crash. */
-char *_dr_window_autosave_path      (void);
+/* Status line, title and actions again, after the game or a setting
+ * changed. */
+void  _dr_window_refresh            (DrWindow      *self);
+
+/* dr-window-files.c */
+void  _dr_window_class_files_init   (DrWindowClass *klass);
+void  _dr_window_files_connect      (DrWindow      *self);
+void  _dr_window_files_dispose      (DrWindow      *self);
+/* Puts @game (transfer full) in the window as it is in a file, at the
+ * initial path if one is set. */
+void  _dr_window_take_game          (DrWindow      *self,
+                                     DrGame        *game);
+/* The notation files are written in. */
+DrNotation _dr_window_save_notation (DrWindow      *self);
+/* The file's name, or "Unsaved game". */
+char *_dr_window_document_name      (DrWindow      *self);
+gboolean _dr_window_close_request   (DrWindow      *self);
+/* Where the windows' sessions are kept. */
+char *_dr_window_session_dir        (void);
+/* Writes the session a moment from now (off the main thread). */
+void  _dr_window_session_schedule   (DrWindow      *self);
+/* Writes a pending session now. */
+void  _dr_window_session_flush      (DrWindow      *self);
+/* The user closed the window: its session is removed, or with @keep
+ * reduced to what reopens its file. */
+void  _dr_window_session_close      (DrWindow      *self,
+                                     gboolean       keep);
+void  _dr_session_file_unref        (DrSessionFile *sf);
 
 G_END_DECLS

@@ -7,9 +7,9 @@
  * the board is played into the model (a new variation where it differs
  * from the game), the model's current position goes back onto the board,
  * and the status line tells whose move it is or how the game ended.  The
- * running game is saved to the state directory after every change, so a
- * crash or a kill loses nothing.  Actions, files and dialogs are in
- * dr-window-actions.c.
+ * window's session is written a moment after every change, so a crash or
+ * a kill loses nothing (dr-window-files.c, with opening and saving).
+ * Actions and dialogs are in dr-window-actions.c.
  */
 
 #define G_LOG_DOMAIN "dr-window"
@@ -40,12 +40,6 @@ _dr_window_notation (DrWindow *self)
     default:
       return dr_game_model_get_rules (self->model)->notation;
     }
-}
-
-char *
-_dr_window_autosave_path (void)
-{
-  return g_build_filename (g_get_user_state_dir (), "draughtsman", "current-game.pdn", NULL);
 }
 
 void
@@ -109,31 +103,12 @@ static void
 update_title (DrWindow *self)
 {
   const DrRules *rules = dr_game_model_get_rules (self->model);
-  g_autofree char *name = self->file ? g_file_get_basename (self->file) : NULL;
+  g_autofree char *name = _dr_window_document_name (self);
   g_autofree char *subtitle = NULL;
 
-  subtitle = g_strdup_printf ("%s%s%s%s", name ? name : _("Unsaved game"),
-                              dr_game_model_get_modified (self->model) ? " •" : "",
+  subtitle = g_strdup_printf ("%s%s%s%s", name, dr_game_model_get_modified (self->model) ? " •" : "",
                               " — ", _(rules->title));
   adw_window_title_set_subtitle (self->window_title, subtitle);
-}
-
-static gboolean
-autosave_cb (gpointer data)
-{
-  DrWindow *self = data;
-  g_autofree char *path = _dr_window_autosave_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *text = dr_pdn_write_game (dr_game_model_get_game (self->model),
-                                             dr_game_model_get_rules (self->model)->notation);
-  g_autoptr (GError) error = NULL;
-
-  self->autosave_id = 0;
-  /* g_file_set_contents writes a temporary file and renames it: the old
-   * copy stays whole until the new one is. */
-  if (g_mkdir_with_parents (dir, 0700) != 0 || !g_file_set_contents (path, text, -1, &error))
-    g_warning ("Cannot keep the game in %s: %s", path, error ? error->message : g_strerror (errno));
-  return G_SOURCE_REMOVE;
 }
 
 static gboolean
@@ -151,6 +126,30 @@ play_forced_cb (gpointer data)
 
 static void apply_settings (DrWindow *self);
 
+void
+_dr_window_refresh (DrWindow *self)
+{
+  g_autofree char *status = status_text (self);
+
+  gtk_label_set_text (self->status_label, status);
+  update_title (self);
+  _dr_window_actions_update (self);
+}
+
+/* A forced move at the end of the line plays itself, if so wished. */
+static void
+schedule_forced (DrWindow *self)
+{
+  DrGameNode *current = dr_game_model_get_current (self->model);
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+
+  g_clear_handle_id (&self->forced_id, g_source_remove);
+  dr_movegen_legal (dr_game_model_get_rules (self->model), &current->position, legal);
+  if (g_settings_get_boolean (self->settings, "auto-play-forced") && current->children == NULL
+      && legal->n == 1 && !dr_board_state_get_setup_mode (self->board))
+    self->forced_id = g_timeout_add (350, play_forced_cb, self);
+}
+
 static void
 model_changed_cb (DrWindow    *self,
                   DrGameModel *model)
@@ -163,27 +162,14 @@ model_changed_cb (DrWindow    *self,
       self->shown_rules = dr_game_model_get_rules (model);
       apply_settings (self);
     }
-  g_autofree char *status = status_text (self);
-  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-
   if (!dr_board_state_get_setup_mode (self->board))
     dr_board_state_set_position (self->board, dr_game_model_get_rules (model), &current->position,
                                  current->parent != NULL ? &current->move : NULL);
-  gtk_label_set_text (self->status_label, status);
-  update_title (self);
-  _dr_window_actions_update (self);
+  _dr_window_refresh (self);
   _dr_window_analysis_follow (self);
-
-  /* Keep the game safe against a crash, a moment after the last change. */
-  if (self->autosave_id == 0)
-    self->autosave_id = g_timeout_add (400, autosave_cb, self);
-
-  /* A forced move at the end of the line plays itself, if so wished. */
-  g_clear_handle_id (&self->forced_id, g_source_remove);
-  dr_movegen_legal (dr_game_model_get_rules (model), &current->position, legal);
-  if (g_settings_get_boolean (self->settings, "auto-play-forced") && current->children == NULL
-      && legal->n == 1 && !dr_board_state_get_setup_mode (self->board))
-    self->forced_id = g_timeout_add (350, play_forced_cb, self);
+  /* Keep the session safe against a crash, a moment after the last change. */
+  _dr_window_session_schedule (self);
+  schedule_forced (self);
 }
 
 static void
@@ -276,6 +262,7 @@ apply_settings (DrWindow *self)
   dr_board_view_set_notation (self->board_view, notation);
   dr_board_view_set_animate (self->board_view, g_settings_get_boolean (self->settings, "animate"));
   dr_board_state_set_flipped (self->board, g_settings_get_boolean (self->settings, "board-flipped"));
+  dr_eval_bar_set_flipped (self->eval_bar, dr_board_state_get_flipped (self->board));
   dr_move_list_view_set_notation (self->move_list, notation);
 }
 
@@ -284,29 +271,22 @@ settings_changed_cb (DrWindow   *self,
                      const char *key,
                      GSettings  *settings)
 {
-  apply_settings (self);
-  /* Notation and the forced-move rule show in the status and list. */
-  model_changed_cb (self, self->model);
+  /* Each key to what shows it; the window's size, the variant of the
+   * next game and the notation of saved files change nothing here. */
+  if (g_str_equal (key, "engine-command") || g_str_equal (key, "engine-options"))
+    _dr_window_analysis_follow (self);
+  else if (g_str_equal (key, "auto-play-forced"))
+    schedule_forced (self);
+  else if (g_str_equal (key, "notation") || g_str_equal (key, "piece-theme") || g_str_equal (key, "board-theme")
+           || g_str_equal (key, "show-coordinates") || g_str_equal (key, "numbers-in-squares")
+           || g_str_equal (key, "animate") || g_str_equal (key, "board-flipped"))
+    apply_settings (self);
 }
 
-/* Restores the game kept when the program last ran (or crashed). */
-static void
-restore_autosave (DrWindow *self)
+static gboolean
+close_request_cb (DrWindow *self)
 {
-  g_autofree char *path = _dr_window_autosave_path ();
-  g_autoptr (DrPdnReader) reader = NULL;
-  g_autoptr (DrGame) game = NULL;
-
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return;
-  reader = dr_pdn_reader_new_for_file (path, "UTF-8", NULL, NULL);
-  if (reader != NULL && dr_pdn_reader_next_game (reader, &game, NULL))
-    {
-      DrGameNode *end = dr_game_node_main_line_end (game->root);
-
-      dr_game_model_set_game (self->model, g_steal_pointer (&game));
-      dr_game_model_go_to (self->model, end);
-    }
+  return _dr_window_close_request (self);
 }
 
 static void
@@ -322,12 +302,7 @@ dr_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->model, self);
   if (self->board != NULL)
     g_signal_handlers_disconnect_by_data (self->board, self);
-  if (self->autosave_id != 0)
-    {
-      /* Write what is pending before going. */
-      g_source_remove (self->autosave_id);
-      autosave_cb (self);
-    }
+  _dr_window_files_dispose (self);
   g_clear_handle_id (&self->forced_id, g_source_remove);
   if (self->settings != NULL)
     {
@@ -382,6 +357,7 @@ dr_window_class_init (DrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrWindow, recent_menu);
 
   _dr_window_class_actions_init (klass);
+  _dr_window_class_files_init (klass);
   _dr_window_class_analysis_init (klass);
 }
 
@@ -392,7 +368,6 @@ dr_window_init (DrWindow *self)
   const DrRules *rules;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->initial_ply = -1;
 
   self->settings = g_settings_new (APP_ID);
   variant = g_settings_get_string (self->settings, "variant");
@@ -411,10 +386,13 @@ dr_window_init (DrWindow *self)
   g_signal_connect_swapped (self->board, "illegal", G_CALLBACK (board_illegal_cb), self);
   g_signal_connect_swapped (self->board, "choose-route", G_CALLBACK (board_choose_route_cb), self);
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (settings_changed_cb), self);
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
 
   _dr_window_actions_connect (self);
+  _dr_window_files_connect (self);
   apply_settings (self);
-  restore_autosave (self);
+  /* A new window's game has the standard tags (PDN 3.0). */
+  dr_game_model_new_game (self->model, dr_game_model_get_rules (self->model), NULL);
   model_changed_cb (self, self->model);
   _dr_window_update_recent (self);
 }
@@ -431,7 +409,9 @@ dr_window_set_initial_ply (DrWindow *self,
                            guint     game)
 {
   g_return_if_fail (DR_IS_WINDOW (self));
-  self->initial_ply = (int) ply;
+  g_clear_pointer (&self->initial_path, g_array_unref);
+  self->initial_path = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_array_set_size (self->initial_path, ply);
   self->initial_game = game;
 }
 

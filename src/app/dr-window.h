@@ -30,4 +30,28 @@ void         dr_window_set_initial_ply (DrWindow    *self,
                                         guint        ply,
                                         guint        game);
 
+/* Has the window's game changed since it was opened or saved? */
+gboolean     dr_window_get_modified (DrWindow       *self);
+
+typedef void (*DrWindowDecided) (DrWindow *window,
+                                 gboolean  go_on,
+                                 gpointer  data);
+/* Before the window's game is replaced or closed: if it is modified, asks
+ * Save / Discard / Cancel and calls @done with @go_on TRUE once the game
+ * is saved or discarded, FALSE on Cancel (or a failed save); if it is not
+ * modified, calls @done at once.  @destroy frees @data afterwards. */
+void         dr_window_confirm_discard (DrWindow        *self,
+                                        DrWindowDecided  done,
+                                        gpointer         data,
+                                        GDestroyNotify   destroy);
+/* Destroys the window once the question has been answered: its session is
+ * removed, or with @keep_session kept clean for the next start. */
+void         dr_window_close_confirmed (DrWindow       *self,
+                                        gboolean        keep_session);
+/* Takes over the session kept in @path (a window's state from an earlier
+ * run, dr_application_restore_sessions): its game, file and node. */
+gboolean     dr_window_restore_session (DrWindow       *self,
+                                        const char     *path,
+                                        GError        **error);
+
 G_END_DECLS

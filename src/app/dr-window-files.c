@@ -1,0 +1,1058 @@
+/* dr-window-files.c — opening and saving games, and never losing one
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Files are read on a worker thread (GTask) and written atomically with
+ * g_file_replace_contents (a temporary file renamed over the old one, no
+ * backup file left beside it).  A save marks saved the revision of the
+ * game it wrote, not the one shown when it finishes.
+ *
+ * Anything that would replace a modified game (New Game, Open, a recent
+ * file, a dropped file, closing the window, Quit) asks first: Save,
+ * Discard or Cancel (dr_window_confirm_discard).
+ *
+ * The session: each window keeps its state in a file of its own under
+ * $XDG_STATE_HOME/draughtsman/session/ (which file its game belongs to,
+ * which game of it, the node shown, whether it is modified, and the game
+ * itself when it differs from the file), rewritten a moment after every
+ * change on a worker thread.  After a crash the next start opens one
+ * window per file found there.  A window closed after the question
+ * deletes its file, except the last one, which keeps its clean state so
+ * that the next start shows the same game.
+ */
+
+#define G_LOG_DOMAIN "dr-window"
+
+#include "config.h"
+
+#include "dr-window-private.h"
+
+#include "dr-pdn.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#define SESSION_VERSION 1
+/* How long after a change the session is written. */
+#define SESSION_DELAY_MS 400
+
+/* --- the session file, written off the main thread --------------------- */
+
+/* One window's session file.  Reference-counted (g_atomic_rc_box), since
+ * a write on a worker may outlive its window.  Writes carry a serial
+ * number and one older than what is on disk is dropped, so the file
+ * always ends with the newest state whatever order the writes finish in. */
+struct _DrSessionFile
+{
+  GMutex   mutex;
+  char    *path;
+  guint64  written;   /* serial of the state on disk (or of its removal) */
+};
+
+static void
+session_file_clear (gpointer data)
+{
+  DrSessionFile *sf = data;
+
+  g_mutex_clear (&sf->mutex);
+  g_free (sf->path);
+}
+
+static DrSessionFile *
+session_file_new (const char *path)
+{
+  DrSessionFile *sf = g_atomic_rc_box_new0 (DrSessionFile);
+
+  g_mutex_init (&sf->mutex);
+  sf->path = g_strdup (path);
+  return sf;
+}
+
+void
+_dr_session_file_unref (DrSessionFile *sf)
+{
+  g_atomic_rc_box_release_full (sf, session_file_clear);
+}
+
+/* Writes @contents (NULL: removes the file) if @serial is newer than what
+ * is there.  Any thread. */
+static void
+session_file_write (DrSessionFile *sf,
+                    guint64        serial,
+                    GBytes        *contents)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_mutex_lock (&sf->mutex);
+  if (serial > sf->written)
+    {
+      sf->written = serial;
+      if (contents == NULL)
+        {
+          if (g_remove (sf->path) != 0 && errno != ENOENT)
+            g_warning ("Cannot remove %s: %s", sf->path, g_strerror (errno));
+        }
+      else
+        {
+          g_autofree char *dir = g_path_get_dirname (sf->path);
+          gsize len;
+          const char *data = g_bytes_get_data (contents, &len);
+
+          /* A temporary file renamed over the old one, synced first: the
+           * old copy stays whole until the new one is. */
+          if (g_mkdir_with_parents (dir, 0700) != 0)
+            g_warning ("Cannot create %s: %s", dir, g_strerror (errno));
+          else if (!g_file_set_contents_full (sf->path, data, (gssize) len,
+                                              G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                              0600, &error))
+            g_warning ("Cannot keep the session in %s: %s", sf->path, error->message);
+        }
+    }
+  g_mutex_unlock (&sf->mutex);
+}
+
+typedef struct
+{
+  DrSessionFile *file;
+  guint64        serial;
+  GBytes        *contents;
+} SessionWrite;
+
+static void
+session_write_free (SessionWrite *w)
+{
+  _dr_session_file_unref (w->file);
+  g_clear_pointer (&w->contents, g_bytes_unref);
+  g_free (w);
+}
+
+static void
+session_write_thread (GTask        *task,
+                      gpointer      source,
+                      gpointer      data,
+                      GCancellable *cancellable)
+{
+  SessionWrite *w = data;
+
+  session_file_write (w->file, w->serial, w->contents);
+  g_task_return_boolean (task, TRUE);
+}
+
+char *
+_dr_window_session_dir (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "draughtsman", "session", NULL);
+}
+
+/* The application keeps no session when it only takes a screenshot. */
+static gboolean
+sessions_enabled (DrWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return app != NULL && !dr_application_get_screenshot_mode (DR_APPLICATION (app));
+}
+
+static DrSessionFile *
+session_file (DrWindow *self)
+{
+  if (self->session == NULL)
+    {
+      g_autofree char *dir = _dr_window_session_dir ();
+      g_autofree char *uuid = g_uuid_string_random ();
+      g_autofree char *name = g_strdup_printf ("window-%s.ini", uuid);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      self->session = session_file_new (path);
+    }
+  return self->session;
+}
+
+/* The session as text.  @clean: only what reopens the file (after the
+ * user saved or discarded the changes). */
+static GBytes *
+session_contents (DrWindow *self,
+                  gboolean  clean)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_autoptr (GArray) path = dr_game_model_get_path (self->model);
+  DrGame *game = dr_game_model_get_game (self->model);
+  gboolean modified = !clean && dr_game_model_get_modified (self->model);
+  char *data;
+  gsize len;
+
+  g_key_file_set_integer (kf, "Window", "version", SESSION_VERSION);
+  g_key_file_set_string (kf, "Window", "variant", game->rules->name);
+  if (self->file != NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (self->file);
+      g_key_file_set_string (kf, "Window", "file", uri);
+      g_key_file_set_integer (kf, "Window", "game", (int) self->game_number);
+    }
+  g_key_file_set_boolean (kf, "Window", "modified", modified);
+  if (path->len > 0)
+    {
+      g_autofree int *ints = g_new (int, path->len);
+      for (guint i = 0; i < path->len; i++)
+        ints[i] = (int) g_array_index (path, guint, i);
+      g_key_file_set_integer_list (kf, "Window", "path", ints, path->len);
+    }
+  /* The game itself where the file does not hold it. */
+  if (modified || self->file == NULL)
+    {
+      g_autofree char *pdn = dr_pdn_write_game (game, game->rules->notation);
+      g_key_file_set_string (kf, "Game", "pdn", pdn);
+    }
+  data = g_key_file_to_data (kf, &len, NULL);
+  return g_bytes_new_take (data, len);
+}
+
+static gboolean
+session_save_cb (gpointer data)
+{
+  DrWindow *self = data;
+  g_autoptr (GTask) task = NULL;
+  SessionWrite *w;
+
+  self->session_id = 0;
+  if (!sessions_enabled (self))
+    return G_SOURCE_REMOVE;
+  w = g_new0 (SessionWrite, 1);
+  w->file = g_atomic_rc_box_acquire (session_file (self));
+  w->serial = ++self->session_serial;
+  w->contents = session_contents (self, FALSE);
+  task = g_task_new (NULL, NULL, NULL, NULL);
+  g_task_set_source_tag (task, session_save_cb);
+  g_task_set_task_data (task, w, (GDestroyNotify) session_write_free);
+  g_task_run_in_thread (task, session_write_thread);
+  return G_SOURCE_REMOVE;
+}
+
+void
+_dr_window_session_schedule (DrWindow *self)
+{
+  if (self->session_id == 0 && !self->session_closed)
+    self->session_id = g_timeout_add (SESSION_DELAY_MS, session_save_cb, self);
+}
+
+void
+_dr_window_session_flush (DrWindow *self)
+{
+  if (self->session_id == 0)
+    return;
+  g_clear_handle_id (&self->session_id, g_source_remove);
+  if (sessions_enabled (self))
+    {
+      g_autoptr (GBytes) contents = session_contents (self, FALSE);
+      session_file_write (session_file (self), ++self->session_serial, contents);
+    }
+}
+
+void
+_dr_window_session_close (DrWindow *self,
+                          gboolean  keep)
+{
+  g_clear_handle_id (&self->session_id, g_source_remove);
+  self->session_closed = TRUE;
+  if (!sessions_enabled (self))
+    return;
+  if (keep && self->file != NULL)
+    {
+      g_autoptr (GBytes) contents = session_contents (self, TRUE);
+      session_file_write (session_file (self), ++self->session_serial, contents);
+    }
+  else if (self->session != NULL)
+    session_file_write (self->session, ++self->session_serial, NULL);
+}
+
+gboolean
+dr_window_restore_session (DrWindow    *self,
+                           const char  *path,
+                           GError     **error)
+{
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_autofree char *variant = NULL;
+  g_autofree char *uri = NULL;
+  g_autofree char *pdn = NULL;
+  g_autofree int *ints = NULL;
+  gsize n_path = 0;
+  const DrRules *rules;
+  gboolean modified;
+  int game_number;
+
+  g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
+
+  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, error))
+    return FALSE;
+  if (g_key_file_get_integer (kf, "Window", "version", NULL) != SESSION_VERSION)
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                   _("%s: not a session file of this version"), path);
+      return FALSE;
+    }
+  variant = g_key_file_get_string (kf, "Window", "variant", NULL);
+  rules = variant != NULL ? dr_rules_from_name (variant) : NULL;
+  if (rules == NULL)
+    rules = &dr_rules_international;
+  uri = g_key_file_get_string (kf, "Window", "file", NULL);
+  game_number = g_key_file_get_integer (kf, "Window", "game", NULL);
+  modified = g_key_file_get_boolean (kf, "Window", "modified", NULL);
+  ints = g_key_file_get_integer_list (kf, "Window", "path", &n_path, NULL);
+  pdn = g_key_file_get_string (kf, "Game", "pdn", NULL);
+
+  /* This window carries the session on in the same file. */
+  g_clear_pointer (&self->session, _dr_session_file_unref);
+  self->session = session_file_new (path);
+  g_clear_pointer (&self->initial_path, g_array_unref);
+  self->initial_path = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (gsize i = 0; i < n_path; i++)
+    {
+      guint k = (guint) MAX (ints[i], 0);
+      g_array_append_val (self->initial_path, k);
+    }
+
+  if (pdn != NULL)
+    {
+      g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, path, "UTF-8", rules, error);
+      DrGame *game = NULL;
+
+      if (reader == NULL || !dr_pdn_reader_next_game (reader, &game, error))
+        {
+          if (error != NULL && *error == NULL)
+            g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_SYNTAX, _("%s: the session holds no game"), path);
+          return FALSE;
+        }
+      g_clear_object (&self->file);
+      if (uri != NULL)
+        self->file = g_file_new_for_uri (uri);
+      self->game_number = (guint) MAX (game_number, 0);
+      _dr_window_take_game (self, game);
+      if (modified)
+        {
+          dr_game_model_set_modified (self->model);
+          _dr_window_toast (self, _("Unsaved changes from the last session were restored"));
+        }
+      return TRUE;
+    }
+  if (uri != NULL)
+    {
+      g_autoptr (GFile) file = g_file_new_for_uri (uri);
+
+      self->initial_game = (guint) MAX (game_number, 0);
+      dr_window_open_file (self, file);
+      return TRUE;
+    }
+  g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_NOT_FOUND, _("%s: the session holds no game"), path);
+  return FALSE;
+}
+
+/* --- the question before a modified game is replaced ------------------- */
+
+typedef struct
+{
+  DrWindow        *self;
+  DrWindowDecided  done;
+  gpointer         data;
+  GDestroyNotify   destroy;
+} Decision;
+
+static void
+decision_finish (Decision *d,
+                 gboolean  go_on)
+{
+  /* A window torn down meanwhile decides nothing. */
+  if (d->self->model != NULL)
+    d->done (d->self, go_on, d->data);
+  if (d->destroy != NULL)
+    d->destroy (d->data);
+  g_object_unref (d->self);
+  g_free (d);
+}
+
+static Decision *
+decision_new (DrWindow        *self,
+              DrWindowDecided  done,
+              gpointer         data,
+              GDestroyNotify   destroy)
+{
+  Decision *d = g_new0 (Decision, 1);
+
+  d->self = g_object_ref (self);
+  d->done = done;
+  d->data = data;
+  d->destroy = destroy;
+  return d;
+}
+
+static void save_as (DrWindow *self, Decision *then);
+static void save_game (DrWindow *self, GFile *file, DrNotation notation, Decision *then);
+
+gboolean
+dr_window_get_modified (DrWindow *self)
+{
+  g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
+  return dr_game_model_get_modified (self->model);
+}
+
+char *
+_dr_window_document_name (DrWindow *self)
+{
+  if (self->file != NULL)
+    return g_file_get_basename (self->file);
+  return g_strdup (_("Unsaved game"));
+}
+
+static void
+confirm_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     Decision         *d)
+{
+  DrWindow *self = d->self;
+
+  self->confirm_dialog = NULL;
+  if (g_strcmp0 (response, "save") == 0)
+    {
+      if (self->file != NULL)
+        save_game (self, self->file, _dr_window_save_notation (self), d);
+      else
+        save_as (self, d);
+    }
+  else
+    decision_finish (d, g_strcmp0 (response, "discard") == 0);
+}
+
+void
+dr_window_confirm_discard (DrWindow        *self,
+                           DrWindowDecided  done,
+                           gpointer         data,
+                           GDestroyNotify   destroy)
+{
+  g_autofree char *name = NULL;
+  Decision *d;
+  GtkWidget *dialog;
+
+  g_return_if_fail (DR_IS_WINDOW (self));
+  g_return_if_fail (done != NULL);
+
+  d = decision_new (self, done, data, destroy);
+  if (!dr_window_get_modified (self))
+    {
+      decision_finish (d, TRUE);
+      return;
+    }
+  if (self->confirm_dialog != NULL)
+    {
+      /* Already asking: this one waits for nothing. */
+      gtk_window_present (GTK_WINDOW (self->confirm_dialog));
+      decision_finish (d, FALSE);
+      return;
+    }
+  name = _dr_window_document_name (self);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has changes that are not saved. If you don’t save them, they are lost."),
+                                  name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (confirm_response_cb), d);
+  self->confirm_dialog = dialog;
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* --- closing ----------------------------------------------------------- */
+
+/* Is @self the only window left, so that its session is kept? */
+static gboolean
+last_window (DrWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return app == NULL || g_list_length (gtk_application_get_windows (app)) <= 1;
+}
+
+static void
+close_decided (DrWindow *self,
+               gboolean  go_on,
+               gpointer  data)
+{
+  if (!go_on)
+    return;
+  _dr_window_session_close (self, last_window (self));
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+gboolean
+_dr_window_close_request (DrWindow *self)
+{
+  if (self->close_confirmed)
+    return FALSE;
+  if (!dr_window_get_modified (self))
+    {
+      _dr_window_session_close (self, last_window (self));
+      return FALSE;
+    }
+  dr_window_confirm_discard (self, close_decided, NULL, NULL);
+  return TRUE;
+}
+
+void
+dr_window_close_confirmed (DrWindow *self,
+                           gboolean  keep_session)
+{
+  g_return_if_fail (DR_IS_WINDOW (self));
+
+  _dr_window_session_close (self, keep_session);
+  self->close_confirmed = TRUE;
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+/* --- opening ----------------------------------------------------------- */
+
+typedef struct
+{
+  GPtrArray *games;     /* DrGame * */
+  GPtrArray *errors;    /* char * */
+} LoadResult;
+
+static void
+load_result_free (LoadResult *r)
+{
+  g_ptr_array_unref (r->games);
+  g_ptr_array_unref (r->errors);
+  g_free (r);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  GFile *file = data;
+  g_autofree char *contents = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnReader) reader = NULL;
+  LoadResult *r;
+  gsize len;
+
+  if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  reader = dr_pdn_reader_new (contents, (gssize) len, name, NULL, NULL, &error);
+  if (reader == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  r = g_new0 (LoadResult, 1);
+  r->games = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_game_free);
+  r->errors = g_ptr_array_new_with_free_func (g_free);
+  for (;;)
+    {
+      DrGame *game = NULL;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+      if (dr_pdn_reader_next_game (reader, &game, &error))
+        g_ptr_array_add (r->games, game);
+      else if (error != NULL)
+        {
+          g_ptr_array_add (r->errors, g_strdup (error->message));
+          g_clear_error (&error);
+        }
+      else
+        break;
+    }
+  g_task_return_pointer (task, r, (GDestroyNotify) load_result_free);
+}
+
+void
+_dr_window_take_game (DrWindow *self,
+                      DrGame   *game)
+{
+  if (dr_board_state_get_setup_mode (self->board))
+    _dr_window_set_setup_mode (self, FALSE);
+  dr_game_model_set_game (self->model, game);
+  if (self->initial_path != NULL)
+    {
+      dr_game_model_go_to_path (self->model, (const guint *) self->initial_path->data, self->initial_path->len);
+      g_clear_pointer (&self->initial_path, g_array_unref);
+    }
+}
+
+/* A game of a file replaces the window's after the question. */
+typedef struct
+{
+  DrGame *game;
+  GFile  *file;
+  guint   number;   /* which game of the file (1-based), 0 for a file of one */
+} Taking;
+
+static void
+taking_free (gpointer data)
+{
+  Taking *t = data;
+
+  g_clear_pointer (&t->game, dr_game_free);
+  g_clear_object (&t->file);
+  g_free (t);
+}
+
+static void
+take_decided (DrWindow *self,
+              gboolean  go_on,
+              gpointer  data)
+{
+  Taking *t = data;
+
+  if (!go_on)
+    return;
+  g_set_object (&self->file, t->file);
+  self->game_number = t->number;
+  _dr_window_take_game (self, g_steal_pointer (&t->game));
+}
+
+static void
+take_file_game (DrWindow *self,
+                DrGame   *game,
+                GFile    *file,
+                guint     number)
+{
+  Taking *t = g_new0 (Taking, 1);
+
+  t->game = game;
+  t->file = file != NULL ? g_object_ref (file) : NULL;
+  t->number = number;
+  dr_window_confirm_discard (self, take_decided, t, taking_free);
+}
+
+static char *
+game_label (DrGame *game)
+{
+  const char *white = dr_game_get_tag (game, "White");
+  const char *black = dr_game_get_tag (game, "Black");
+  const char *event = dr_game_get_tag (game, "Event");
+  const char *result = dr_game_get_tag (game, "Result");
+
+  return g_strdup_printf ("%s – %s   %s   %s", white && *white ? white : "?", black && *black ? black : "?",
+                          event ? event : "", result ? result : "");
+}
+
+static void
+game_row_activated_cb (GtkListBox    *list,
+                       GtkListBoxRow *row,
+                       GtkWindow     *picker)
+{
+  DrWindow *self = g_object_get_data (G_OBJECT (picker), "window");
+  GPtrArray *games = g_object_get_data (G_OBJECT (picker), "games");
+  GFile *file = g_object_get_data (G_OBJECT (picker), "file");
+  int index = gtk_list_box_row_get_index (row);
+
+  take_file_game (self, dr_game_copy (games->pdata[index]), file, (guint) index + 1);
+  gtk_window_destroy (picker);
+}
+
+/* A multi-game file: a list to pick the game from. */
+static void
+show_game_list (DrWindow   *self,
+                LoadResult *r,
+                GFile      *file)
+{
+  GtkWidget *picker = adw_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *list = gtk_list_box_new ();
+  g_autofree char *title = g_strdup_printf (ngettext ("%u game", "%u games", r->games->len), r->games->len);
+
+  gtk_window_set_title (GTK_WINDOW (picker), title);
+  gtk_window_set_transient_for (GTK_WINDOW (picker), GTK_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (picker), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (picker), 560, 480);
+  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
+  for (guint i = 0; i < r->games->len; i++)
+    {
+      g_autofree char *label = game_label (r->games->pdata[i]);
+      GtkWidget *l = gtk_label_new (label);
+
+      gtk_label_set_xalign (GTK_LABEL (l), 0);
+      gtk_widget_set_margin_start (l, 12);
+      gtk_widget_set_margin_end (l, 12);
+      gtk_widget_set_margin_top (l, 6);
+      gtk_widget_set_margin_bottom (l, 6);
+      gtk_list_box_append (GTK_LIST_BOX (list), l);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  adw_window_set_content (ADW_WINDOW (picker), box);
+  g_object_set_data (G_OBJECT (picker), "window", self);
+  g_object_set_data_full (G_OBJECT (picker), "games", g_ptr_array_ref (r->games), (GDestroyNotify) g_ptr_array_unref);
+  g_object_set_data_full (G_OBJECT (picker), "file", g_object_ref (file), g_object_unref);
+  g_signal_connect (list, "row-activated", G_CALLBACK (game_row_activated_cb), picker);
+  gtk_window_present (GTK_WINDOW (picker));
+}
+
+static void
+load_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  DrWindow *self = DR_WINDOW (source);
+  GFile *file = data;
+  g_autoptr (GError) error = NULL;
+  LoadResult *r = g_task_propagate_pointer (G_TASK (result), &error);
+
+  /* The window was closed while the file was read. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->model == NULL)
+    {
+      g_clear_pointer (&r, load_result_free);
+      g_object_unref (file);
+      return;
+    }
+  if (r == NULL)
+    {
+      _dr_window_toast (self, error->message);
+      g_object_unref (file);
+      return;
+    }
+  {
+    g_autofree char *uri = g_file_get_uri (file);
+    gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  }
+  if (r->errors->len > 0)
+    {
+      g_autofree char *message = g_strdup_printf (ngettext ("%u game could not be read: %s",
+                                                            "%u games could not be read; the first: %s",
+                                                            r->errors->len),
+                                                  r->errors->len, (char *) r->errors->pdata[0]);
+      _dr_window_toast (self, message);
+    }
+  if (r->games->len == 1)
+    take_file_game (self, g_ptr_array_steal_index (r->games, 0), file, 0);
+  else if (r->games->len > 1 && self->initial_game > 0 && self->initial_game <= r->games->len)
+    take_file_game (self, g_ptr_array_steal_index (r->games, self->initial_game - 1), file, self->initial_game);
+  else if (r->games->len > 1)
+    show_game_list (self, r, file);
+  else if (r->errors->len == 0)
+    _dr_window_toast (self, _("The file holds no game"));
+  self->initial_game = 0;
+  load_result_free (r);
+  g_object_unref (file);
+}
+
+void
+dr_window_open_file (DrWindow *self,
+                     GFile    *file)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (DR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, self->cancellable, load_done_cb, g_object_ref (file));
+  g_task_set_source_tag (task, dr_window_open_file);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, load_thread);
+}
+
+static void
+open_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  DrWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      dr_window_open_file (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static GtkFileFilter *
+pdn_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("PDN games"));
+  gtk_file_filter_add_mime_type (filter, "application/x-pdn");
+  gtk_file_filter_add_suffix (filter, "pdn");
+  return filter;
+}
+
+static void
+open_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Open a Game"), GTK_WINDOW (widget),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
+                                                              _("_Cancel"));
+  g_autoptr (GtkFileFilter) filter = pdn_filter ();
+
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_recent_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  dr_window_open_file (DR_WINDOW (widget), file);
+}
+
+/* --- saving ------------------------------------------------------------ */
+
+DrNotation
+_dr_window_save_notation (DrWindow *self)
+{
+  /* Other programs read the variant's standard notation; algebraic or
+   * numeric only when asked for (preferences, or the Save As dialog). */
+  switch (self->save_notation >= 0 ? self->save_notation : g_settings_get_enum (self->settings, "save-notation"))
+    {
+    case 1:
+      return DR_NOTATION_NUMERIC;
+    case 2:
+      return DR_NOTATION_ALGEBRAIC;
+    default:
+      return dr_game_model_get_rules (self->model)->notation;
+    }
+}
+
+typedef struct
+{
+  DrWindow *self;
+  GFile    *file;
+  guint     revision;   /* the state of the game written */
+  Decision *then;       /* what waits for the save, or NULL */
+} Saving;
+
+static void
+save_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  Saving *s = data;
+  DrWindow *self = s->self;
+  g_autoptr (GError) error = NULL;
+  gboolean ok = g_file_replace_contents_finish (G_FILE (source), result, NULL, &error);
+
+  /* The window may be gone: the file is written all the same. */
+  if (self->model != NULL)
+    {
+      if (!ok)
+        {
+          g_autofree char *message = g_strdup_printf (_("The game could not be saved: %s"), error->message);
+          _dr_window_toast (self, message);
+        }
+      else
+        {
+          g_autofree char *uri = g_file_get_uri (s->file);
+
+          g_set_object (&self->file, s->file);
+          /* What was written is saved; a move played since is not. */
+          dr_game_model_set_saved_revision (self->model, s->revision);
+          gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+          _dr_window_toast (self, _("Saved"));
+          _dr_window_refresh (self);
+          _dr_window_session_schedule (self);
+        }
+    }
+  if (s->then != NULL)
+    decision_finish (s->then, ok);
+  g_object_unref (s->file);
+  g_object_unref (self);
+  g_free (s);
+}
+
+static void
+save_game (DrWindow   *self,
+           GFile      *file,
+           DrNotation  notation,
+           Decision   *then)
+{
+  Saving *s = g_new0 (Saving, 1);
+  char *text = dr_pdn_write_game (dr_game_model_get_game (self->model), notation);
+  g_autoptr (GBytes) bytes = g_bytes_new_take (text, strlen (text));
+
+  s->self = g_object_ref (self);
+  s->file = g_object_ref (file);
+  s->revision = dr_game_model_get_revision (self->model);
+  s->then = then;
+  /* Written to a temporary file and renamed over the old one: atomic.
+   * No backup file (game.pdn~) is left beside the user's. */
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
+                                       NULL, save_done_cb, s);
+}
+
+void
+dr_window_save_to_file (DrWindow *self,
+                        GFile    *file)
+{
+  g_return_if_fail (DR_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  save_game (self, file, _dr_window_save_notation (self), NULL);
+}
+
+static const char *const notation_ids[] = { "standard", "numeric", "algebraic", NULL };
+
+static void
+save_response_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  Decision        *then)
+{
+  DrWindow *self = g_object_get_data (G_OBJECT (dialog), "window");
+
+  if (response == GTK_RESPONSE_ACCEPT && self->model != NULL)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "notation");
+
+      for (int i = 0; choice != NULL && notation_ids[i] != NULL; i++)
+        if (g_str_equal (choice, notation_ids[i]))
+          self->save_notation = i;
+      save_game (self, file, _dr_window_save_notation (self), then);
+    }
+  else if (then != NULL)
+    decision_finish (then, FALSE);
+  g_object_unref (dialog);
+}
+
+static void
+save_as (DrWindow *self,
+         Decision *then)
+{
+  const char *labels[] = { _("Standard for the variant"), _("Numeric"), _("Algebraic"), NULL };
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Save the Game"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                                                              _("_Cancel"));
+  g_autoptr (GtkFileFilter) filter = pdn_filter ();
+  int current = self->save_notation >= 0 ? self->save_notation : g_settings_get_enum (self->settings, "save-notation");
+
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "notation", _("Moves in"),
+                               (const char **) notation_ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "notation", notation_ids[CLAMP (current, 0, 2)]);
+  if (self->file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), self->file, NULL);
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("game.pdn"));
+  g_object_set_data (G_OBJECT (dialog), "window", self);
+  g_signal_connect (dialog, "response", G_CALLBACK (save_response_cb), then);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save_as_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  save_as (DR_WINDOW (widget), NULL);
+}
+
+static void
+save_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DrWindow *self = DR_WINDOW (widget);
+
+  if (self->file != NULL)
+    dr_window_save_to_file (self, self->file);
+  else
+    save_as (self, NULL);
+}
+
+/* --- the recent files menu --------------------------------------------- */
+
+void
+_dr_window_update_recent (DrWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_menu);
+  for (GList *l = items; l != NULL && n < 8; l = l->next)
+    {
+      const char *uri = gtk_recent_info_get_uri (l->data);
+      g_autoptr (GMenuItem) item = NULL;
+
+      if (!g_str_has_suffix (uri, ".pdn") && !g_str_has_suffix (uri, ".PDN"))
+        continue;
+      item = g_menu_item_new (gtk_recent_info_get_display_name (l->data), NULL);
+      /* The floating variant is taken by the item. */
+      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (uri));
+      g_menu_append_item (self->recent_menu, item);
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+/* --- drag and drop ----------------------------------------------------- */
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         DrWindow      *self)
+{
+  if (G_VALUE_HOLDS (value, G_TYPE_FILE))
+    {
+      dr_window_open_file (self, g_value_get_object (value));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* --- wiring ------------------------------------------------------------ */
+
+void
+_dr_window_class_files_init (DrWindowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_cb);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_cb);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_cb);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_cb);
+}
+
+void
+_dr_window_files_connect (DrWindow *self)
+{
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+
+  self->save_notation = -1;
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (_dr_window_update_recent), self, G_CONNECT_SWAPPED);
+}
+
+void
+_dr_window_files_dispose (DrWindow *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  /* A window torn down without the question (the program ends, a test)
+   * keeps its game for the next start. */
+  if (!self->session_closed)
+    _dr_window_session_flush (self);
+  g_clear_handle_id (&self->session_id, g_source_remove);
+  g_clear_pointer (&self->session, _dr_session_file_unref);
+  g_clear_pointer (&self->initial_path, g_array_unref);
+  if (self->confirm_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->confirm_dialog)));
+}
