@@ -3,11 +3,11 @@
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Needs a display (CI runs the suite under xvfb-run); skipped without one.
- * The application and its windows are the real ones.  A click is a square
- * centre in widget coordinates (dr_board_view_square_center), mapped back
- * by the view's hit testing (dr_board_view_square_at) and fed to the
- * window's board state, as a pointer click would be.  Settings live in
+ * Needs a display (CI runs the suite under xvfb-run); skipped without one
+ * (failed under CI=true).  The application and its windows are the real
+ * ones, and a click is a real pointer click (XTest, test-app-util.h) on the
+ * centre of a square (dr_board_view_square_center), which reaches the
+ * board view's gestures as a person's would.  Settings live in
  * memory and the XDG directories in the build directory (tests/meson.build);
  * run by hand without them, the test makes its own temporary home.
  *
@@ -19,6 +19,7 @@
 
 #include "config.h"
 
+#include "test-app-util.h"
 #include "test-util.h"
 
 #include "dr-application.h"
@@ -45,6 +46,21 @@ bits10 (const int *numbers)
   for (guint i = 0; numbers[i] != 0; i++)
     b |= dr_bb_bit (n10 (numbers[i]));
   return b;
+}
+
+/* No display or no way to send input: skipped with the reason, or failed
+ * under CI=true (test-app-util.h). */
+static gboolean
+skip_without_input (void)
+{
+  if (!have_display)
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("CI=true, but there is no display: run under xvfb-run");
+      g_test_skip ("no display");
+      return TRUE;
+    }
+  return !test_input_available ();
 }
 
 typedef gboolean (*Condition) (gpointer data);
@@ -95,23 +111,26 @@ put_away (DrWindow *window)
   test_iterate_for (800);
 }
 
-/* A click on @number's square, through the view's geometry. */
+/* A real click on @number's square; what it did, as the board state
+ * shows it afterwards. */
 static DrClickResult
 click (DrWindow *window,
        int       number)
 {
   int square = n10 (number);
   double x = -1, y = -1;
-  int hit;
+  guint ply = dr_game_model_get_current (window->model)->ply;
+  DrGameNode *before = dr_game_model_get_current (window->model);
 
   g_assert_true (dr_board_view_square_center (window->board_view, square, &x, &y));
-  g_assert_cmpfloat (x, >, 0);
-  g_assert_cmpfloat (y, >, 0);
-  g_assert_cmpfloat (x, <, gtk_widget_get_width (GTK_WIDGET (window->board_view)));
-  g_assert_cmpfloat (y, <, gtk_widget_get_height (GTK_WIDGET (window->board_view)));
-  hit = dr_board_view_square_at (window->board_view, x, y);
-  g_assert_cmpint (hit, ==, square);
-  return dr_board_state_click (window->board, hit);
+  /* The view's hit testing maps the point back to the square. */
+  g_assert_cmpint (dr_board_view_square_at (window->board_view, x, y), ==, square);
+  test_click (GTK_WIDGET (window->board_view), x, y);
+  if (dr_game_model_get_current (window->model) != before && dr_game_model_get_current (window->model)->ply == ply + 1)
+    return DR_CLICK_MOVED;
+  if (dr_board_state_get_selected (window->board) >= 0)
+    return DR_CLICK_SELECTED;
+  return DR_CLICK_ILLEGAL;
 }
 
 /* Plays @from-@to by two clicks and checks what the game got. */
@@ -170,43 +189,45 @@ save (DrWindow *window,
   g_assert_true (g_file_equal (window->file, file));
 }
 
-typedef struct
-{
-  char *path;
-  char *expected;
-} AutosaveWait;
-
+/* The window's session (a file of its own under
+ * $XDG_STATE_HOME/draughtsman/session/) holds the running game a moment
+ * after each change, and it reads back as the same game. */
 static gboolean
 autosaved (gpointer data)
 {
-  AutosaveWait *w = data;
-  g_autofree char *contents = NULL;
+  DrWindow *window = data;
+  const char *path = _dr_window_session_path (window);
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_autofree char *pdn = NULL;
+  g_autofree char *expected = game_text (window->model);
 
-  return g_file_get_contents (w->path, &contents, NULL, NULL) && g_str_equal (contents, w->expected);
+  if (window->session_id != 0 || path == NULL || !g_key_file_load_from_file (kf, path, 0, NULL))
+    return FALSE;
+  pdn = g_key_file_get_string (kf, "Game", "pdn", NULL);
+  return g_strcmp0 (pdn, expected) == 0;
 }
 
-/* The running game is kept in $XDG_STATE_HOME/draughtsman/current-game.pdn
- * a moment after each change, and reads back as the same game. */
 static void
-check_autosave (DrGameModel *model)
+check_autosave (DrWindow *window)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("XDG_STATE_HOME"), "draughtsman",
-                                            "current-game.pdn", NULL);
-  g_autofree char *expected = game_text (model);
-  AutosaveWait w = { path, expected };
+  g_autoptr (GKeyFile) kf = g_key_file_new ();
+  g_autofree char *pdn = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (DrPdnReader) reader = NULL;
   g_autoptr (DrGame) game = NULL;
   g_autofree char *again = NULL;
+  g_autofree char *expected = game_text (window->model);
 
-  wait_until (autosaved, &w, "the autosave");
-  reader = dr_pdn_reader_new_for_file (path, "UTF-8", NULL, &error);
+  wait_until (autosaved, window, "the autosave");
+  g_assert_true (g_key_file_load_from_file (kf, _dr_window_session_path (window), 0, NULL));
+  pdn = g_key_file_get_string (kf, "Game", "pdn", NULL);
+  reader = dr_pdn_reader_new (pdn, -1, "session", "UTF-8", NULL, &error);
   g_assert_no_error (error);
   g_assert_true (dr_pdn_reader_next_game (reader, &game, &error));
   g_assert_no_error (error);
   again = dr_pdn_write_game (game, game->rules->notation);
   g_assert_cmpstr (again, ==, expected);
-  g_assert_true (game->rules == dr_game_model_get_rules (model));
+  g_assert_true (game->rules == dr_game_model_get_rules (window->model));
 }
 
 typedef struct
@@ -239,11 +260,8 @@ test_play_save_open (void)
   g_autofree char *reopened = NULL;
   DrGameNode *end;
 
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return;
-    }
+  if (skip_without_input ())
+    return;
 
   window = open_window ();
   model = dr_window_get_model (window);
@@ -278,12 +296,24 @@ test_play_save_open (void)
   g_assert_cmpint (dr_bb_count (end->position.pieces[DR_SIDE_WHITE]), ==, 18);
   g_assert_cmpint (dr_bb_count (end->position.pieces[DR_SIDE_BLACK]), ==, 18);
 
-  check_autosave (model);
+  check_autosave (window);
 
   file = g_file_new_build_filename (tmp_dir, "session.pdn", NULL);
   save (window, file);
   text = game_text (model);
   g_assert_true (g_file_get_contents (g_file_peek_path (file), &contents, NULL, NULL));
+  /* Written out by hand: the seven tags of a new game (PDN 3.0), the
+   * GameType, the moves in International's numeric notation. */
+  {
+    g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+    g_autofree char *expected = g_strdup_printf ("[Event \"?\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"?\"]\n"
+                                                 "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+                                                 "[GameType \"20\"]\n\n"
+                                                 "1. 32-28 19-23 2. 28x19 14x23 3. 34-29 23x34 4. 40x29 *\n",
+                                                 date);
+    g_assert_cmpstr (contents, ==, expected);
+  }
   g_assert_cmpstr (contents, ==, text);
 
   /* Opened in another window: the same game, unmodified. */
@@ -322,11 +352,8 @@ test_capture_route (void)
   DrWindow *window;
   DrPosition pos;
 
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return;
-    }
+  if (skip_without_input ())
+    return;
 
   window = open_window ();
   model = dr_window_get_model (window);
@@ -348,7 +375,7 @@ test_capture_route (void)
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &capture->position));
 
   click_move (window, 19, 24, NULL);
-  check_autosave (model);
+  check_autosave (window);
 
   file = g_file_new_build_filename (tmp_dir, "capture.pdn", NULL);
   save (window, file);
@@ -370,33 +397,47 @@ test_capture_route (void)
   put_away (window);
 }
 
-/* Closing a window must leave nothing behind that still uses it: its
- * autosave is written at once, and no timer of it runs later.  In a
- * subprocess, since a timer left behind would fire on a dead window. */
+/* A window torn down without the question (the program ending) must
+ * leave nothing behind that still uses it: its pending session is written
+ * at once, and no timer of it runs later.  In a subprocess, since a timer
+ * left behind would fire on a dead window. */
 static void
 test_close_window (void)
 {
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return;
-    }
+  if (skip_without_input ())
+    return;
   if (g_test_subprocess ())
     {
       DrWindow *window = open_window ();
       DrGameModel *model = dr_window_get_model (window);
-      g_autofree char *path = g_build_filename (g_getenv ("XDG_STATE_HOME"), "draughtsman",
-                                                "current-game.pdn", NULL);
       g_autofree char *expected = NULL;
-      g_autofree char *contents = NULL;
+      g_autofree char *path = NULL;
+      g_autofree char *pdn = NULL;
+      g_autoptr (GKeyFile) kf = g_key_file_new ();
 
       dr_game_model_new_game (model, &dr_rules_international, NULL);
-      click_move (window, 33, 29, NULL);
+      /* A first session write, so that its file is known. */
+      click_move (window, 32, 28, NULL);
+      check_autosave (window);
+      path = g_strdup (_dr_window_session_path (window));
+      /* 19-23 as the board plays it, with no main loop turn after it. */
+      {
+        g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+
+        dr_movegen_legal (&dr_rules_international, dr_game_model_get_position (model), legal);
+        for (guint i = 0; i < legal->n; i++)
+          if (legal->moves[i].from == n10 (19) && legal->moves[i].to == n10 (23))
+            dr_game_model_play (model, &legal->moves[i]);
+      }
+      g_assert_cmpuint (dr_game_model_get_current (model)->ply, ==, 2);
       expected = game_text (model);
-      /* Closed before the autosave is due: it is written on the way out. */
+      /* Destroyed before the session write is due: it is written on the
+       * way out. */
+      g_assert_cmpuint (window->session_id, !=, 0);
       gtk_window_destroy (GTK_WINDOW (window));
-      g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
-      g_assert_cmpstr (contents, ==, expected);
+      g_assert_true (g_key_file_load_from_file (kf, path, 0, NULL));
+      pdn = g_key_file_get_string (kf, "Game", "pdn", NULL);
+      g_assert_cmpstr (pdn, ==, expected);
       /* Criticals are fatal here. */
       test_iterate_for (1500);
       return;
@@ -414,6 +455,18 @@ analysis_shown (gpointer data)
   return gtk_widget_get_first_child (GTK_WIDGET (window->analysis_lines)) != NULL;
 }
 
+/* Lines are shown, and the arrow is a Black man's move (from 16-20). */
+static gboolean
+black_arrow (gpointer data)
+{
+  DrWindow *window = data;
+  int from = -1, to = -1;
+
+  dr_board_state_get_arrow (window->board, &from, &to);
+  return analysis_shown (window) && from >= 0
+         && (dr_bb_bit (from) & bits10 ((const int[]) { 16, 17, 18, 19, 20, 0 })) != 0;
+}
+
 /* Ctrl+Space's action: the engine's lines appear, the best move is drawn,
  * the analysis follows the game, a clicked line becomes a variation, and
  * a second activation stops it. */
@@ -427,11 +480,8 @@ test_analysis_pane (void)
   GtkListBoxRow *row;
   int from = -1, to = -1;
 
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return;
-    }
+  if (skip_without_input ())
+    return;
   window = open_window ();
   model = dr_window_get_model (window);
   dr_game_model_set_game (model, dr_game_new (&dr_rules_international, NULL));
@@ -448,10 +498,8 @@ test_analysis_pane (void)
   /* A move restarts the engine on Black's side: its arrow leaves 16-20. */
   click_move (window, 32, 28, none);
   after = dr_game_model_get_current (model);
-  g_assert_false (analysis_shown (window));
-  wait_until (analysis_shown, window, "the lines after 32-28");
+  wait_until (black_arrow, window, "the lines after 32-28");
   dr_board_state_get_arrow (window->board, &from, &to);
-  g_assert_true (dr_bb_bit (from) & bits10 ((const int[]) { 16, 17, 18, 19, 20, 0 }));
 
   /* Clicking a line plays it into the game and stays where it was. */
   row = gtk_list_box_get_row_at_index (window->analysis_lines, 0);
@@ -515,11 +563,8 @@ test_eval_bar (void)
   DrPosition pos;
 
   check_bar_fraction ();
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return;
-    }
+  if (skip_without_input ())
+    return;
   window = open_window ();
   model = dr_window_get_model (window);
   g_assert_true (dr_fen_parse (&dr_rules_international, "B:W22,45:B6,17", &pos, &error));
@@ -578,11 +623,8 @@ test_analyse_game (void)
   DrGameNode *blunder, *node;
   guint n;
 
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return;
-    }
+  if (skip_without_input ())
+    return;
   window = open_window ();
   model = dr_window_get_model (window);
   reader = dr_pdn_reader_new (pdn, -1, "blunder.pdn", NULL, NULL, &error);
@@ -748,7 +790,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *autosave = NULL;
   int status;
 
   ensure_private_home ();
@@ -774,9 +815,6 @@ main (int    argc,
   if (g_settings_schema_source_lookup (g_settings_schema_source_get_default (), APP_ID, TRUE) == NULL)
     g_error ("the schema %s is not found: set GSETTINGS_SCHEMA_DIR", APP_ID);
 
-  /* A game kept from an earlier run would be restored: start clean. */
-  autosave = g_build_filename (g_getenv ("XDG_STATE_HOME"), "draughtsman", "current-game.pdn", NULL);
-  g_remove (autosave);
   tmp_dir = g_dir_make_tmp ("draughtsman-session-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 

@@ -362,6 +362,171 @@ test_status_repetition (void)
   g_assert_cmpint (dr_game_model_get_status (model, &rule), ==, DR_STATUS_ONGOING);
 }
 
+/* Undo takes an edit back, Redo puts it again; stepping is no edit;
+ * the saved state comes back as unmodified; a new edit clears Redo. */
+static void
+test_undo_redo (void)
+{
+  g_autoptr (DrGameModel) model = dr_game_model_new (&dr_rules_international);
+  g_autoptr (GtSignalLogger) logger = gt_signal_logger_new ();
+  DrGame *game;
+
+  gt_signal_logger_connect (logger, model, "changed");
+  g_assert_false (dr_game_model_can_undo (model));
+  play (model, 32, 28);
+  play (model, 19, 23);
+  dr_game_model_set_saved (model);
+  play (model, 28, 19);
+  gt_signal_logger_free (g_steal_pointer (&logger));
+  logger = gt_signal_logger_new ();
+  gt_signal_logger_connect (logger, model, "changed");
+
+  /* Stepping back is not undone. */
+  dr_game_model_go_back (model);
+  assert_changed_once (logger, model);
+  g_assert_true (dr_game_model_undo (model));
+  assert_changed_once (logger, model);
+  game = dr_game_model_get_game (model);
+  g_assert_cmpuint (dr_game_main_line_length (game), ==, 2);
+  /* The node shown before the edit. */
+  g_assert_cmpuint (dr_game_model_get_current (model)->ply, ==, 2);
+  g_assert_false (dr_game_model_get_modified (model));
+  g_assert_true (dr_game_model_can_redo (model));
+
+  g_assert_true (dr_game_model_redo (model));
+  g_assert_cmpuint (dr_game_main_line_length (dr_game_model_get_game (model)), ==, 3);
+  g_assert_true (dr_game_model_get_modified (model));
+
+  /* Undo all the way, then a new move: nothing left to redo. */
+  while (dr_game_model_undo (model))
+    ;
+  g_assert_cmpuint (dr_game_main_line_length (dr_game_model_get_game (model)), ==, 0);
+  g_assert_true (dr_game_model_get_modified (model));
+  play (model, 31, 27);
+  g_assert_false (dr_game_model_can_redo (model));
+
+  /* A game loaded has no history. */
+  dr_game_model_new_game (model, &dr_rules_international, NULL);
+  g_assert_false (dr_game_model_can_undo (model));
+  g_assert_false (dr_game_model_can_redo (model));
+}
+
+/* A save records the revision it wrote: an edit made meanwhile stays
+ * unsaved. */
+static void
+test_saved_revision (void)
+{
+  g_autoptr (DrGameModel) model = dr_game_model_new (&dr_rules_international);
+  guint written;
+
+  play (model, 32, 28);
+  written = dr_game_model_get_revision (model);
+  play (model, 19, 23);
+  dr_game_model_set_saved_revision (model, written);
+  g_assert_true (dr_game_model_get_modified (model));
+  dr_game_model_undo (model);
+  g_assert_false (dr_game_model_get_modified (model));
+  dr_game_model_set_modified (model);
+  g_assert_true (dr_game_model_get_modified (model));
+}
+
+/* A result the main line's last move gave follows the main line (delete,
+ * promote); one written by hand stays.  Tag and terminator agree. */
+static void
+test_result_follows_moves (void)
+{
+  g_autoptr (DrGameModel) model = dr_game_model_new (&dr_rules_international);
+  DrPosition pos;
+  DrGame *game;
+
+  /* The king's 38-47 leaves Black's last man (41) no move: 41-46, 41-47
+   * are taken and 41x37 lands on 32, taken too (003 4.2: no move, lost).
+   * 38-43 lets it go to 47.  No capture for White first. */
+  g_assert_true (dr_fen_parse (&dr_rules_international, "W:W32,37,46,K38:B41", &pos, NULL));
+  dr_game_model_new_game (model, &dr_rules_international, &pos);
+  play (model, 38, 47);
+  game = dr_game_model_get_game (model);
+  g_assert_cmpint (game->result, ==, DR_RESULT_WHITE_WINS);
+  g_assert_cmpstr (dr_game_get_tag (game, "Result"), ==, "2-0");
+
+  /* A variation 38-43 promoted to the main line: the game goes on. */
+  dr_game_model_go_back (model);
+  play (model, 38, 43);
+  g_assert_cmpint (dr_game_model_get_game (model)->result, ==, DR_RESULT_WHITE_WINS);
+  g_assert_true (dr_game_model_promote_variation (model));
+  game = dr_game_model_get_game (model);
+  g_assert_cmpint (game->result, ==, DR_RESULT_UNKNOWN);
+  g_assert_cmpstr (dr_game_get_tag (game, "Result"), ==, "*");
+  /* Back as it was: the win again. */
+  dr_game_model_undo (model);
+  game = dr_game_model_get_game (model);
+  g_assert_cmpint (game->result, ==, DR_RESULT_WHITE_WINS);
+
+  /* Deleting the winning move clears it. */
+  dr_game_model_go_to (model, game->root->children);
+  g_assert_true (dr_game_model_delete_from_current (model));
+  game = dr_game_model_get_game (model);
+  g_assert_cmpint (game->result, ==, DR_RESULT_UNKNOWN);
+  g_assert_cmpstr (dr_game_get_tag (game, "Result"), ==, "*");
+}
+
+/* New games have the Seven Tag Roster of PDN 3.0, in its order. */
+static void
+test_standard_tags (void)
+{
+  static const char *const roster[] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
+  g_autoptr (DrGameModel) model = dr_game_model_new (&dr_rules_russian);
+  g_autoptr (DrGame) game = dr_game_new (&dr_rules_russian, NULL);
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  DrGame *g;
+
+  dr_game_model_new_game (model, &dr_rules_russian, NULL);
+  g = dr_game_model_get_game (model);
+  g_assert_cmpuint (g->tag_names->len, ==, 7);
+  for (guint i = 0; i < 7; i++)
+    g_assert_cmpstr (g->tag_names->pdata[i], ==, roster[i]);
+  g_assert_cmpstr (dr_game_get_tag (g, "Date"), ==, date);
+  g_assert_cmpstr (dr_game_get_tag (g, "Event"), ==, "?");
+  g_assert_cmpstr (dr_game_get_tag (g, "Result"), ==, "*");
+
+  /* Tags a game has keep their values; the missing ones go in order
+   * before the others. */
+  dr_game_set_tag (game, "FEN", "W:W21-32:B1-12");
+  dr_game_set_tag (game, "White", "Ivanov");
+  dr_game_model_add_standard_tags (game);
+  g_assert_cmpuint (game->tag_names->len, ==, 8);
+  for (guint i = 0; i < 7; i++)
+    g_assert_cmpstr (game->tag_names->pdata[i], ==, roster[i]);
+  g_assert_cmpstr (game->tag_names->pdata[7], ==, "FEN");
+  g_assert_cmpstr (dr_game_get_tag (game, "White"), ==, "Ivanov");
+}
+
+/* The path names the node shown, variations included. */
+static void
+test_path (void)
+{
+  g_autoptr (DrGameModel) model = dr_game_model_new (&dr_rules_international);
+  g_autoptr (GArray) path = NULL;
+  DrGameNode *variation;
+
+  play (model, 32, 28);
+  play (model, 19, 23);
+  dr_game_model_go_back (model);
+  variation = play (model, 18, 23);
+  path = dr_game_model_get_path (model);
+  g_assert_cmpuint (path->len, ==, 2);
+  g_assert_cmpuint (g_array_index (path, guint, 0), ==, 0);
+  g_assert_cmpuint (g_array_index (path, guint, 1), ==, 1);
+  dr_game_model_go_start (model);
+  dr_game_model_go_to_path (model, (const guint *) path->data, path->len);
+  g_assert_true (dr_game_model_get_current (model) == variation);
+  /* Past the tree's end: as far as it goes. */
+  g_array_index (path, guint, 1) = 7;
+  dr_game_model_go_to_path (model, (const guint *) path->data, path->len);
+  g_assert_cmpuint (dr_game_model_get_current (model)->ply, ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -376,6 +541,11 @@ main (int    argc,
   g_test_add_func ("/app/game-model/status/blocked", test_status_blocked);
   g_test_add_func ("/app/game-model/status/last-capture", test_status_after_last_capture);
   g_test_add_func ("/app/game-model/status/repetition", test_status_repetition);
+  g_test_add_func ("/app/game-model/undo-redo", test_undo_redo);
+  g_test_add_func ("/app/game-model/saved-revision", test_saved_revision);
+  g_test_add_func ("/app/game-model/result-follows-moves", test_result_follows_moves);
+  g_test_add_func ("/app/game-model/standard-tags", test_standard_tags);
+  g_test_add_func ("/app/game-model/path", test_path);
 
   return g_test_run ();
 }

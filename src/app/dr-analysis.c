@@ -306,6 +306,13 @@ dr_analysis_stop (DrAnalysis *self)
   self->running = FALSE;
 }
 
+guint
+dr_analysis_get_generation (DrAnalysis *self)
+{
+  g_return_val_if_fail (DR_IS_ANALYSIS (self), 0);
+  return atomic_load (&self->generation);
+}
+
 gboolean
 dr_analysis_get_running (DrAnalysis *self)
 {

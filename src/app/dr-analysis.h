@@ -27,6 +27,8 @@ void           dr_analysis_start        (DrAnalysis       *self,
                                          int               lines);
 void           dr_analysis_stop         (DrAnalysis       *self);
 gboolean       dr_analysis_get_running  (DrAnalysis       *self);
+/* Bumped by every start and stop: how many searches were begun or ended. */
+guint          dr_analysis_get_generation (DrAnalysis     *self);
 /* The latest lines found (valid until the next ::progress); the number of
  * lines in *n. */
 const DrSearchInfo *dr_analysis_get_lines (DrAnalysis     *self,

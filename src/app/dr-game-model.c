@@ -255,33 +255,42 @@ dr_game_model_add_standard_tags (DrGame *game)
   static const char *const roster[] = { "Event", "Site", "Date", "Round", "White", "Black", "Result" };
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  GPtrArray *names, *values;
 
   g_return_if_fail (game != NULL);
 
-  /* PDN 3.0, "Seven Tag Roster": in this order, before any other tag. */
+  /* PDN 3.0, "Seven Tag Roster": these seven first, in this order, then
+   * the game's other tags as they were. */
+  names = g_ptr_array_new_with_free_func (g_free);
+  values = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
     {
-      const char *value = "?";
-      guint at;
+      const char *value = dr_game_get_tag (game, roster[i]);
 
-      if (dr_game_get_tag (game, roster[i]) != NULL)
-        continue;
-      if (i == 2)
+      if (value == NULL && i == 2)
         value = date;
-      else if (i == 6)
+      else if (value == NULL && i == 6)
         value = dr_result_to_string (game->result, game->rules);
-      dr_game_set_tag (game, roster[i], value);
-      /* dr_game_set_tag appends: move it to its place in the roster. */
-      at = game->tag_names->len - 1;
-      for (guint k = at; k > i && k > 0; k--)
-        {
-          gpointer name = game->tag_names->pdata[k], value_k = game->tag_values->pdata[k];
-          game->tag_names->pdata[k] = game->tag_names->pdata[k - 1];
-          game->tag_values->pdata[k] = game->tag_values->pdata[k - 1];
-          game->tag_names->pdata[k - 1] = name;
-          game->tag_values->pdata[k - 1] = value_k;
-        }
+      else if (value == NULL)
+        value = "?";
+      g_ptr_array_add (names, g_strdup (roster[i]));
+      g_ptr_array_add (values, g_strdup (value));
     }
+  for (guint k = 0; k < game->tag_names->len; k++)
+    {
+      gboolean in_roster = FALSE;
+
+      for (guint i = 0; i < G_N_ELEMENTS (roster); i++)
+        in_roster |= g_ascii_strcasecmp (game->tag_names->pdata[k], roster[i]) == 0;
+      if (in_roster)
+        continue;
+      g_ptr_array_add (names, g_strdup (game->tag_names->pdata[k]));
+      g_ptr_array_add (values, g_strdup (game->tag_values->pdata[k]));
+    }
+  g_ptr_array_unref (game->tag_names);
+  g_ptr_array_unref (game->tag_values);
+  game->tag_names = names;
+  game->tag_values = values;
 }
 
 void
@@ -494,6 +503,25 @@ dr_game_model_set_glyph (DrGameModel *self,
   begin_edit (self);
   dr_game_node_set_glyph (self->current, glyph);
   emit_changed (self, TRUE);
+}
+
+gboolean
+dr_game_model_edit (DrGameModel         *self,
+                    DrGameModelEditFunc  edit,
+                    gpointer             data)
+{
+  g_return_val_if_fail (DR_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (edit != NULL, FALSE);
+
+  begin_edit (self);
+  if (!edit (self->game, data))
+    {
+      /* Nothing changed: nothing to undo. */
+      snapshot_free (g_queue_pop_head (&self->undo));
+      return FALSE;
+    }
+  emit_changed (self, TRUE);
+  return TRUE;
 }
 
 DrStatus

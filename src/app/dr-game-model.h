@@ -60,6 +60,15 @@ void              dr_game_model_set_comment    (DrGameModel      *self,
                                                 const char       *text);
 void              dr_game_model_set_glyph      (DrGameModel      *self,
                                                 DrNag             glyph);
+/* Any other edit of the tree's nodes in place (annotations): @edit
+ * changes @game and returns whether it changed anything; if it did, the
+ * edit can be undone and ::changed is emitted once.  @edit may not add or
+ * remove nodes. */
+typedef gboolean (*DrGameModelEditFunc) (DrGame   *game,
+                                         gpointer  data);
+gboolean          dr_game_model_edit           (DrGameModel      *self,
+                                                DrGameModelEditFunc edit,
+                                                gpointer          data);
 
 /* The end of the game at the current node: no move left, or a draw rule
  * of the variant (*which names it). */

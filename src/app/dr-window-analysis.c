@@ -468,10 +468,11 @@ add_comment (DrGameNode *node,
  * the main line that is still what was analysed. */
 static guint
 annotate (DrWindow       *self,
-          DrGameAnalysis *analysis)
+          DrGameAnalysis *analysis,
+          DrGame         *game)
 {
-  const DrRules *rules = dr_game_model_get_rules (self->model);
-  DrGameNode *node = dr_game_model_get_game (self->model)->root;
+  const DrRules *rules = game->rules;
+  DrGameNode *node = game->root;
   guint n = dr_game_analysis_get_n_positions (analysis);
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
   guint marked = 0;
@@ -511,6 +512,23 @@ annotate (DrWindow       *self,
   return marked;
 }
 
+typedef struct
+{
+  DrWindow       *self;
+  DrGameAnalysis *analysis;
+  guint           marked;
+} Annotating;
+
+static gboolean
+annotate_edit (DrGame   *game,
+               gpointer  data)
+{
+  Annotating *a = data;
+
+  a->marked = annotate (a->self, a->analysis, game);
+  return a->marked > 0;
+}
+
 static void
 game_analysis_done_cb (GObject      *source,
                        GAsyncResult *result,
@@ -536,23 +554,13 @@ game_analysis_done_cb (GObject      *source,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop-game-analysis", FALSE);
   if (ok)
     {
-      guint marked;
+      Annotating a = { self, analysis, 0 };
 
       store_game_scores (self, analysis);
-      marked = annotate (self, analysis);
-
-      if (marked > 0)
-        {
-          DrGameNode *current = dr_game_model_get_current (self->model);
-          g_autofree char *comment = g_strdup (current->comment_after);
-
-          /* The nodes were edited in place; setting the shown node's
-           * comment to itself makes that one modification of the model,
-           * with one ::changed. */
-          dr_game_model_set_comment (self->model, comment);
-        }
-      _dr_window_toast (self, marked > 0 ? _("The game is analysed: weak moves are marked")
-                                         : _("The game is analysed: no weak moves found"));
+      /* One edit of the model (one ::changed, one step of Undo). */
+      dr_game_model_edit (self->model, annotate_edit, &a);
+      _dr_window_toast (self, a.marked > 0 ? _("The game is analysed: weak moves are marked")
+                                           : _("The game is analysed: no weak moves found"));
     }
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     _dr_window_toast (self, error->message);

@@ -146,13 +146,23 @@ _dr_window_session_dir (void)
   return g_build_filename (g_get_user_state_dir (), "draughtsman", "session", NULL);
 }
 
-/* The application keeps no session when it only takes a screenshot. */
+const char *
+_dr_window_session_path (DrWindow *self)
+{
+  return self->session != NULL ? self->session->path : NULL;
+}
+
+/* The application keeps no session when it only takes a screenshot.
+ * Known once the window belongs to the application, and remembered: a
+ * window being destroyed has left it already. */
 static gboolean
 sessions_enabled (DrWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
-  return app != NULL && !dr_application_get_screenshot_mode (DR_APPLICATION (app));
+  if (app != NULL)
+    self->sessions_on = DR_IS_APPLICATION (app) && !dr_application_get_screenshot_mode (DR_APPLICATION (app));
+  return self->sessions_on;
 }
 
 static DrSessionFile *
@@ -233,6 +243,7 @@ session_save_cb (gpointer data)
 void
 _dr_window_session_schedule (DrWindow *self)
 {
+  sessions_enabled (self);
   if (self->session_id == 0 && !self->session_closed)
     self->session_id = g_timeout_add (SESSION_DELAY_MS, session_save_cb, self);
 }
@@ -404,12 +415,29 @@ _dr_window_document_name (DrWindow *self)
   return g_strdup (_("Unsaved game"));
 }
 
+typedef struct
+{
+  Decision *decision;
+  gboolean  go_on;
+} Decided;
+
+static gboolean
+decided_idle_cb (gpointer data)
+{
+  Decided *x = data;
+
+  decision_finish (x->decision, x->go_on);
+  g_free (x);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 confirm_response_cb (AdwMessageDialog *dialog,
                      const char       *response,
                      Decision         *d)
 {
   DrWindow *self = d->self;
+  Decided *x;
 
   self->confirm_dialog = NULL;
   if (g_strcmp0 (response, "save") == 0)
@@ -418,9 +446,14 @@ confirm_response_cb (AdwMessageDialog *dialog,
         save_game (self, self->file, _dr_window_save_notation (self), d);
       else
         save_as (self, d);
+      return;
     }
-  else
-    decision_finish (d, g_strcmp0 (response, "discard") == 0);
+  /* Decided once the dialog is gone: what follows may close the window
+   * the dialog belongs to. */
+  x = g_new0 (Decided, 1);
+  x->decision = d;
+  x->go_on = g_strcmp0 (response, "discard") == 0;
+  g_idle_add (decided_idle_cb, x);
 }
 
 void

@@ -76,6 +76,7 @@ struct _DrWindow
   guint64          session_serial;  /* of the newest state handed to the writer */
   guint            session_id;      /* the pending write, or 0 */
   gboolean         session_closed;  /* closed by the user: no more writes */
+  gboolean         sessions_on;     /* the application keeps sessions (not --screenshot) */
 };
 
 void  _dr_window_class_actions_init (DrWindowClass *klass);
@@ -122,5 +123,7 @@ void  _dr_window_session_flush      (DrWindow      *self);
 void  _dr_window_session_close      (DrWindow      *self,
                                      gboolean       keep);
 void  _dr_session_file_unref        (DrSessionFile *sf);
+/* This window's session file, or NULL before its first write. */
+const char *_dr_window_session_path (DrWindow      *self);
 
 G_END_DECLS

@@ -1,0 +1,299 @@
+/* test-app-util.h — driving the real application in the UI tests
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Header-only (static inline), shared by the programs that run the
+ * application's windows under Xvfb.  Pointer clicks, drags and keys are
+ * real X events: xdotool sends them through the XTest extension to the
+ * display the tests run on, so they reach the widgets' gestures and
+ * shortcuts exactly as a person's would (no window manager, as CI has
+ * it).  Under CI=true a missing display or a missing xdotool fails the
+ * program; elsewhere its tests are skipped with the reason.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <gdk/x11/gdkx.h>
+
+#include "dr-board-view.h"
+
+typedef gboolean (*TestCondition) (gpointer data);
+
+/* Runs the main loop until @done, failing after 20 seconds. */
+static inline void
+test_wait_until (TestCondition  done,
+                 gpointer       data,
+                 const char    *what)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      if (g_get_monotonic_time () > end)
+        g_error ("timed out waiting for %s", what);
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (2000);
+    }
+}
+
+/* Runs the default main context for @ms milliseconds. */
+static inline void
+test_run_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (2000);
+}
+
+/* Lets the X server deliver what was sent and GTK handle it. */
+static inline void
+test_settle (void)
+{
+  gdk_display_sync (gdk_display_get_default ());
+  test_run_for (120);
+}
+
+/* Why the real-input tests cannot run here, or NULL if they can. */
+static inline const char *
+test_input_missing (void)
+{
+  static char *xdotool;
+
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    return "the display is not an X11 display (the tests send XTest events)";
+  if (xdotool == NULL)
+    xdotool = g_find_program_in_path ("xdotool");
+  if (xdotool == NULL)
+    return "xdotool is not installed (.ci/install-deps installs it)";
+  return NULL;
+}
+
+/* Skips the test, or fails it under CI, when real input cannot be sent. */
+static inline gboolean
+test_input_available (void)
+{
+  const char *missing = test_input_missing ();
+
+  if (missing == NULL)
+    return TRUE;
+  if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+    g_error ("CI=true, but %s", missing);
+  g_test_skip (missing);
+  return FALSE;
+}
+
+static inline void
+test_xdotool (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (gpointer) "xdotool");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error)
+      || !g_spawn_check_wait_status (status, &error))
+    g_error ("xdotool: %s", error->message);
+}
+
+/* The X window of @widget's toplevel and the point (@x, @y) of @widget in
+ * that window's coordinates. */
+static inline gulong
+test_window_point (GtkWidget *widget,
+                   double     x,
+                   double     y,
+                   int       *wx,
+                   int       *wy)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  double nx = 0, ny = 0, sx = 0, sy = 0;
+
+  g_assert_nonnull (native);
+  g_assert_true (gtk_widget_translate_coordinates (widget, GTK_WIDGET (native), x, y, &nx, &ny));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  *wx = (int) (nx + sx + 0.5);
+  *wy = (int) (ny + sy + 0.5);
+  return (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native));
+}
+
+/* A click of the left (@button 1) or right (3) button at (@x, @y) of
+ * @widget. */
+static inline void
+test_click_button (GtkWidget *widget,
+                   double     x,
+                   double     y,
+                   int        button)
+{
+  g_autofree char *id = NULL, *sx = NULL, *sy = NULL, *b = NULL;
+  int wx, wy;
+  gulong xid = test_window_point (widget, x, y, &wx, &wy);
+
+  id = g_strdup_printf ("%lu", xid);
+  sx = g_strdup_printf ("%d", wx);
+  sy = g_strdup_printf ("%d", wy);
+  b = g_strdup_printf ("%d", button);
+  /* A pause between press and release, and after: two clicks on the same
+   * spot are then two clicks, not a double click. */
+  test_xdotool ((const char *const[]) { "mousemove", "--window", id, sx, sy, "sleep", "0.05",
+                                        "mousedown", b, "sleep", "0.05", "mouseup", b, NULL });
+  test_settle ();
+  test_run_for (400);
+}
+
+static inline void
+test_click (GtkWidget *widget,
+            double     x,
+            double     y)
+{
+  test_click_button (widget, x, y, 1);
+}
+
+/* A click in the middle of @widget (a button, a row). */
+static inline void
+test_click_widget (GtkWidget *widget)
+{
+  g_assert_true (gtk_widget_get_mapped (widget));
+  test_click (widget, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
+}
+
+/* A left-button drag from (@x0, @y0) to (@x1, @y1) of @widget, in steps. */
+static inline void
+test_drag (GtkWidget *widget,
+           double     x0,
+           double     y0,
+           double     x1,
+           double     y1)
+{
+  g_autofree char *id = NULL;
+  int wx, wy;
+  gulong xid = test_window_point (widget, x0, y0, &wx, &wy);
+
+  id = g_strdup_printf ("%lu", xid);
+  {
+    g_autofree char *sx = g_strdup_printf ("%d", wx), *sy = g_strdup_printf ("%d", wy);
+    test_xdotool ((const char *const[]) { "mousemove", "--window", id, sx, sy, "sleep", "0.05",
+                                          "mousedown", "1", NULL });
+  }
+  test_settle ();
+  for (int step = 1; step <= 8; step++)
+    {
+      double t = step / 8.0;
+      g_autofree char *sx = NULL, *sy = NULL;
+
+      test_window_point (widget, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, &wx, &wy);
+      sx = g_strdup_printf ("%d", wx);
+      sy = g_strdup_printf ("%d", wy);
+      test_xdotool ((const char *const[]) { "mousemove", "--window", id, sx, sy, NULL });
+      test_settle ();
+    }
+  test_xdotool ((const char *const[]) { "mouseup", "1", NULL });
+  test_settle ();
+  test_run_for (300);
+}
+
+/* Keys as xdotool names them ("ctrl+z", "Left", "Escape"), typed into the
+ * focused window.  The pointer is first put over @window, whose keyboard
+ * focus this makes sure of (no window manager gives it). */
+static inline void
+test_keys (GtkWindow  *window,
+           const char *keys)
+{
+  g_autofree char *id = NULL;
+  g_auto (GStrv) each = g_strsplit (keys, " ", -1);
+  int wx, wy;
+  gulong xid = test_window_point (GTK_WIDGET (window), 1, 1, &wx, &wy);
+
+  id = g_strdup_printf ("%lu", xid);
+  test_xdotool ((const char *const[]) { "windowfocus", "--sync", id, NULL });
+  for (guint i = 0; each[i] != NULL; i++)
+    {
+      if (each[i][0] == '\0')
+        continue;
+      test_xdotool ((const char *const[]) { "key", "--clearmodifiers", each[i], NULL });
+      test_settle ();
+    }
+  test_run_for (200);
+}
+
+/* The centre of square @bit of @view, in the view's coordinates. */
+static inline void
+test_square_point (DrBoardView *view,
+                   int          bit,
+                   double      *x,
+                   double      *y)
+{
+  g_assert_true (dr_board_view_square_center (view, bit, x, y));
+  g_assert_cmpfloat (*x, >, 0);
+  g_assert_cmpfloat (*y, >, 0);
+  g_assert_cmpfloat (*x, <, gtk_widget_get_width (GTK_WIDGET (view)));
+  g_assert_cmpfloat (*y, <, gtk_widget_get_height (GTK_WIDGET (view)));
+}
+
+/* A real click on square @bit of @view. */
+static inline void
+test_click_square (DrBoardView *view,
+                   int          bit)
+{
+  double x, y;
+
+  test_square_point (view, bit, &x, &y);
+  test_click (GTK_WIDGET (view), x, y);
+}
+
+/* Depth-first search of @root's widget tree for the first widget of @type
+ * that @match accepts (any, if @match is NULL). */
+typedef gboolean (*TestWidgetMatch) (GtkWidget *widget, gpointer data);
+
+static inline GtkWidget *
+test_find_widget (GtkWidget       *root,
+                  GType            type,
+                  TestWidgetMatch  match,
+                  gpointer         data)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && (match == NULL || match (root, data)))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = test_find_widget (child, type, match, data);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static inline gboolean
+test_button_has_label (GtkWidget *widget,
+                       gpointer   data)
+{
+  const char *label = gtk_button_get_label (GTK_BUTTON (widget));
+
+  if (label == NULL)
+    {
+      GtkWidget *child = gtk_button_get_child (GTK_BUTTON (widget));
+      if (GTK_IS_LABEL (child))
+        label = gtk_label_get_label (GTK_LABEL (child));
+    }
+  return label != NULL && g_str_equal (label, data);
+}
+
+/* The first shown toplevel of @type, or NULL. */
+static inline GtkWindow *
+test_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* transfer none */
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && found == NULL; i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_mapped (GTK_WIDGET (w)))
+        found = w;
+    }
+  return found;
+}
