@@ -456,18 +456,20 @@ load_thread (GTask        *task,
   for (;;)
     {
       DrGame *game = NULL;
+      DrPdnRead read;
 
       if (g_cancellable_is_cancelled (cancellable))
         break;
-      if (dr_pdn_reader_next_game (reader, &game, &error))
-        g_ptr_array_add (r->games, game);
-      else if (error != NULL)
+      read = dr_pdn_reader_next_game (reader, &game, &error);
+      if (read == DR_PDN_READ_END)
+        break;
+      /* A game read in part is listed too; its error is told. */
+      g_ptr_array_add (r->games, game);
+      if (read == DR_PDN_READ_PARTIAL)
         {
           g_ptr_array_add (r->errors, g_strdup (error->message));
           g_clear_error (&error);
         }
-      else
-        break;
     }
   g_task_return_pointer (task, r, (GDestroyNotify) load_result_free);
 }
@@ -578,8 +580,8 @@ load_done_cb (GObject      *source,
   }
   if (r->errors->len > 0)
     {
-      g_autofree char *message = g_strdup_printf (ngettext ("%u game could not be read: %s",
-                                                            "%u games could not be read; the first: %s",
+      g_autofree char *message = g_strdup_printf (ngettext ("%u game could be read only in part: %s",
+                                                            "%u games could be read only in part; the first: %s",
                                                             r->errors->len),
                                                   r->errors->len, (char *) r->errors->pdata[0]);
       _dr_window_toast (self, message);
@@ -813,9 +815,24 @@ paste_text_cb (GObject      *source,
     {
       g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (text, -1, _("clipboard"), NULL, rules, &error);
       DrGame *game = NULL;
+      DrPdnRead read = DR_PDN_READ_END;
 
-      if (reader != NULL && dr_pdn_reader_next_game (reader, &game, &error))
-        take_game (self, game, NULL);
+      if (reader != NULL)
+        read = dr_pdn_reader_next_game (reader, &game, &error);
+      /* A game read in part is taken, and its error told, if anything of
+       * it could be read: text that is no PDN at all replaces nothing. */
+      if (read == DR_PDN_READ_PARTIAL && game->tag_names->len == 0
+          && game->root->children == NULL && game->root->comment_after == NULL)
+        {
+          g_clear_pointer (&game, dr_game_free);
+          read = DR_PDN_READ_END;
+        }
+      if (read != DR_PDN_READ_END)
+        {
+          take_game (self, game, NULL);
+          if (read == DR_PDN_READ_PARTIAL)
+            _dr_window_toast (self, error->message);
+        }
       else
         {
           g_autofree char *message = g_strdup_printf (_("The clipboard holds neither a position nor a game: %s"),

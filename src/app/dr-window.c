@@ -300,7 +300,8 @@ restore_autosave (DrWindow *self)
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return;
   reader = dr_pdn_reader_new_for_file (path, "UTF-8", NULL, NULL);
-  if (reader != NULL && dr_pdn_reader_next_game (reader, &game, NULL))
+  /* A game read in part is restored too, with what it could not read. */
+  if (reader != NULL && dr_pdn_reader_next_game (reader, &game, NULL) != DR_PDN_READ_END)
     {
       DrGameNode *end = dr_game_node_main_line_end (game->root);
 

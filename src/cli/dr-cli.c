@@ -378,20 +378,19 @@ cmd_pdn_check (int    argc,
       for (;;)
         {
           g_autoptr (DrGame) game = NULL;
+          DrPdnRead read = dr_pdn_reader_next_game (reader, &game, &error);
 
-          if (dr_pdn_reader_next_game (reader, &game, &error))
-            {
-              games++;
-              moves += dr_game_count_moves (game);
-              continue;
-            }
-          if (error == NULL)
+          if (read == DR_PDN_READ_END)
             break;
           games++;
-          errors++;
-          if (!quiet)
-            g_print ("%s\n", error->message);
-          g_clear_error (&error);
+          moves += dr_game_count_moves (game);
+          if (read == DR_PDN_READ_PARTIAL)
+            {
+              errors++;
+              if (!quiet)
+                g_print ("%s\n", error->message);
+              g_clear_error (&error);
+            }
         }
     }
   g_print ("games: %" G_GUINT64_FORMAT ", moves: %" G_GUINT64_FORMAT ", errors: %" G_GUINT64_FORMAT "\n",
@@ -461,15 +460,17 @@ cmd_pdn_convert (int    argc,
     {
       g_autoptr (DrGame) game = NULL;
       g_autofree char *text = NULL;
+      DrPdnRead read = dr_pdn_reader_next_game (reader, &game, &error);
 
-      if (!dr_pdn_reader_next_game (reader, &game, &error))
+      if (read == DR_PDN_READ_END)
+        break;
+      if (read == DR_PDN_READ_PARTIAL)
         {
-          if (error == NULL)
-            break;
+          /* Written all the same: what could not be read goes with it
+           * unchanged, in [%unread] comments. */
           g_printerr ("%s\n", error->message);
           g_clear_error (&error);
           errors++;
-          continue;
         }
       text = dr_pdn_write_game (game, notation >= 0 ? (DrNotation) notation : game->rules->notation);
       g_print ("%s%s", first ? "" : "\n", text);
