@@ -715,7 +715,8 @@ test_no_cli (void)
  * good one: pdn-check reports the bad one as FILE:LINE:COLUMN and counts
  * all three, the moves read of the bad one too; pdn-convert writes all
  * three, the bad one with its unread rest in an [%unread] comment, which a
- * second pdn-check reports again. */
+ * second pdn-check reports again.  The file has no GameType: the variant
+ * chosen is told on standard error, standard output keeps its form. */
 static void
 test_pdn_commands (void)
 {
@@ -727,8 +728,10 @@ test_pdn_commands (void)
   g_autofree char *path = g_build_filename (dir, "games.pdn", NULL);
   g_autofree char *converted = g_build_filename (dir, "converted.pdn", NULL);
   g_autofree char *expected = NULL;
+  g_autofree char *variant = NULL;
 
   g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
+  variant = g_strdup_printf ("%s: no GameType; replays as international (1 error in 3 games; ", path);
   {
     g_autoptr (CliRun) run = cli_run ("pdn-check", path, NULL);
     cli_run_report (run);
@@ -738,6 +741,7 @@ test_pdn_commands (void)
     g_assert_true (g_str_has_prefix (run->out, expected));
     /* Game two's two moves before the error count. */
     g_assert_nonnull (strstr (run->out, "\ngames: 3, moves: 7, errors: 1\n"));
+    g_assert_true (g_str_has_prefix (run->err, variant));
   }
   {
     g_autoptr (CliRun) run = cli_run ("pdn-convert", path, NULL);
@@ -745,6 +749,7 @@ test_pdn_commands (void)
     cli_run_report (run);
     g_assert_cmpint (run->status, ==, 1);
     g_assert_nonnull (strstr (run->err, expected));
+    g_assert_true (g_str_has_prefix (run->err, variant));
     g_assert_nonnull (strstr (run->out, "[Event \"one\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n"));
     g_assert_nonnull (strstr (run->out, "[Event \"two\"]\n[GameType \"20\"]\n\n"
                                         "1. 32-28 19-23 {[%unread] 2. 33-29 *} *\n"));
@@ -760,6 +765,7 @@ test_pdn_commands (void)
       /* (The quotes around the excerpt are '?' in the C locale.) */
       g_assert_true (g_str_has_prefix (again->out, report));
       g_assert_true (g_str_has_suffix (again->out, "2. 33-29 *?\ngames: 3, moves: 7, errors: 1\n"));
+      /* Every game names its variant now: nothing to choose. */
       g_assert_cmpstr (again->err, ==, "");
     }
   }

@@ -727,6 +727,101 @@ test_spans (void)
   g_assert_cmpuint (at, ==, len);
 }
 
+/* --- the variant of files without GameType -------------------------- */
+
+typedef struct
+{
+  const char *path;
+  const char *file;         /* under shared/data */
+  const char *preferred;    /* the caller's variant, or NULL */
+  const char *chosen;
+  guint       games;
+  guint       errors;       /* games read in part, in the variant chosen */
+  const char *report;       /* the start of the report */
+  const char *source;
+} DetectCase;
+
+static const DetectCase detect_cases[] = {
+  { "/pdn/variant/czech/mrcd2000kval", "czech/mrcd2000kval.pdn", NULL, "czech", 40, 0,
+    "no GameType; replays as czech (0 errors in 40 games; russian: 32 errors, english: 40 errors",
+    "czech/README.md: Czech rules; under Russian rules only 8 of 40 replay" },
+  { "/pdn/variant/czech/mrcd2006", "czech/mrcd2006.pdn", NULL, "czech", 44, 0,
+    "no GameType; replays as czech (0 errors in 44 games; russian: 34 errors", "czech/README.md: 10 of 44 under Russian" },
+  { "/pdn/variant/czech/mrdrcd08", "czech/mrdrcd08.pdn", "russian", "czech", 40, 0,
+    "no GameType; replays as czech (0 errors in 40 games; russian: 35 errors",
+    "czech/README.md; the caller's Russian does not replay, so it gives way" },
+  { "/pdn/variant/italian/campionato", "italian/Campionato_Assoluto_2005-rounds1-4.pdn", NULL, "italian", 36, 0,
+    "no GameType; replays as italian (0 errors in 36 games; russian: 36 errors, english: 36 errors",
+    "italian/README.md: all replay under Italian rules" },
+  { "/pdn/variant/italian/campionato-english", "italian/Campionato_Assoluto_2005-rounds1-4.pdn", "english",
+    "italian", 36, 0, "no GameType; replays as italian (0 errors in 36 games; russian: 36 errors",
+    "the caller's English does not replay" },
+  { "/pdn/variant/russian/ussr1947", "russian/ussr1947.pdn", NULL, "russian", 153, 0,
+    "no GameType; replays as russian (0 errors in 153 games; english: 152 errors, brazilian: 32 errors",
+    "russian/README.md: 153/153 under Russian rules" },
+  /* Positions without moves replay in any 8x8 variant whose numbering
+   * holds their squares: the caller's choice stands, and without one the
+   * guess of each game (English, from the square numbers). */
+  { "/pdn/variant/keeps-callers/italian-ballots", "italian/11-man-ballot-positions.pdn", "italian", "italian",
+    2400, 0, "no GameType; replays as italian (0 errors in 200 games; russian: 0 errors",
+    "positions only: nothing tells the 8x8 variants apart but the caller" },
+  { "/pdn/variant/keeps-guess/italian-ballots", "italian/11-man-ballot-positions.pdn", NULL, "english",
+    2400, 0, "no GameType; replays as english (0 errors in 200 games; russian: 0 errors",
+    "without a caller's choice, the reader's guess stands" },
+  { "/pdn/variant/keeps-callers/tinsley", "english/tinsley.pdn", "english", "english", 724, 1,
+    "no GameType; replays as english (0 errors in 200 games; russian: 200 errors",
+    "english/README.md: 721/724; Petal 1981 game 18 is the one error after the 200 sampled" },
+  /* A 10x10 setup among 8x8 ones keeps its board (PDN test set: all 10x10). */
+  { "/pdn/variant/mixed-boards", "pdn-edge-cases/should-parse/fen.pdn", NULL, "english", 3, 0,
+    "no GameType; replays as english (0 errors in 3 games", "pdn-edge-cases/README.md" },
+};
+
+static void
+test_detect_case (gconstpointer data)
+{
+  const DetectCase *c = data;
+  g_autofree char *path = data_path (c->file);
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GPtrArray) games = NULL;
+  g_autofree char *report = NULL;
+  const DrRules *chosen;
+
+  if (path == NULL)
+    return;
+  reader = dr_pdn_reader_new_for_file (path, NULL, c->preferred ? dr_rules_from_name (c->preferred) : NULL,
+                                       &error);
+  g_assert_no_error (error);
+  chosen = dr_pdn_reader_detect_variant (reader, &report);
+  g_test_message ("%s", report);
+  g_assert_nonnull (chosen);
+  g_assert_cmpstr (chosen->name, ==, c->chosen);
+  g_assert_true (g_str_has_prefix (report, c->report));
+  games = read_all (reader, lines, NULL);
+  g_assert_cmpuint (games->len, ==, c->games);
+  g_assert_cmpuint (lines->len, ==, c->errors);
+  if (g_str_has_suffix (c->path, "mixed-boards"))
+    g_assert_true (((DrGame *) games->pdata[2])->rules == &dr_rules_international);
+}
+
+/* Games that name their variant need no choosing: the caller's stands and
+ * nothing is reported. */
+static void
+test_detect_tagged (void)
+{
+  static const char pdn[] = "[GameType \"25\"]\n1. c3-d4 *\n\n[GameType \"20\"]\n1. 32-28 *\n";
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, "tagged.pdn", NULL, &dr_rules_czech, NULL);
+  g_autofree char *report = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+
+  g_assert_true (dr_pdn_reader_detect_variant (reader, &report) == &dr_rules_czech);
+  g_assert_null (report);
+  games = read_all (reader, NULL, NULL);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_true (((DrGame *) games->pdata[0])->rules == &dr_rules_russian);
+}
+
 /* --- encodings -------------------------------------------------------- */
 
 static void
@@ -846,6 +941,9 @@ main (int    argc,
   g_test_add_func ("/pdn/keep/in-variation", test_keep_in_variation);
   g_test_add_func ("/pdn/keep/comment-like-mark", test_keep_comment_like_mark);
   g_test_add_func ("/pdn/span/tile", test_spans);
+  for (gsize i = 0; i < G_N_ELEMENTS (detect_cases); i++)
+    g_test_add_data_func (detect_cases[i].path, &detect_cases[i], test_detect_case);
+  g_test_add_func ("/pdn/variant/tagged", test_detect_tagged);
   g_test_add_func ("/pdn/encoding/windows-1251", test_encoding_1251);
   g_test_add_func ("/pdn/encoding/windows-1252", test_encoding_1252);
   g_test_add_func ("/pdn/encoding/forced-utf8", test_encoding_forced);

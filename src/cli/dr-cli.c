@@ -328,6 +328,22 @@ cmd_fen (int    argc,
   return EXIT_SUCCESS;
 }
 
+/* For a file whose games name no variant: chooses one for them all
+ * (dr_pdn_reader_detect_variant()) and says which on standard error, so
+ * that standard output keeps its form (the problems and the totals of
+ * pdn-check, the games of pdn-convert). */
+static void
+report_variant (DrPdnReader *reader,
+                const char  *path,
+                gboolean     quiet)
+{
+  g_autofree char *report = NULL;
+
+  dr_pdn_reader_detect_variant (reader, &report);
+  if (report != NULL && !quiet)
+    g_printerr ("%s: %s\n", path, report);
+}
+
 static int
 cmd_pdn_check (int    argc,
                char **argv)
@@ -375,6 +391,7 @@ cmd_pdn_check (int    argc,
           errors++;
           continue;
         }
+      report_variant (reader, argv[i], quiet);
       for (;;)
         {
           g_autoptr (DrGame) game = NULL;
@@ -456,6 +473,7 @@ cmd_pdn_convert (int    argc,
       g_printerr ("%s\n", error->message);
       return EXIT_FAILURE;
     }
+  report_variant (reader, argv[1], FALSE);
   for (;;)
     {
       g_autoptr (DrGame) game = NULL;

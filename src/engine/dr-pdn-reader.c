@@ -81,6 +81,8 @@ struct _DrPdnReader
   guint          line;
   guint          column;
   const DrRules *rules;      /* the caller's variant, or NULL */
+  gboolean       rules_detected; /* @rules was chosen for the file's games
+                                    (dr_pdn_reader_detect_variant()) */
   Token          peeked;
   gboolean       has_peeked;
   guint          game_line;
@@ -852,7 +854,7 @@ guess_rules (DrPdnReader *r,
 
   if (variant_tag != NULL && (rules = rules_from_variant_tag (variant_tag)) != NULL)
     return rules;
-  if (r->rules != NULL)
+  if (r->rules != NULL && !r->rules_detected)
     return r->rules;
 
   /* Numbers above 32, or algebraic squares, in the FEN and first moves. */
@@ -918,6 +920,19 @@ guess_rules (DrPdnReader *r,
   r->column = save_column;
   r->has_peeked = save_peeked;
   r->peeked = save_token;
+
+  if (r->rules != NULL)
+    {
+      /* The variant chosen for the file (dr_pdn_reader_detect_variant()),
+       * unless the squares of this game are of the other board: a 10x10
+       * setup among 8x8 ones (pdn-edge-cases/should-parse/fen.pdn), or
+       * algebraic 8x8 squares in a 10x10 file. */
+      if (max_number > 32 && r->rules->geometry->n_squares <= 32)
+        return &dr_rules_international;
+      if (algebraic && r->rules->geometry->width == 10)
+        return &dr_rules_russian;
+      return r->rules;
+    }
 
   /* pydraughts' rule: a game from the start whose first move leaves 31-35
    * (White, International) or 9-12 (Black, English). */
@@ -1771,4 +1786,182 @@ dr_pdn_reader_get_bom (DrPdnReader *r)
   g_return_val_if_fail (r != NULL, FALSE);
 
   return r->bom;
+}
+
+/* --- the variant of a file without GameType -------------------------- */
+
+/* How many games dr_pdn_reader_detect_variant() reads under each variant:
+ * enough to outvote a few transcription errors, few enough that a file of
+ * 100,000 games opens at once. */
+#define DETECT_SAMPLE 200
+
+/* A reader over the first @len bytes of @r's text, which it borrows. */
+static DrPdnReader *
+reader_borrow (DrPdnReader   *r,
+               gsize          len,
+               const DrRules *rules)
+{
+  DrPdnReader *s = g_new0 (DrPdnReader, 1);
+
+  s->name = g_strdup (r->name);
+  s->text = r->text;
+  s->owns_text = FALSE;
+  s->encoding = g_strdup (r->encoding);
+  s->len = len;
+  s->line = 1;
+  s->column = 1;
+  s->rules = rules;
+  s->rules_detected = rules != NULL;
+  return s;
+}
+
+/* Does @game name its variant, so that the reader's variant does not
+ * matter to it? */
+static gboolean
+names_variant (const DrGame *game)
+{
+  const char *variant = dr_game_get_tag (game, "Variant");
+
+  return dr_game_get_tag (game, "GameType") != NULL
+         || (variant != NULL && rules_from_variant_tag (variant) != NULL);
+}
+
+/* Reads up to DETECT_SAMPLE games of the first @len bytes of @r's text
+ * with @rules as the reader's variant.  Returns how many of the games that
+ * name no variant were read in part; *@games gets how many name none, and
+ * if not NULL @guessed[v] how many of them were read as variant v, and
+ * *@end where the last game read ends. */
+static guint
+trial_read (DrPdnReader   *r,
+            gsize          len,
+            const DrRules *rules,
+            guint         *games,
+            guint         *guessed,
+            gsize         *end)
+{
+  g_autoptr (DrPdnReader) s = reader_borrow (r, len, rules);
+  guint errors = 0;
+
+  *games = 0;
+  for (guint n = 0; n < DETECT_SAMPLE; n++)
+    {
+      g_autoptr (DrGame) game = NULL;
+      DrPdnRead read = dr_pdn_reader_next_game (s, &game, NULL);
+
+      if (read == DR_PDN_READ_END)
+        break;
+      if (names_variant (game))
+        continue;
+      (*games)++;
+      if (read == DR_PDN_READ_PARTIAL)
+        errors++;
+      if (guessed != NULL)
+        guessed[game->rules->variant]++;
+    }
+  if (end != NULL)
+    *end = s->game_end;
+  return errors;
+}
+
+static char *
+errors_text (guint errors)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", errors), errors);
+}
+
+/**
+ * dr_pdn_reader_detect_variant:
+ * @reader: a reader that has not read a game yet
+ * @report: (out) (optional) (transfer full) (nullable): what was found,
+ *   NULL when every game sampled names its variant
+ *
+ * Chooses the variant of the games that name none (PDN.md §4: the Czech
+ * and Italian files of shared/data carry no GameType): the first
+ * DETECT_SAMPLE games are read under each variant of their board and the
+ * variant with the fewest games read in part wins; ties go to the
+ * reader's variant, else to the one the reader guesses most often game by
+ * game (guess_rules()), else to the first in DrVariant order.  The reader
+ * then reads such games in the variant chosen.
+ *
+ * Returns: (nullable): the variant chosen, or the reader's own when no
+ *   game sampled lacks a variant
+ */
+const DrRules *
+dr_pdn_reader_detect_variant (DrPdnReader *r,
+                              char       **report)
+{
+  guint guessed[DR_N_VARIANTS] = { 0 };
+  guint errors[DR_N_VARIANTS] = { 0 };
+  const DrRules *tried[DR_N_VARIANTS] = { NULL };   /* the rules tried, by variant */
+  const DrRules *guess = NULL, *reference, *best;
+  const DrGeometry *board;
+  guint games, most = 0;
+  gsize end;
+  g_autoptr (GString) others = NULL;
+  g_autofree char *best_errors = NULL;
+
+  if (report != NULL)
+    *report = NULL;
+  g_return_val_if_fail (r != NULL, NULL);
+  g_return_val_if_fail (r->consumed == 0 && !r->has_peeked, r->rules);
+
+  /* Step 1. Read as the reader would, game by game: which games name no
+   * variant, which variant each is guessed to be (and so which board),
+   * and where the sample ends. */
+  trial_read (r, r->len, NULL, &games, guessed, &end);
+  if (games == 0)
+    return r->rules;
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    if (guessed[v] > most)
+      {
+        most = guessed[v];
+        guess = dr_rules_get ((DrVariant) v);
+      }
+  reference = r->rules != NULL ? r->rules : guess;
+  board = guess->geometry;
+
+  /* Step 2. Each variant of that board size, and the caller's, on the
+   * same games. */
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    {
+      /* The caller's own rules for its variant (they may be a variant's
+       * rules with other draw rules). */
+      const DrRules *rules = v == (int) reference->variant ? reference : dr_rules_get ((DrVariant) v);
+      guint n;
+
+      if (rules != reference && (rules->geometry->width != board->width
+                                 || rules->geometry->height != board->height))
+        continue;
+      errors[v] = trial_read (r, end, rules, &n, NULL, NULL);
+      tried[v] = rules;
+    }
+
+  /* Step 3. The fewest errors; on a tie the reference, then the order of
+   * DrVariant. */
+  best = reference;
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    if (tried[v] != NULL && errors[v] < errors[best->variant])
+      best = tried[v];
+  r->rules = best;
+  r->rules_detected = TRUE;
+
+  if (report != NULL)
+    {
+      others = g_string_new (NULL);
+      for (int v = 0; v < DR_N_VARIANTS; v++)
+        if (tried[v] != NULL && v != (int) best->variant)
+          {
+            g_autofree char *e = errors_text (errors[v]);
+
+            g_string_append_printf (others, "%s%s: %s", others->len > 0 ? ", " : "",
+                                    dr_rules_get ((DrVariant) v)->name, e);
+          }
+      best_errors = errors_text (errors[best->variant]);
+      *report = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "no GameType; replays as %s (%s in %u game; %s)",
+                                              "no GameType; replays as %s (%s in %u games; %s)",
+                                              games),
+                                 best->name, best_errors, games, others->str);
+    }
+  return best;
 }
