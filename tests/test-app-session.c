@@ -223,7 +223,7 @@ check_autosave (DrWindow *window)
   pdn = g_key_file_get_string (kf, "Game", "pdn", NULL);
   reader = dr_pdn_reader_new (pdn, -1, "session", "UTF-8", NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (dr_pdn_reader_next_game (reader, &game, &error));
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, &error), ==, DR_PDN_READ_WHOLE);
   g_assert_no_error (error);
   again = dr_pdn_write_game (game, game->rules->notation);
   g_assert_cmpstr (again, ==, expected);
@@ -629,7 +629,7 @@ test_analyse_game (void)
   model = dr_window_get_model (window);
   reader = dr_pdn_reader_new (pdn, -1, "blunder.pdn", NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (dr_pdn_reader_next_game (reader, &game, &error));
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, &error), ==, DR_PDN_READ_WHOLE);
   g_assert_no_error (error);
   dr_game_model_set_game (model, game);
   dr_game_model_go_end (model);

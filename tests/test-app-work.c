@@ -617,6 +617,12 @@ window_with_file (GFile *file)
   return NULL;
 }
 
+static gboolean
+has_window_with_file (gpointer data)
+{
+  return window_with_file (data) != NULL;
+}
+
 static DrWindow *
 window_without_file (void)
 {
@@ -640,6 +646,8 @@ test_session_kill_restore (void)
       return;
     }
   g_assert_cmpuint (dr_application_restore_sessions (app), ==, 2);
+  /* A's file is read again (on a worker) before its changes go over it. */
+  test_wait_until (has_window_with_file, file, "window A's file");
   a = window_with_file (file);
   b = window_without_file ();
   g_assert_nonnull (a);
@@ -1029,6 +1037,227 @@ test_closed_while_busy (void)
   g_test_trap_assert_passed ();
 }
 
+/* --- collections ------------------------------------------------------ */
+
+static char *
+shared_path (const char *relative)
+{
+  const char *shared = g_getenv ("DRAUGHTSMAN_SHARED");
+
+  if (shared == NULL || !g_file_test (shared, G_FILE_TEST_IS_DIR))
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("CI=true, but the shared data folder is not found (DRAUGHTSMAN_SHARED=%s)",
+                 shared != NULL ? shared : "(unset)");
+      return NULL;
+    }
+  return g_build_filename (shared, relative, NULL);
+}
+
+static gboolean
+game_number_shown (gpointer data)
+{
+  DrWindow *window = data;
+
+  return window->file != NULL && window->game_index != DR_WINDOW_NO_GAME;
+}
+
+/* Clicks, on the board, a legal move of the position shown that is not
+ * its main continuation (a new variation). */
+static void
+click_other_move (DrWindow *window)
+{
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  DrGameNode *current = dr_game_model_get_current (window->model);
+
+  dr_movegen_legal (dr_game_model_get_rules (window->model), &current->position, legal);
+  for (guint i = 0; i < legal->n; i++)
+    if (current->children == NULL || !dr_move_same (&legal->moves[i], &current->children->move))
+      {
+        DrGameNode *after;
+
+        test_click_square (window->board_view, legal->moves[i].from);
+        test_click_square (window->board_view, legal->moves[i].to);
+        after = dr_game_model_get_current (window->model);
+        g_assert_true (after->parent == current);
+        g_assert_true (dr_move_same (&after->move, &legal->moves[i]));
+        return;
+      }
+  g_error ("no other move here");
+}
+
+/* Game 37 of the 724 of tinsley.pdn gets a variation by a click and the
+ * file is saved: every other game's bytes stay as they were, the file
+ * still holds 724 games. */
+static void
+test_collection_save_whole (void)
+{
+  g_autofree char *source = shared_path ("data/english/tinsley.pdn");
+  g_autoptr (GFile) file = tmp_file ("tinsley.pdn");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr (DrPdnCollection) read_before = NULL;
+  g_autoptr (DrPdnCollection) read_after = NULL;
+  gsize len_before, len_after, head, tail;
+  const char *game37;
+  DrWindow *window;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no shared data folder (DRAUGHTSMAN_SHARED)");
+      return;
+    }
+  if (skip_without_input ())
+    return;
+  g_assert_true (g_file_get_contents (source, &before, &len_before, NULL));
+  g_assert_true (g_file_set_contents (g_file_peek_path (file), before, (gssize) len_before, NULL));
+
+  window = open_window ();
+  dr_window_set_initial_ply (window, 0, 37);
+  dr_window_open_file (window, file);
+  test_wait_until (game_number_shown, window, "game 37");
+  g_assert_cmpuint (window->game_index, ==, 36);
+  g_assert_cmpuint (dr_pdn_collection_get_n_entries (window->collection), ==, 724);
+  g_assert_cmpstr (dr_game_get_tag (dr_game_model_get_game (window->model), "Event"), ==, "Practice game 1947");
+  g_assert_false (dr_window_get_modified (window));
+
+  click_other_move (window);
+  g_assert_true (dr_window_get_modified (window));
+  test_keys (GTK_WINDOW (window), "ctrl+s");
+  test_wait_until (unmodified, window, "the save");
+
+  g_assert_true (g_file_get_contents (g_file_peek_path (file), &after, &len_after, NULL));
+  read_before = dr_pdn_collection_new_from_bytes (before, len_before, "before", NULL, NULL, NULL);
+  read_after = dr_pdn_collection_new_from_bytes (after, len_after, "after", NULL, NULL, NULL);
+  g_assert_cmpuint (dr_pdn_collection_get_n_entries (read_after), ==, 724);
+  /* The bytes before game 37 and after it are the file's own. */
+  game37 = strstr (before, "[Event \"Practice game 1947\"]");
+  g_assert_nonnull (game37);
+  head = (gsize) (game37 - before);
+  g_assert_cmpint (memcmp (before, after, head), ==, 0);
+  tail = len_before - head - strlen (dr_pdn_collection_get_entry (read_before, 36)->source);
+  g_assert_cmpuint (len_after, >, tail);
+  g_assert_cmpint (memcmp (before + len_before - tail, after + len_after - tail, tail), ==, 0);
+  for (guint i = 0; i < 724; i++)
+    if (i != 36)
+      g_assert_cmpstr (dr_pdn_collection_get_entry (read_after, i)->source, ==,
+                       dr_pdn_collection_get_entry (read_before, i)->source);
+  /* Game 37 has its new variation. */
+  g_assert_nonnull (dr_pdn_collection_get_game (read_after, 36)->root->children->next);
+  put_away (window);
+}
+
+/* Games the reader cannot fully read: placeholder moves (a result-only
+ * record) and an ambiguous last move.  Their tags, the moves read and the
+ * unread rest survive opening and saving; unedited, their bytes stay. */
+static const char broken_pdn[] =
+  "[Event \"Good\"]\n[White \"W1\"]\n[Black \"B1\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n"
+  "1. 32-28 19-23 *\n\n"
+  "[Event \"Placeholder\"]\n[White \"Kept White\"]\n[Black \"Kept Black\"]\n[Result \"2-0\"]\n"
+  "[GameType \"20\"]\n\n1. - - 2. - - 2-0\n\n"
+  "[Event \"Ambiguous\"]\n[White \"W3\"]\n[Black \"B3\"]\n[Result \"*\"]\n[GameType \"20\"]\n"
+  "[FEN \"W:WK47:B11,12,19,29,30,40\"]\n\n1. 47x6 *\n";
+
+static gboolean
+has_game_list (gpointer data)
+{
+  GtkWindow *picker = test_find_toplevel (ADW_TYPE_WINDOW);
+
+  return picker != NULL && !DR_IS_WINDOW (picker) && !ADW_IS_MESSAGE_DIALOG (picker);
+}
+
+static void
+test_collection_broken_games (void)
+{
+  g_autoptr (GFile) file = make_file ("broken.pdn", broken_pdn);
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  DrWindow *window;
+  DrGame *game;
+  GtkWindow *picker;
+  GtkListBoxRow *row;
+  const char *good_end;
+
+  if (skip_without_input ())
+    return;
+  window = open_window ();
+  dr_window_set_initial_ply (window, 0, 1);
+  dr_window_open_file (window, file);
+  test_wait_until (game_number_shown, window, "the first game");
+  g_assert_cmpuint (dr_pdn_collection_get_n_entries (window->collection), ==, 3);
+  g_assert_cmpuint (dr_pdn_collection_count_errors (window->collection), ==, 2);
+
+  /* The ambiguous game keeps nothing it cannot tell apart, all it read
+   * before, and its text; the placeholder game keeps its players. */
+  game = (DrGame *) dr_pdn_collection_get_game (window->collection, 1);
+  g_assert_cmpstr (dr_game_get_tag (game, "White"), ==, "Kept White");
+  g_assert_cmpint (game->result, ==, DR_RESULT_WHITE_WINS);
+
+  /* Game 1 edited and saved: games 2 and 3 are written as they were. */
+  dr_game_model_go_end (window->model);
+  click_move (window, 28, 19);
+  test_keys (GTK_WINDOW (window), "ctrl+s");
+  test_wait_until (unmodified, window, "the save");
+  text = read_text (file);
+  good_end = strstr (broken_pdn, "[Event \"Placeholder\"]");
+  g_assert_true (g_str_has_suffix (text, good_end));
+  g_assert_nonnull (strstr (text, "1. 32-28 19-23 2. 28x19 *"));
+
+  /* The placeholder game, picked from the game list by a click, then
+   * edited (a comment): its tags and unread text are written back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.games", NULL));
+  test_wait_until (has_game_list, NULL, "the game list");
+  picker = test_find_toplevel (ADW_TYPE_WINDOW);
+  test_run_for (300);
+  row = GTK_LIST_BOX_ROW (test_find_widget (GTK_WIDGET (picker), GTK_TYPE_LIST_BOX_ROW, NULL, NULL));
+  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (row))), 1);
+  /* One click activates the row, and the list closes. */
+  test_click_widget (GTK_WIDGET (row));
+  test_wait_until (unmodified, window, "the switch");
+  g_assert_cmpuint (window->game_index, ==, 1);
+  g_assert_cmpstr (dr_game_get_tag (dr_game_model_get_game (window->model), "Event"), ==, "Placeholder");
+  dr_game_model_set_comment (window->model, "result only");
+  test_keys (GTK_WINDOW (window), "ctrl+s");
+  test_wait_until (unmodified, window, "the second save");
+  g_free (text);
+  text = read_text (file);
+  expected = g_strdup ("[Event \"Placeholder\"]\n[White \"Kept White\"]\n[Black \"Kept Black\"]\n"
+                       "[Result \"2-0\"]\n[GameType \"20\"]\n\n");
+  g_assert_nonnull (strstr (text, expected));
+  g_assert_nonnull (strstr (text, "[%unread] 1. - - 2. - - 2-0"));
+  /* The third game, never edited, as it was. */
+  g_assert_true (g_str_has_suffix (text, strstr (broken_pdn, "[Event \"Ambiguous\"]")));
+  put_away (window);
+}
+
+/* A Czech file names no GameType: its games replay as Czech draughts,
+ * with no error. */
+static void
+test_collection_no_gametype (void)
+{
+  g_autofree char *source = shared_path ("data/czech/mrcd2000kval.pdn");
+  g_autoptr (GFile) file = NULL;
+  DrWindow *window;
+
+  if (source == NULL)
+    {
+      g_test_skip ("no shared data folder (DRAUGHTSMAN_SHARED)");
+      return;
+    }
+  if (skip_without_input ())
+    return;
+  file = g_file_new_for_path (source);
+  window = open_window ();
+  dr_window_set_initial_ply (window, 0, 1);
+  dr_window_open_file (window, file);
+  test_wait_until (game_number_shown, window, "the first game");
+  g_assert_cmpuint (dr_pdn_collection_count_errors (window->collection), ==, 0);
+  g_assert_true (dr_pdn_collection_get_rules (window->collection) == &dr_rules_czech);
+  g_assert_true (dr_game_model_get_rules (window->model) == &dr_rules_czech);
+  g_assert_nonnull (strstr (adw_window_title_get_subtitle (window->window_title), "Czech"));
+  put_away (window);
+}
+
 /* --- settings --------------------------------------------------------- */
 
 /* Only the keys that matter restart the analysis or touch the session. */
@@ -1123,6 +1352,9 @@ main (int    argc,
   g_test_add_func ("/app/work/undo-redo", test_undo_redo);
   g_test_add_func ("/app/work/closed-while-busy", test_closed_while_busy);
   g_test_add_func ("/app/work/settings-keys", test_settings_keys);
+  g_test_add_func ("/app/work/collection/save-whole", test_collection_save_whole);
+  g_test_add_func ("/app/work/collection/broken-games", test_collection_broken_games);
+  g_test_add_func ("/app/work/collection/no-gametype", test_collection_no_gametype);
 
   have_display = gtk_init_check ();
   if (!have_display)

@@ -22,8 +22,11 @@
 
 #include "config.h"
 
+#include "test-util.h"
+
 #include <glib.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -710,7 +713,10 @@ test_no_cli (void)
 
 /* A file with a good game, a game with an illegal move on line 5 and a
  * good one: pdn-check reports the bad one as FILE:LINE:COLUMN and counts
- * all three; pdn-convert writes the good ones. */
+ * all three, the moves read of the bad one too; pdn-convert writes all
+ * three, the bad one with its unread rest in an [%unread] comment, which a
+ * second pdn-check reports again.  The file has no GameType: the variant
+ * chosen is told on standard error, standard output keeps its form. */
 static void
 test_pdn_commands (void)
 {
@@ -720,10 +726,12 @@ test_pdn_commands (void)
     "[Event \"three\"]\n1. 35-30 *\n";
   g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "games.pdn", NULL);
-  g_autofree char *good = g_build_filename (dir, "good.pdn", NULL);
+  g_autofree char *converted = g_build_filename (dir, "converted.pdn", NULL);
   g_autofree char *expected = NULL;
+  g_autofree char *variant = NULL;
 
   g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
+  variant = g_strdup_printf ("%s: no GameType; replays as international (1 error in 3 games; ", path);
   {
     g_autoptr (CliRun) run = cli_run ("pdn-check", path, NULL);
     cli_run_report (run);
@@ -731,30 +739,39 @@ test_pdn_commands (void)
     g_assert_cmpint (run->status, ==, 1);
     expected = g_strdup_printf ("%s:5:19: ", path);
     g_assert_true (g_str_has_prefix (run->out, expected));
-    /* 2-0 ends game one; two is counted with the error, three is good. */
-    g_assert_nonnull (strstr (run->out, "\ngames: 3, moves: 5, errors: 1\n"));
+    /* Game two's two moves before the error count. */
+    g_assert_nonnull (strstr (run->out, "\ngames: 3, moves: 7, errors: 1\n"));
+    g_assert_true (g_str_has_prefix (run->err, variant));
   }
   {
     g_autoptr (CliRun) run = cli_run ("pdn-convert", path, NULL);
-    g_autofree char *written = NULL;
 
     cli_run_report (run);
     g_assert_cmpint (run->status, ==, 1);
     g_assert_nonnull (strstr (run->err, expected));
+    g_assert_true (g_str_has_prefix (run->err, variant));
     g_assert_nonnull (strstr (run->out, "[Event \"one\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n"));
+    g_assert_nonnull (strstr (run->out, "[Event \"two\"]\n[GameType \"20\"]\n\n"
+                                        "1. 32-28 19-23 {[%unread] 2. 33-29 *} *\n"));
     g_assert_nonnull (strstr (run->out, "[Event \"three\"]\n[GameType \"20\"]\n\n1. 35-30 *\n"));
-    g_assert_null (strstr (run->out, "\"two\""));
-    /* What pdn-convert writes checks clean. */
-    g_assert_true (g_file_set_contents (good, run->out, -1, NULL));
+    g_assert_true (g_file_set_contents (converted, run->out, -1, NULL));
     {
-      g_autoptr (CliRun) again = cli_run ("pdn-check", good, NULL);
-      g_assert_cmpint (again->status, ==, 0);
-      g_assert_cmpstr (again->out, ==, "games: 2, moves: 5, errors: 0\n");
+      g_autoptr (CliRun) again = cli_run ("pdn-check", converted, NULL);
+      g_autofree char *report = g_strdup_printf ("%s:9:16: moves kept unread by an earlier reading: ",
+                                                 converted);
+
+      cli_run_report (again);
+      g_assert_cmpint (again->status, ==, 1);
+      /* (The quotes around the excerpt are '?' in the C locale.) */
+      g_assert_true (g_str_has_prefix (again->out, report));
+      g_assert_true (g_str_has_suffix (again->out, "2. 33-29 *?\ngames: 3, moves: 7, errors: 1\n"));
+      /* Every game names its variant now: nothing to choose. */
+      g_assert_cmpstr (again->err, ==, "");
     }
   }
   {
-    g_autoptr (CliRun) run = cli_run ("pdn-convert", "--notation", "algebraic", good, NULL);
-    g_assert_cmpint (run->status, ==, 0);
+    g_autoptr (CliRun) run = cli_run ("pdn-convert", "--notation", "algebraic", converted, NULL);
+    g_assert_cmpint (run->status, ==, 1);
     /* 32-28 is d4-e5 (rank 4: 31-35 on b4..j4; rank 5: 26-30 on a5..i5). */
     g_assert_nonnull (strstr (run->out, "1. d4-e5 "));
   }
@@ -764,7 +781,106 @@ test_pdn_commands (void)
     g_assert_nonnull (strstr (run->out, "/nonexistent/file.pdn"));
   }
   g_unlink (path);
-  g_unlink (good);
+  g_unlink (converted);
+  g_rmdir (dir);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The PDN files under @dir and its folders, in name order. */
+static void
+find_pdn_files (const char *dir,
+                GPtrArray  *files)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names->pdata[i], NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        find_pdn_files (path, files);
+      else if (g_str_has_suffix (path, ".pdn"))
+        g_ptr_array_add (files, g_steal_pointer (&path));
+    }
+}
+
+/* pdn-check's totals line: games, moves and errors. */
+static void
+pdn_totals (const CliRun *run,
+            guint64      *games,
+            guint64      *moves,
+            guint64      *errors)
+{
+  const char *line = strstr (run->out, "games: ");
+
+  g_assert_nonnull (line);
+  g_assert_cmpint (sscanf (line, "games: %" G_GUINT64_FORMAT ", moves: %" G_GUINT64_FORMAT
+                                 ", errors: %" G_GUINT64_FORMAT, games, moves, errors), ==, 3);
+}
+
+/* Never lose a game: pdn-convert writes every game of every PDN file of
+ * shared/data, those it reads only in part too, so that what it writes
+ * holds as many games (and moves, and games read in part) as the file;
+ * and converting that again gives the same text. */
+static void
+test_pdn_convert_keeps_every_game (void)
+{
+  g_autofree char *data = test_shared_data_dir ();
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *dir = NULL;
+  g_autofree char *once = NULL;
+  guint64 all_errors = 0;
+
+  if (data == NULL)
+    return;
+  find_pdn_files (data, files);
+  /* shared/data/README.md: 40 PDN files; fewer means the wrong folder. */
+  g_assert_cmpuint (files->len, >=, 40);
+  dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  once = g_build_filename (dir, "once.pdn", NULL);
+  for (guint i = 0; i < files->len; i++)
+    {
+      const char *file = files->pdata[i];
+      g_autoptr (CliRun) check = cli_run ("pdn-check", "--quiet", file, NULL);
+      g_autoptr (CliRun) convert = cli_run ("pdn-convert", file, NULL);
+      g_autoptr (CliRun) check_once = NULL;
+      g_autoptr (CliRun) convert_once = NULL;
+      guint64 games, moves, errors, games_once, moves_once, errors_once;
+
+      g_assert_true (check->exited && convert->exited);
+      pdn_totals (check, &games, &moves, &errors);
+      g_assert_cmpint (check->status, ==, errors > 0);
+      g_assert_cmpint (convert->status, ==, errors > 0);
+      g_assert_true (g_file_set_contents (once, convert->out, -1, NULL));
+      check_once = cli_run ("pdn-check", "--quiet", once, NULL);
+      pdn_totals (check_once, &games_once, &moves_once, &errors_once);
+      g_test_message ("%s: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " read in part; written: %"
+                      G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " read in part",
+                      file, games, errors, games_once, errors_once);
+      g_assert_cmpuint (games_once, ==, games);
+      g_assert_cmpuint (moves_once, ==, moves);
+      g_assert_cmpuint (errors_once, ==, errors);
+      convert_once = cli_run ("pdn-convert", once, NULL);
+      g_assert_cmpstr (convert_once->out, ==, convert->out);
+      all_errors += errors;
+    }
+  /* Games read in part were among them (english/README.md: Petal 1981
+   * game 18 of tinsley.pdn has an illegal move), so keeping those was
+   * tried too. */
+  g_assert_cmpuint (all_errors, >, 0);
+  g_unlink (once);
   g_rmdir (dir);
 }
 
@@ -866,6 +982,7 @@ main (int    argc,
   for (gsize i = 0; i < G_N_ELEMENTS (error_cases); i++)
     g_test_add_data_func (error_cases[i].path, &error_cases[i], test_error_case);
   g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
+  g_test_add_func ("/cli/pdn/convert-keeps-every-game", test_pdn_convert_keeps_every_game);
   g_test_add_func ("/cli/tune", test_tune_command);
   return g_test_run ();
 }

@@ -1326,6 +1326,42 @@ test_result_strings (void)
     check_results (&cases[i]);
 }
 
+/* Text a reader could not read: kept on its node, copied, compared,
+ * found, and gone with the node. */
+static void
+test_node_unread (void)
+{
+  g_autoptr (DrGame) game = build_sample ();
+  g_autoptr (DrGame) copy = NULL;
+  DrGameNode *variation = child (child (game->root, 0), 1);    /* 17-22 */
+  DrGameNode *main_end = child (child (child (child (game->root, 0), 0), 0), 0);
+
+  g_assert_null (dr_game_find_unread (game));
+  copy = dr_game_copy (game);
+  /* Pre-order: the main line's end comes before a variation of move 2. */
+  dr_game_node_set_unread (variation, "3. 99-98 *");
+  g_assert_true (dr_game_find_unread (game) == variation);
+  dr_game_node_set_unread (main_end, "");
+  g_assert_true (dr_game_find_unread (game) == main_end);
+  g_assert_false (dr_game_equal (game, copy));
+  dr_game_node_set_unread (copy->root->children->children->children->children, "");
+  g_assert_false (dr_game_equal (game, copy));
+  dr_game_node_set_unread (child (child (copy->root, 0), 1), "3. 99-98 *");
+  g_assert_true (dr_game_equal (game, copy));
+
+  g_clear_pointer (&copy, dr_game_free);
+  copy = dr_game_copy (game);
+  g_assert_true (dr_game_equal (game, copy));
+  g_assert_cmpstr (child (child (copy->root, 0), 1)->unread, ==, "3. 99-98 *");
+  g_assert_false (child (child (copy->root, 0), 1)->unread == variation->unread);
+
+  /* An empty text still marks the game as read in part; NULL clears. */
+  dr_game_node_set_unread (main_end, NULL);
+  g_assert_true (dr_game_find_unread (game) == variation);
+  dr_game_delete_from (game, variation);
+  g_assert_null (dr_game_find_unread (game));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1343,6 +1379,7 @@ main (int    argc,
   g_test_add_func ("/game/tree/long-line", test_long_line);
   g_test_add_func ("/game/node/comments", test_node_comments);
   g_test_add_func ("/game/node/glyph", test_node_glyph);
+  g_test_add_func ("/game/node/unread", test_node_unread);
   g_test_add_func ("/game/tags", test_tags);
   g_test_add_func ("/game/copy", test_copy);
   g_test_add_func ("/game/equal", test_equal);

@@ -47,3 +47,24 @@ test_iterate_for (guint ms)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (2000);
 }
+
+/* The folder of the real files, shared/data ($DRAUGHTSMAN_SHARED/data,
+ * which tests/meson.build sets, else ../shared/data).  When it is not
+ * there, returns NULL after marking the running test: skipped, with the
+ * path looked at, or failed if CI=true, where data that went missing must
+ * not let the tests that need it pass unseen. */
+static inline char *
+test_shared_data_dir (void)
+{
+  const char *shared = g_getenv ("DRAUGHTSMAN_SHARED");
+  g_autofree char *dir = g_build_filename (shared != NULL ? shared : "../shared", "data", NULL);
+
+  if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+    return g_steal_pointer (&dir);
+  if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+    g_test_fail_printf ("the shared data (%s) is missing, and CI=true requires it", dir);
+  else
+    g_test_skip_printf ("the shared data is not at %s (set DRAUGHTSMAN_SHARED to the folder "
+                        "that holds data/)", dir);
+  return NULL;
+}

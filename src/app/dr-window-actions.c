@@ -375,10 +375,7 @@ new_game_response_cb (AdwMessageDialog *dialog,
           node = dr_game_add_move (game, node, &move);
         }
     }
-  g_clear_object (&self->file);
-  self->game_number = 0;
-  self->save_notation = -1;
-  dr_game_model_set_game (self->model, game);
+  _dr_window_set_document (self, NULL, game);
   dr_game_model_go_end (self->model);
 }
 
@@ -467,9 +464,7 @@ paste_decided (DrWindow *self,
 
   if (!go_on)
     return;
-  g_clear_object (&self->file);
-  self->game_number = 0;
-  _dr_window_take_game (self, g_steal_pointer (game));
+  _dr_window_set_document (self, NULL, g_steal_pointer (game));
   /* In no file yet. */
   dr_game_model_set_modified (self->model);
 }
@@ -526,9 +521,24 @@ paste_text_cb (GObject      *source,
     {
       g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (text, -1, _("clipboard"), NULL, rules, &error);
       DrGame *game = NULL;
+      DrPdnRead read = DR_PDN_READ_END;
 
-      if (reader != NULL && dr_pdn_reader_next_game (reader, &game, &error))
-        paste_game (self, game);
+      if (reader != NULL)
+        read = dr_pdn_reader_next_game (reader, &game, &error);
+      /* A game read in part is taken, and its error told, if anything of
+       * it could be read: text that is no PDN at all replaces nothing. */
+      if (read == DR_PDN_READ_PARTIAL && game->tag_names->len == 0
+          && game->root->children == NULL && game->root->comment_after == NULL)
+        {
+          g_clear_pointer (&game, dr_game_free);
+          read = DR_PDN_READ_END;
+        }
+      if (read != DR_PDN_READ_END)
+        {
+          if (read == DR_PDN_READ_PARTIAL)
+            _dr_window_toast (self, error->message);
+          paste_game (self, game);
+        }
       else
         {
           g_autofree char *message = g_strdup_printf (_("The clipboard holds neither a position nor a game: %s"),
@@ -567,6 +577,7 @@ _dr_window_actions_update (DrWindow *self)
   gtk_widget_action_set_enabled (w, "win.setup-clear", setup);
   gtk_widget_action_set_enabled (w, "win.setup-initial", setup);
   gtk_widget_action_set_enabled (w, "win.setup-done", setup);
+  gtk_widget_action_set_enabled (w, "win.games", dr_pdn_collection_get_n_entries (self->collection) > 1);
   gtk_toggle_button_set_active (self->setup_button, setup);
 }
 

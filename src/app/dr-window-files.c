@@ -37,6 +37,29 @@
 #define SESSION_VERSION 1
 /* How long after a change the session is written. */
 #define SESSION_DELAY_MS 400
+#define NO_GAME DR_WINDOW_NO_GAME
+
+/* What a session brings back over its file, read again. */
+typedef struct
+{
+  DrGame    *current;      /* the game shown, where it differs from the file; or NULL */
+  guint      index;        /* the entry shown, or NO_GAME */
+  gboolean   modified;
+  GPtrArray *edits;        /* DrGame *: other entries edited and not saved */
+  GArray    *edit_index;   /* guint: their indices */
+} Restoring;
+
+static void
+restoring_free (Restoring *r)
+{
+  g_clear_pointer (&r->current, dr_game_free);
+  g_clear_pointer (&r->edits, g_ptr_array_unref);
+  g_clear_pointer (&r->edit_index, g_array_unref);
+  g_free (r);
+}
+
+static void open_file (DrWindow *self, GFile *file, Restoring *restoring);
+static void set_document (DrWindow *self, GFile *file, DrPdnCollection *collection, guint index, DrGame *game);
 
 /* --- the session file, written off the main thread --------------------- */
 
@@ -199,9 +222,11 @@ session_contents (DrWindow *self,
     {
       g_autofree char *uri = g_file_get_uri (self->file);
       g_key_file_set_string (kf, "Window", "file", uri);
-      g_key_file_set_integer (kf, "Window", "game", (int) self->game_number);
     }
-  g_key_file_set_boolean (kf, "Window", "modified", modified);
+  /* Which game of the collection is shown (0 = the first). */
+  if (self->game_index != NO_GAME)
+    g_key_file_set_integer (kf, "Window", "game", (int) self->game_index);
+  g_key_file_set_boolean (kf, "Window", "modified", !clean && dr_window_get_modified (self));
   if (path->len > 0)
     {
       g_autofree int *ints = g_new (int, path->len);
@@ -209,12 +234,26 @@ session_contents (DrWindow *self,
         ints[i] = (int) g_array_index (path, guint, i);
       g_key_file_set_integer_list (kf, "Window", "path", ints, path->len);
     }
-  /* The game itself where the file does not hold it. */
+  /* The game shown, where the file does not hold it as it is. */
   if (modified || self->file == NULL)
     {
       g_autofree char *pdn = dr_pdn_write_game (game, game->rules->notation);
       g_key_file_set_string (kf, "Game", "pdn", pdn);
     }
+  /* The other games of the file edited and not saved yet (or added). */
+  if (!clean && self->collection_dirty)
+    for (guint i = 0; i < dr_pdn_collection_get_n_entries (self->collection); i++)
+      {
+        const DrPdnEntry *entry = dr_pdn_collection_get_entry (self->collection, i);
+        g_autofree char *key = NULL;
+        g_autofree char *pdn = NULL;
+
+        if (entry->edited == NULL || i == self->game_index)
+          continue;
+        key = g_strdup_printf ("game-%u", i);
+        pdn = dr_pdn_write_game (entry->edited, entry->edited->rules->notation);
+        g_key_file_set_string (kf, "Edited", key, pdn);
+      }
   data = g_key_file_to_data (kf, &len, NULL);
   return g_bytes_new_take (data, len);
 }
@@ -278,6 +317,26 @@ _dr_window_session_close (DrWindow *self,
     session_file_write (self->session, ++self->session_serial, NULL);
 }
 
+/* The one game of @pdn (a session's), or NULL with @error set. */
+static DrGame *
+game_of_text (const char     *pdn,
+              const char     *name,
+              const DrRules  *rules,
+              GError        **error)
+{
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, name, "UTF-8", rules, error);
+  DrGame *game = NULL;
+
+  /* A game read in part is kept: it was written so (with its unread text). */
+  if (reader == NULL || dr_pdn_reader_next_game (reader, &game, NULL) == DR_PDN_READ_END)
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_SYNTAX, _("%s: the session holds no game"), name);
+      return NULL;
+    }
+  return game;
+}
+
 gboolean
 dr_window_restore_session (DrWindow    *self,
                            const char  *path,
@@ -288,10 +347,14 @@ dr_window_restore_session (DrWindow    *self,
   g_autofree char *uri = NULL;
   g_autofree char *pdn = NULL;
   g_autofree int *ints = NULL;
+  g_auto (GStrv) edited = NULL;
+  g_autoptr (GPtrArray) edits = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_game_free);
+  g_autoptr (GArray) edit_index = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (DrGame) current = NULL;
   gsize n_path = 0;
   const DrRules *rules;
   gboolean modified;
-  int game_number;
+  int game_index = -1;
 
   g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
 
@@ -308,10 +371,31 @@ dr_window_restore_session (DrWindow    *self,
   if (rules == NULL)
     rules = &dr_rules_international;
   uri = g_key_file_get_string (kf, "Window", "file", NULL);
-  game_number = g_key_file_get_integer (kf, "Window", "game", NULL);
+  if (g_key_file_has_key (kf, "Window", "game", NULL))
+    game_index = g_key_file_get_integer (kf, "Window", "game", NULL);
   modified = g_key_file_get_boolean (kf, "Window", "modified", NULL);
   ints = g_key_file_get_integer_list (kf, "Window", "path", &n_path, NULL);
   pdn = g_key_file_get_string (kf, "Game", "pdn", NULL);
+  if (pdn != NULL && (current = game_of_text (pdn, path, rules, error)) == NULL)
+    return FALSE;
+  edited = g_key_file_get_keys (kf, "Edited", NULL, NULL);
+  for (guint i = 0; edited != NULL && edited[i] != NULL; i++)
+    {
+      g_autofree char *text = g_key_file_get_string (kf, "Edited", edited[i], NULL);
+      guint64 index;
+      DrGame *game;
+
+      if (!g_str_has_prefix (edited[i], "game-") || !g_ascii_string_to_unsigned (edited[i] + 5, 10, 0, G_MAXUINT - 1, &index, NULL)
+          || text == NULL || (game = game_of_text (text, path, rules, error)) == NULL)
+        {
+          if (error != NULL && *error == NULL)
+            g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                         _("%s: “%s” is not a game of the session"), path, edited[i]);
+          return FALSE;
+        }
+      g_ptr_array_add (edits, game);
+      g_array_append_val (edit_index, (guint) { (guint) index });
+    }
 
   /* This window carries the session on in the same file. */
   g_clear_pointer (&self->session, _dr_session_file_unref);
@@ -324,39 +408,32 @@ dr_window_restore_session (DrWindow    *self,
       g_array_append_val (self->initial_path, k);
     }
 
-  if (pdn != NULL)
-    {
-      g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, path, "UTF-8", rules, error);
-      DrGame *game = NULL;
-
-      if (reader == NULL || !dr_pdn_reader_next_game (reader, &game, error))
-        {
-          if (error != NULL && *error == NULL)
-            g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_SYNTAX, _("%s: the session holds no game"), path);
-          return FALSE;
-        }
-      g_clear_object (&self->file);
-      if (uri != NULL)
-        self->file = g_file_new_for_uri (uri);
-      self->game_number = (guint) MAX (game_number, 0);
-      _dr_window_take_game (self, game);
-      if (modified)
-        {
-          dr_game_model_set_modified (self->model);
-          _dr_window_toast (self, _("Unsaved changes from the last session were restored"));
-        }
-      return TRUE;
-    }
   if (uri != NULL)
     {
+      /* The file is read again, and what was not saved goes over it. */
       g_autoptr (GFile) file = g_file_new_for_uri (uri);
+      Restoring *r = g_new0 (Restoring, 1);
 
-      self->initial_game = (guint) MAX (game_number, 0);
-      dr_window_open_file (self, file);
+      r->current = g_steal_pointer (&current);
+      r->index = game_index >= 0 ? (guint) game_index : NO_GAME;
+      r->modified = modified;
+      r->edits = g_ptr_array_ref (edits);
+      r->edit_index = g_array_ref (edit_index);
+      open_file (self, file, r);
       return TRUE;
     }
-  g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_NOT_FOUND, _("%s: the session holds no game"), path);
-  return FALSE;
+  if (current == NULL)
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_NOT_FOUND, _("%s: the session holds no game"), path);
+      return FALSE;
+    }
+  set_document (self, NULL, NULL, NO_GAME, g_steal_pointer (&current));
+  if (modified)
+    {
+      dr_game_model_set_modified (self->model);
+      _dr_window_toast (self, _("Unsaved changes from the last session were restored"));
+    }
+  return TRUE;
 }
 
 /* --- the question before a modified game is replaced ------------------- */
@@ -399,13 +476,6 @@ decision_new (DrWindow        *self,
 
 static void save_as (DrWindow *self, Decision *then);
 static void save_game (DrWindow *self, GFile *file, DrNotation notation, Decision *then);
-
-gboolean
-dr_window_get_modified (DrWindow *self)
-{
-  g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
-  return dr_game_model_get_modified (self->model);
-}
 
 char *
 _dr_window_document_name (DrWindow *self)
@@ -549,67 +619,71 @@ dr_window_close_confirmed (DrWindow *self,
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
-/* --- opening ----------------------------------------------------------- */
+/* --- the document: a file's games, and the one shown ------------------ */
 
-typedef struct
+gboolean
+dr_window_get_modified (DrWindow *self)
 {
-  GPtrArray *games;     /* DrGame * */
-  GPtrArray *errors;    /* char * */
-} LoadResult;
-
-static void
-load_result_free (LoadResult *r)
-{
-  g_ptr_array_unref (r->games);
-  g_ptr_array_unref (r->errors);
-  g_free (r);
+  g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
+  return dr_game_model_get_modified (self->model) || self->collection_dirty;
 }
 
+/* The window shows @game (transfer full) as entry @index (NO_GAME: none
+ * yet) of @collection (transfer full; NULL: an empty one), the games of
+ * @file (NULL: in no file yet), as they are there. */
 static void
-load_thread (GTask        *task,
-             gpointer      source,
-             gpointer      data,
-             GCancellable *cancellable)
+set_document (DrWindow        *self,
+              GFile           *file,
+              DrPdnCollection *collection,
+              guint            index,
+              DrGame          *game)
 {
-  GFile *file = data;
-  g_autofree char *contents = NULL;
-  g_autofree char *name = g_file_get_basename (file);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (DrPdnReader) reader = NULL;
-  LoadResult *r;
-  gsize len;
+  g_set_object (&self->file, file);
+  g_clear_pointer (&self->collection, dr_pdn_collection_free);
+  self->collection = collection != NULL ? collection : dr_pdn_collection_new ();
+  self->game_index = index;
+  self->collection_dirty = FALSE;
+  self->save_notation = -1;
+  _dr_window_take_game (self, game);
+}
 
-  if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  reader = dr_pdn_reader_new (contents, (gssize) len, name, NULL, NULL, &error);
-  if (reader == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  r = g_new0 (LoadResult, 1);
-  r->games = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_game_free);
-  r->errors = g_ptr_array_new_with_free_func (g_free);
-  for (;;)
-    {
-      DrGame *game = NULL;
+void
+_dr_window_set_document (DrWindow *self,
+                         GFile    *file,
+                         DrGame   *game)
+{
+  set_document (self, file, NULL, NO_GAME, game);
+}
 
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      if (dr_pdn_reader_next_game (reader, &game, &error))
-        g_ptr_array_add (r->games, game);
-      else if (error != NULL)
-        {
-          g_ptr_array_add (r->errors, g_strdup (error->message));
-          g_clear_error (&error);
-        }
-      else
-        break;
-    }
-  g_task_return_pointer (task, r, (GDestroyNotify) load_result_free);
+/* The game shown goes into the collection, if it changed or is in none
+ * of its entries yet. */
+static void
+commit_current (DrWindow *self)
+{
+  DrGame *copy;
+
+  if (self->game_index != NO_GAME && !dr_game_model_get_modified (self->model))
+    return;
+  copy = dr_game_copy (dr_game_model_get_game (self->model));
+  if (self->game_index == NO_GAME)
+    self->game_index = dr_pdn_collection_append (self->collection, copy);
+  else
+    dr_pdn_collection_set_game (self->collection, self->game_index, copy);
+  self->collection_dirty = TRUE;
+  self->commit_serial++;
+}
+
+/* Shows entry @index of the window's collection; the game shown before
+ * stays in the collection with its changes. */
+static void
+switch_game (DrWindow *self,
+             guint     index)
+{
+  if (index == self->game_index)
+    return;
+  commit_current (self);
+  self->game_index = index;
+  _dr_window_take_game (self, dr_game_copy (dr_pdn_collection_get_game (self->collection, index)));
 }
 
 void
@@ -626,12 +700,41 @@ _dr_window_take_game (DrWindow *self,
     }
 }
 
-/* A game of a file replaces the window's after the question. */
+/* --- opening ----------------------------------------------------------- */
+
+static void
+load_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  GFile *file = data;
+  g_autofree char *contents = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr (GError) error = NULL;
+  DrPdnCollection *collection;
+  gsize len;
+
+  if (!g_file_load_contents (file, cancellable, &contents, &len, NULL, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  /* Every game, whole or read in part; one variant chosen for the games
+   * that name none. */
+  collection = dr_pdn_collection_new_from_bytes (contents, len, name, NULL, NULL, &error);
+  if (collection == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, collection, (GDestroyNotify) dr_pdn_collection_free);
+}
+
+/* A file's game replaces the window's after the question. */
 typedef struct
 {
-  DrGame *game;
-  GFile  *file;
-  guint   number;   /* which game of the file (1-based), 0 for a file of one */
+  DrPdnCollection *collection;
+  GFile           *file;
+  guint            index;
 } Taking;
 
 static void
@@ -639,7 +742,7 @@ taking_free (gpointer data)
 {
   Taking *t = data;
 
-  g_clear_pointer (&t->game, dr_game_free);
+  g_clear_pointer (&t->collection, dr_pdn_collection_free);
   g_clear_object (&t->file);
   g_free (t);
 }
@@ -650,30 +753,31 @@ take_decided (DrWindow *self,
               gpointer  data)
 {
   Taking *t = data;
+  DrGame *game;
 
   if (!go_on)
     return;
-  g_set_object (&self->file, t->file);
-  self->game_number = t->number;
-  _dr_window_take_game (self, g_steal_pointer (&t->game));
+  game = dr_game_copy (dr_pdn_collection_get_game (t->collection, t->index));
+  set_document (self, t->file, g_steal_pointer (&t->collection), t->index, game);
 }
 
+/* Game @index of @collection (transfer full), the games of @file. */
 static void
-take_file_game (DrWindow *self,
-                DrGame   *game,
-                GFile    *file,
-                guint     number)
+take_file_game (DrWindow        *self,
+                DrPdnCollection *collection,
+                GFile           *file,
+                guint            index)
 {
   Taking *t = g_new0 (Taking, 1);
 
-  t->game = game;
-  t->file = file != NULL ? g_object_ref (file) : NULL;
-  t->number = number;
+  t->collection = collection;
+  t->file = g_object_ref (file);
+  t->index = index;
   dr_window_confirm_discard (self, take_decided, t, taking_free);
 }
 
 static char *
-game_label (DrGame *game)
+game_label (const DrGame *game)
 {
   const char *white = dr_game_get_tag (game, "White");
   const char *black = dr_game_get_tag (game, "Black");
@@ -690,34 +794,40 @@ game_row_activated_cb (GtkListBox    *list,
                        GtkWindow     *picker)
 {
   DrWindow *self = g_object_get_data (G_OBJECT (picker), "window");
-  GPtrArray *games = g_object_get_data (G_OBJECT (picker), "games");
+  DrPdnCollection *loaded = g_object_steal_data (G_OBJECT (picker), "collection");
   GFile *file = g_object_get_data (G_OBJECT (picker), "file");
-  int index = gtk_list_box_row_get_index (row);
+  guint index = (guint) gtk_list_box_row_get_index (row);
 
-  take_file_game (self, dr_game_copy (games->pdata[index]), file, (guint) index + 1);
+  if (loaded != NULL)
+    take_file_game (self, loaded, file, index);
+  else if (self->model != NULL)
+    switch_game (self, index);
   gtk_window_destroy (picker);
 }
 
-/* A multi-game file: a list to pick the game from. */
+/* A list to pick a game from: of @loaded (transfer full), a file just
+ * read, or of the window's own collection if @loaded is NULL. */
 static void
-show_game_list (DrWindow   *self,
-                LoadResult *r,
-                GFile      *file)
+show_game_list (DrWindow        *self,
+                DrPdnCollection *loaded,
+                GFile           *file)
 {
+  const DrPdnCollection *collection = loaded != NULL ? loaded : self->collection;
+  guint n = dr_pdn_collection_get_n_entries (collection);
   GtkWidget *picker = adw_window_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *list = gtk_list_box_new ();
-  g_autofree char *title = g_strdup_printf (ngettext ("%u game", "%u games", r->games->len), r->games->len);
+  g_autofree char *title = g_strdup_printf (ngettext ("%u game", "%u games", n), n);
 
   gtk_window_set_title (GTK_WINDOW (picker), title);
   gtk_window_set_transient_for (GTK_WINDOW (picker), GTK_WINDOW (self));
   gtk_window_set_modal (GTK_WINDOW (picker), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (picker), 560, 480);
   gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
-  for (guint i = 0; i < r->games->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      g_autofree char *label = game_label (r->games->pdata[i]);
+      g_autofree char *label = game_label (dr_pdn_collection_get_game (collection, i));
       GtkWidget *l = gtk_label_new (label);
 
       gtk_label_set_xalign (GTK_LABEL (l), 0);
@@ -726,16 +836,119 @@ show_game_list (DrWindow   *self,
       gtk_widget_set_margin_top (l, 6);
       gtk_widget_set_margin_bottom (l, 6);
       gtk_list_box_append (GTK_LIST_BOX (list), l);
+      if (loaded == NULL && i == self->game_index)
+        gtk_list_box_select_row (GTK_LIST_BOX (list), gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) i));
     }
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (box), scrolled);
   adw_window_set_content (ADW_WINDOW (picker), box);
   g_object_set_data (G_OBJECT (picker), "window", self);
-  g_object_set_data_full (G_OBJECT (picker), "games", g_ptr_array_ref (r->games), (GDestroyNotify) g_ptr_array_unref);
-  g_object_set_data_full (G_OBJECT (picker), "file", g_object_ref (file), g_object_unref);
+  if (loaded != NULL)
+    g_object_set_data_full (G_OBJECT (picker), "collection", loaded, (GDestroyNotify) dr_pdn_collection_free);
+  if (file != NULL)
+    g_object_set_data_full (G_OBJECT (picker), "file", g_object_ref (file), g_object_unref);
   g_signal_connect (list, "row-activated", G_CALLBACK (game_row_activated_cb), picker);
   gtk_window_present (GTK_WINDOW (picker));
+}
+
+static void
+games_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DrWindow *self = DR_WINDOW (widget);
+
+  if (dr_pdn_collection_get_n_entries (self->collection) > 1)
+    show_game_list (self, NULL, self->file);
+}
+
+/* Tells what reading @collection of @file found: games read only in part,
+ * the variant chosen for games that name none. */
+static void
+report_reading (DrWindow        *self,
+                DrPdnCollection *collection)
+{
+  guint errors = dr_pdn_collection_count_errors (collection);
+
+  if (errors > 0)
+    {
+      const GError *first = NULL;
+      g_autofree char *message = NULL;
+
+      for (guint i = 0; first == NULL; i++)
+        first = dr_pdn_collection_get_entry (collection, i)->error;
+      /* Translators: the games are kept with what could be read and the
+       * rest of their text; the message says where reading stopped. */
+      message = g_strdup_printf (ngettext ("%u game could be read only in part (the rest of it is kept): %s",
+                                           "%u games could be read only in part (the rest of each is kept); "
+                                           "the first: %s",
+                                           errors),
+                                 errors, first->message);
+      _dr_window_toast (self, message);
+    }
+  if (dr_pdn_collection_get_variant_report (collection) != NULL)
+    {
+      /* Translators: %s is a variant, e.g. "Czech draughts". */
+      g_autofree char *message = g_strdup_printf (_("The file names no variant: its games replay as %s"),
+                                                  _(dr_pdn_collection_get_rules (collection)->title));
+      _dr_window_toast (self, message);
+    }
+}
+
+/* A session's changes go over its file, read again. */
+static void
+restore_over (DrWindow        *self,
+              DrPdnCollection *collection,
+              GFile           *file,
+              Restoring       *r)
+{
+  guint n = dr_pdn_collection_get_n_entries (collection);
+  guint index = r->index;
+  gboolean dirty = r->edits->len > 0;
+  gboolean had_current = r->current != NULL;
+  DrGame *game;
+
+  for (guint i = 0; i < r->edits->len; i++)
+    {
+      guint at = g_array_index (r->edit_index, guint, i);
+      DrGame *edit = g_steal_pointer (&r->edits->pdata[i]);
+
+      if (at < dr_pdn_collection_get_n_entries (collection))
+        dr_pdn_collection_set_game (collection, at, edit);
+      else
+        dr_pdn_collection_append (collection, edit);
+    }
+  if (index != NO_GAME && index >= dr_pdn_collection_get_n_entries (collection) && r->current == NULL)
+    index = n > 0 ? 0 : NO_GAME;
+  if (r->current != NULL)
+    game = g_steal_pointer (&r->current);
+  else if (index != NO_GAME)
+    game = dr_game_copy (dr_pdn_collection_get_game (collection, index));
+  else
+    game = dr_game_new (dr_game_model_get_rules (self->model), NULL);
+  if (index != NO_GAME && index >= dr_pdn_collection_get_n_entries (collection))
+    index = NO_GAME;
+  set_document (self, file, collection, index, game);
+  self->collection_dirty = dirty;
+  /* The game shown differs from the file's. */
+  if (had_current)
+    dr_game_model_set_modified (self->model);
+  if (r->modified)
+    _dr_window_toast (self, _("Unsaved changes from the last session were restored"));
+  _dr_window_refresh (self);
+}
+
+typedef struct
+{
+  GFile     *file;
+  Restoring *restoring;   /* a session to bring back over the file, or NULL */
+} Loading;
+
+static void
+loading_free (Loading *l)
+{
+  g_clear_object (&l->file);
+  g_clear_pointer (&l->restoring, restoring_free);
+  g_free (l);
 }
 
 static void
@@ -744,61 +957,80 @@ load_done_cb (GObject      *source,
               gpointer      data)
 {
   DrWindow *self = DR_WINDOW (source);
-  GFile *file = data;
+  Loading *l = data;
   g_autoptr (GError) error = NULL;
-  LoadResult *r = g_task_propagate_pointer (G_TASK (result), &error);
+  DrPdnCollection *collection = g_task_propagate_pointer (G_TASK (result), &error);
+  guint n;
 
   /* The window was closed while the file was read. */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->model == NULL)
     {
-      g_clear_pointer (&r, load_result_free);
-      g_object_unref (file);
+      g_clear_pointer (&collection, dr_pdn_collection_free);
+      loading_free (l);
       return;
     }
-  if (r == NULL)
+  if (collection == NULL)
     {
-      _dr_window_toast (self, error->message);
-      g_object_unref (file);
+      g_autofree char *name = g_file_get_parse_name (l->file);
+      g_autofree char *message = g_strdup_printf (_("%s cannot be opened: %s"), name, error->message);
+
+      _dr_window_toast (self, message);
+      /* A session whose file is gone keeps its game, in no file. */
+      if (l->restoring != NULL && l->restoring->current != NULL)
+        {
+          set_document (self, NULL, NULL, NO_GAME, g_steal_pointer (&l->restoring->current));
+          dr_game_model_set_modified (self->model);
+        }
+      loading_free (l);
       return;
     }
   {
-    g_autofree char *uri = g_file_get_uri (file);
+    g_autofree char *uri = g_file_get_uri (l->file);
     gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
   }
-  if (r->errors->len > 0)
+  report_reading (self, collection);
+  n = dr_pdn_collection_get_n_entries (collection);
+  if (l->restoring != NULL)
+    restore_over (self, collection, l->file, l->restoring);
+  else if (n == 0)
     {
-      g_autofree char *message = g_strdup_printf (ngettext ("%u game could not be read: %s",
-                                                            "%u games could not be read; the first: %s",
-                                                            r->errors->len),
-                                                  r->errors->len, (char *) r->errors->pdata[0]);
-      _dr_window_toast (self, message);
+      _dr_window_toast (self, _("The file holds no game"));
+      dr_pdn_collection_free (collection);
     }
-  if (r->games->len == 1)
-    take_file_game (self, g_ptr_array_steal_index (r->games, 0), file, 0);
-  else if (r->games->len > 1 && self->initial_game > 0 && self->initial_game <= r->games->len)
-    take_file_game (self, g_ptr_array_steal_index (r->games, self->initial_game - 1), file, self->initial_game);
-  else if (r->games->len > 1)
-    show_game_list (self, r, file);
-  else if (r->errors->len == 0)
-    _dr_window_toast (self, _("The file holds no game"));
+  else if (n == 1)
+    take_file_game (self, collection, l->file, 0);
+  else if (self->initial_game > 0 && self->initial_game <= n)
+    take_file_game (self, collection, l->file, self->initial_game - 1);
+  else
+    show_game_list (self, collection, l->file);
   self->initial_game = 0;
-  load_result_free (r);
-  g_object_unref (file);
+  loading_free (l);
+}
+
+static void
+open_file (DrWindow  *self,
+           GFile     *file,
+           Restoring *restoring)
+{
+  g_autoptr (GTask) task = NULL;
+  Loading *l = g_new0 (Loading, 1);
+
+  l->file = g_object_ref (file);
+  l->restoring = restoring;
+  task = g_task_new (self, self->cancellable, load_done_cb, l);
+  g_task_set_source_tag (task, dr_window_open_file);
+  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (task, load_thread);
 }
 
 void
 dr_window_open_file (DrWindow *self,
                      GFile    *file)
 {
-  g_autoptr (GTask) task = NULL;
-
   g_return_if_fail (DR_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  task = g_task_new (self, self->cancellable, load_done_cb, g_object_ref (file));
-  g_task_set_source_tag (task, dr_window_open_file);
-  g_task_set_task_data (task, g_object_ref (file), g_object_unref);
-  g_task_run_in_thread (task, load_thread);
+  open_file (self, file, NULL);
 }
 
 static void
@@ -866,10 +1098,13 @@ _dr_window_save_notation (DrWindow *self)
 
 typedef struct
 {
-  DrWindow *self;
-  GFile    *file;
-  guint     revision;   /* the state of the game written */
-  Decision *then;       /* what waits for the save, or NULL */
+  DrWindow        *self;
+  GFile           *file;
+  DrPdnCollection *collection;  /* the one written (compared, not owned) */
+  guint            revision;    /* the state of the game shown written */
+  guint            serial;      /* the collection's state written */
+  gboolean         as_utf8;     /* not in the file's own encoding */
+  Decision        *then;        /* what waits for the save, or NULL */
 } Saving;
 
 static void
@@ -897,8 +1132,18 @@ save_done_cb (GObject      *source,
           g_set_object (&self->file, s->file);
           /* What was written is saved; a move played since is not. */
           dr_game_model_set_saved_revision (self->model, s->revision);
+          if (self->collection == s->collection && self->commit_serial == s->serial)
+            self->collection_dirty = FALSE;
           gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
-          _dr_window_toast (self, _("Saved"));
+          if (s->as_utf8)
+            {
+              g_autofree char *message =
+                g_strdup_printf (_("Saved in UTF-8: some text does not fit the file’s encoding (%s)"),
+                                 dr_pdn_collection_get_encoding (self->collection));
+              _dr_window_toast (self, message);
+            }
+          else
+            _dr_window_toast (self, _("Saved"));
           _dr_window_refresh (self);
           _dr_window_session_schedule (self);
         }
@@ -917,13 +1162,21 @@ save_game (DrWindow   *self,
            Decision   *then)
 {
   Saving *s = g_new0 (Saving, 1);
-  char *text = dr_pdn_write_game (dr_game_model_get_game (self->model), notation);
-  g_autoptr (GBytes) bytes = g_bytes_new_take (text, strlen (text));
+  g_autoptr (GBytes) bytes = NULL;
+  gsize len;
+  char *text;
 
+  /* The whole file: the game shown put back among the others, each
+   * game not edited written as it was read. */
+  commit_current (self);
   s->self = g_object_ref (self);
   s->file = g_object_ref (file);
+  s->collection = self->collection;
   s->revision = dr_game_model_get_revision (self->model);
+  s->serial = self->commit_serial;
   s->then = then;
+  text = dr_pdn_collection_write (self->collection, notation, &len, &s->as_utf8);
+  bytes = g_bytes_new_take (text, len);
   /* Written to a temporary file and renamed over the old one: atomic.
    * No backup file (game.pdn~) is left beside the user's. */
   g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
@@ -1058,6 +1311,7 @@ _dr_window_class_files_init (DrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_cb);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_cb);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_cb);
+  gtk_widget_class_install_action (widget_class, "win.games", NULL, games_cb);
 }
 
 void
@@ -1066,6 +1320,8 @@ _dr_window_files_connect (DrWindow *self)
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
 
   self->save_notation = -1;
+  self->game_index = NO_GAME;
+  self->collection = dr_pdn_collection_new ();
   self->cancellable = g_cancellable_new ();
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
@@ -1086,6 +1342,7 @@ _dr_window_files_dispose (DrWindow *self)
   g_clear_handle_id (&self->session_id, g_source_remove);
   g_clear_pointer (&self->session, _dr_session_file_unref);
   g_clear_pointer (&self->initial_path, g_array_unref);
+  g_clear_pointer (&self->collection, dr_pdn_collection_free);
   if (self->confirm_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->confirm_dialog)));
 }

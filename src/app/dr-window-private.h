@@ -14,11 +14,15 @@
 #include "dr-game-analysis.h"
 #include "dr-hub-engine.h"
 #include "dr-move-list-view.h"
+#include "dr-pdn-collection.h"
 #include "dr-window.h"
 
 G_BEGIN_DECLS
 
 typedef struct _DrSessionFile DrSessionFile;
+
+/* The game shown is in no entry of the window's collection yet. */
+#define DR_WINDOW_NO_GAME G_MAXUINT
 
 struct _DrWindow
 {
@@ -60,7 +64,10 @@ struct _DrWindow
   DrBoardState    *board;
   GSettings       *settings;
   GFile           *file;            /* where the game was opened or saved, or NULL */
-  guint            game_number;     /* which game of that file (1-based), 0 for a file of one */
+  DrPdnCollection *collection;      /* the games of that file (or none yet) */
+  guint            game_index;      /* the entry shown, or DR_WINDOW_NO_GAME (in none yet) */
+  gboolean         collection_dirty;/* games put back into it since it was saved */
+  guint            commit_serial;   /* bumped each time a game is put back */
   int              save_notation;   /* chosen in Save As (the save-notation enum), or -1 */
   GCancellable    *cancellable;     /* cancelled when the window goes: file loads */
   GtkWidget       *confirm_dialog;  /* the Save / Discard / Cancel question shown, or NULL */
@@ -106,6 +113,11 @@ void  _dr_window_files_dispose      (DrWindow      *self);
 /* Puts @game (transfer full) in the window as it is in a file, at the
  * initial path if one is set. */
 void  _dr_window_take_game          (DrWindow      *self,
+                                     DrGame        *game);
+/* The window shows @game (transfer full), a new game of @file (NULL: of
+ * none), as read: the collection is a new, empty one. */
+void  _dr_window_set_document       (DrWindow      *self,
+                                     GFile         *file,
                                      DrGame        *game);
 /* The notation files are written in. */
 DrNotation _dr_window_save_notation (DrWindow      *self);

@@ -106,7 +106,7 @@ update_title (DrWindow *self)
   g_autofree char *name = _dr_window_document_name (self);
   g_autofree char *subtitle = NULL;
 
-  subtitle = g_strdup_printf ("%s%s%s%s", name, dr_game_model_get_modified (self->model) ? " •" : "",
+  subtitle = g_strdup_printf ("%s%s%s%s", name, dr_window_get_modified (self) ? " •" : "",
                               " — ", _(rules->title));
   adw_window_title_set_subtitle (self->window_title, subtitle);
 }

@@ -328,6 +328,22 @@ cmd_fen (int    argc,
   return EXIT_SUCCESS;
 }
 
+/* For a file whose games name no variant: chooses one for them all
+ * (dr_pdn_reader_detect_variant()) and says which on standard error, so
+ * that standard output keeps its form (the problems and the totals of
+ * pdn-check, the games of pdn-convert). */
+static void
+report_variant (DrPdnReader *reader,
+                const char  *path,
+                gboolean     quiet)
+{
+  g_autofree char *report = NULL;
+
+  dr_pdn_reader_detect_variant (reader, &report);
+  if (report != NULL && !quiet)
+    g_printerr ("%s: %s\n", path, report);
+}
+
 static int
 cmd_pdn_check (int    argc,
                char **argv)
@@ -375,23 +391,23 @@ cmd_pdn_check (int    argc,
           errors++;
           continue;
         }
+      report_variant (reader, argv[i], quiet);
       for (;;)
         {
           g_autoptr (DrGame) game = NULL;
+          DrPdnRead read = dr_pdn_reader_next_game (reader, &game, &error);
 
-          if (dr_pdn_reader_next_game (reader, &game, &error))
-            {
-              games++;
-              moves += dr_game_count_moves (game);
-              continue;
-            }
-          if (error == NULL)
+          if (read == DR_PDN_READ_END)
             break;
           games++;
-          errors++;
-          if (!quiet)
-            g_print ("%s\n", error->message);
-          g_clear_error (&error);
+          moves += dr_game_count_moves (game);
+          if (read == DR_PDN_READ_PARTIAL)
+            {
+              errors++;
+              if (!quiet)
+                g_print ("%s\n", error->message);
+              g_clear_error (&error);
+            }
         }
     }
   g_print ("games: %" G_GUINT64_FORMAT ", moves: %" G_GUINT64_FORMAT ", errors: %" G_GUINT64_FORMAT "\n",
@@ -457,19 +473,22 @@ cmd_pdn_convert (int    argc,
       g_printerr ("%s\n", error->message);
       return EXIT_FAILURE;
     }
+  report_variant (reader, argv[1], FALSE);
   for (;;)
     {
       g_autoptr (DrGame) game = NULL;
       g_autofree char *text = NULL;
+      DrPdnRead read = dr_pdn_reader_next_game (reader, &game, &error);
 
-      if (!dr_pdn_reader_next_game (reader, &game, &error))
+      if (read == DR_PDN_READ_END)
+        break;
+      if (read == DR_PDN_READ_PARTIAL)
         {
-          if (error == NULL)
-            break;
+          /* Written all the same: what could not be read goes with it
+           * unchanged, in [%unread] comments. */
           g_printerr ("%s\n", error->message);
           g_clear_error (&error);
           errors++;
-          continue;
         }
       text = dr_pdn_write_game (game, notation >= 0 ? (DrNotation) notation : game->rules->notation);
       g_print ("%s%s", first ? "" : "\n", text);

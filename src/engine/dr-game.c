@@ -33,6 +33,7 @@ node_dup (const DrGameNode *src,
   node->position = src->position;
   node->comment_before = g_strdup (src->comment_before);
   node->comment_after = g_strdup (src->comment_after);
+  node->unread = g_strdup (src->unread);
   if (src->nags != NULL)
     {
       node->nags = g_array_sized_new (FALSE, FALSE, sizeof (guint8), src->nags->len);
@@ -48,6 +49,7 @@ node_free (DrGameNode *node)
 {
   g_free (node->comment_before);
   g_free (node->comment_after);
+  g_free (node->unread);
   if (node->nags != NULL)
     g_array_unref (node->nags);
   g_free (node);
@@ -511,6 +513,47 @@ dr_game_node_set_comment_after (DrGameNode *node,
   node->comment_after = copy;
 }
 
+/**
+ * dr_game_node_set_unread:
+ * @node: a node
+ * @text: (nullable): the text, copied; NULL removes it
+ *
+ * The PDN text that followed @node in a file and could not be read (a
+ * game read in part, dr-pdn.h): kept as it was written so that it can be
+ * written back and mended by hand.  An empty string still marks the game
+ * as read in part (a file that ended inside a variation).
+ */
+void
+dr_game_node_set_unread (DrGameNode *node,
+                         const char *text)
+{
+  char *copy;
+
+  g_return_if_fail (node != NULL);
+
+  copy = g_strdup (text);
+  g_free (node->unread);
+  node->unread = copy;
+}
+
+/**
+ * dr_game_find_unread:
+ * @game: a game
+ *
+ * Returns: (nullable) (transfer none): the first node in pre-order (the
+ *   root first) that holds unread text, or NULL when there is none
+ */
+DrGameNode *
+dr_game_find_unread (const DrGame *game)
+{
+  g_return_val_if_fail (game != NULL, NULL);
+
+  for (const DrGameNode *node = game->root; node != NULL; node = next_preorder (node, game->root))
+    if (node->unread != NULL)
+      return (DrGameNode *) node;
+  return NULL;
+}
+
 static gboolean
 is_glyph (guint8 nag)
 {
@@ -695,7 +738,8 @@ nodes_equal (const DrGameNode *a,
   if (a->parent != NULL && !moves_identical (&a->move, &b->move))
     return FALSE;
   if (!strings_equal (a->comment_before, b->comment_before)
-      || !strings_equal (a->comment_after, b->comment_after))
+      || !strings_equal (a->comment_after, b->comment_after)
+      || !strings_equal (a->unread, b->unread))
     return FALSE;
   if (na != nb)
     return FALSE;
@@ -712,7 +756,8 @@ nodes_equal (const DrGameNode *a,
  * name's case changes the game); the same start position and setup flag;
  * the same result; and the same trees: the same moves, each by the same
  * route, the variations in the same order, the same comments (a missing
- * comment is not an empty one) and the same NAG sequences.
+ * comment is not an empty one), the same NAG sequences and the same text
+ * kept unread.
  *
  * Returns: TRUE if they are equal
  */

@@ -12,6 +12,11 @@
  * opening a variation) or after it; the root's "after" comment is the
  * game's opening comment.  Move-strength glyphs are NAGs 1-6 (PDN.md §8).
  *
+ * A game read only in part (dr_pdn_reader_next_game() returned
+ * DR_PDN_READ_PARTIAL) keeps the text it could not read, verbatim, on the
+ * node where reading stopped (#DrGameNode.unread): the last move read, or
+ * the root.  The writer gives it back as marked comments (dr-pdn.h).
+ *
  * Plain C with GLib; the application wraps it in a GObject (issue 4).
  */
 #pragma once
@@ -57,6 +62,9 @@ struct _DrGameNode
   char       *comment_after;
   GArray     *nags;          /* guint8 NAG numbers in the order given; NULL if none */
   guint       ply;           /* plies from the start position (root: 0) */
+  char       *unread;        /* PDN text after this node that a reader could not
+                                read, verbatim but for line ends ("\n"); NULL
+                                but where reading stopped */
 };
 
 typedef struct _DrGame DrGame;
@@ -114,6 +122,12 @@ void        dr_game_node_set_comment_before (DrGameNode   *node,
                                              const char   *text);
 void        dr_game_node_set_comment_after  (DrGameNode   *node,
                                              const char   *text);
+/* The text kept unread after @node (NULL: none); a copy is stored. */
+void        dr_game_node_set_unread     (DrGameNode       *node,
+                                         const char       *text);
+/* The first node, in pre-order, that holds unread text, or NULL when the
+ * game was read whole. */
+DrGameNode *dr_game_find_unread         (const DrGame     *game);
 /* The move-assessment glyph: NAG 1-6, or DR_NAG_NONE to remove it. */
 void        dr_game_node_set_glyph      (DrGameNode       *node,
                                          DrNag             glyph);
@@ -131,7 +145,8 @@ guint       dr_game_main_line_length    (const DrGame     *game);
 guint       dr_game_count_moves         (const DrGame     *game);
 
 /* Two games hold the same tags (names and values, in order), start,
- * tree (moves, order of variations), comments, NAGs and result. */
+ * tree (moves, order of variations), comments, NAGs, unread text and
+ * result. */
 gboolean    dr_game_equal               (const DrGame     *a,
                                          const DrGame     *b);
 

@@ -62,6 +62,7 @@ typedef struct
   char     *value;
   guint     number;
   gsize     offset;         /* where the token starts in the text */
+  gsize     end;            /* where it ends (the offset after it) */
   guint     line;
   guint     column;
   gboolean  space_before;   /* whitespace between this and the previous token */
@@ -71,15 +72,23 @@ struct _DrPdnReader
 {
   char          *name;
   char          *text;       /* UTF-8 */
+  gboolean       owns_text;  /* FALSE: borrowed from another reader */
+  char          *encoding;   /* what the input was in */
+  gboolean       bom;
   gsize          len;
   gsize          pos;
+  gsize          consumed;   /* the end of the last token taken (not peeked) */
   guint          line;
   guint          column;
   const DrRules *rules;      /* the caller's variant, or NULL */
+  gboolean       rules_detected; /* @rules was chosen for the file's games
+                                    (dr_pdn_reader_detect_variant()) */
   Token          peeked;
   gboolean       has_peeked;
   guint          game_line;
   guint          game_column;
+  gsize          game_start; /* the span of the last game returned */
+  gsize          game_end;
   const DrRules *last_rules; /* the variant of the file's last game */
 };
 
@@ -104,23 +113,32 @@ guess_legacy (const guchar *data,
   return high > 0 && paired * 2 > high ? "WINDOWS-1251" : "WINDOWS-1252";
 }
 
-char *
-dr_pdn_to_utf8 (const char *data,
-                gsize       len,
-                const char *encoding,
-                GError    **error)
+/* The text of @data in UTF-8, and the encoding it was in (a static
+ * string, or @encoding itself) and whether it began with a UTF-8 BOM. */
+static char *
+to_utf8 (const char  *data,
+         gsize        len,
+         const char  *encoding,
+         const char **found,
+         gboolean    *bom,
+         GError     **error)
 {
   g_autoptr (GError) local = NULL;
   char *out;
 
+  *bom = FALSE;
   if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
     {
       data += 3;
       len -= 3;
+      *bom = TRUE;
     }
   if ((encoding == NULL || g_ascii_strcasecmp (encoding, "UTF-8") == 0)
       && g_utf8_validate (data, (gssize) len, NULL))
-    return g_strndup (data, len);
+    {
+      *found = "UTF-8";
+      return g_strndup (data, len);
+    }
   if (encoding != NULL && g_ascii_strcasecmp (encoding, "UTF-8") == 0)
     {
       g_set_error_literal (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING,
@@ -129,11 +147,24 @@ dr_pdn_to_utf8 (const char *data,
     }
   if (encoding == NULL)
     encoding = guess_legacy ((const guchar *) data, len);
+  *found = encoding;
   out = g_convert (data, (gssize) len, "UTF-8", encoding, NULL, NULL, &local);
   if (out == NULL)
     g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING,
                  _("The text cannot be read as %s: %s"), encoding, local->message);
   return out;
+}
+
+char *
+dr_pdn_to_utf8 (const char *data,
+                gsize       len,
+                const char *encoding,
+                GError    **error)
+{
+  const char *found;
+  gboolean bom;
+
+  return to_utf8 (data, len, encoding, &found, &bom, error);
 }
 
 /* --- lexer ------------------------------------------------------------ */
@@ -307,17 +338,11 @@ lex_tag (DrPdnReader *r,
 }
 
 static void
-next_token (DrPdnReader *r,
-            Token       *t)
+lex_token (DrPdnReader *r,
+           Token       *t)
 {
   int c;
 
-  if (r->has_peeked)
-    {
-      *t = r->peeked;
-      r->has_peeked = FALSE;
-      return;
-    }
   memset (t, 0, sizeof *t);
   for (;;)
     {
@@ -479,12 +504,31 @@ next_token (DrPdnReader *r,
     }
 }
 
+/* The next token, taken: the reader's text up to its end is read. */
+static void
+next_token (DrPdnReader *r,
+            Token       *t)
+{
+  if (r->has_peeked)
+    {
+      *t = r->peeked;
+      r->has_peeked = FALSE;
+    }
+  else
+    {
+      lex_token (r, t);
+      t->end = r->pos;
+    }
+  r->consumed = t->end;
+}
+
 static Token *
 peek_token (DrPdnReader *r)
 {
   if (!r->has_peeked)
     {
-      next_token (r, &r->peeked);
+      lex_token (r, &r->peeked);
+      r->peeked.end = r->pos;
       r->has_peeked = TRUE;
     }
   return &r->peeked;
@@ -622,7 +666,38 @@ typedef struct
   char        *pending;     /* a comment waiting for the next move */
   char        *result_word;
   DrMoveList  *legal;
+  gsize        error_offset; /* where the unread text begins: the token that
+                               stopped reading, or its move number */
+  gsize        number_offset; /* where the move number before this token begins */
+  gboolean     after_number; /* this token follows a move number ("62." "...") */
+  gboolean     number_next;  /* the token just read was one */
+  gboolean     kept;        /* an [%unread] comment was read ... */
+  guint        kept_line;   /* ... here */
+  guint        kept_column;
 } GameBuilder;
+
+static void
+pdn_error_valist (DrPdnReader *r,
+                  GError     **error,
+                  int          code,
+                  guint        line,
+                  guint        column,
+                  const char  *format,
+                  va_list      args) G_GNUC_PRINTF (6, 0);
+
+static void
+pdn_error_valist (DrPdnReader *r,
+                  GError     **error,
+                  int          code,
+                  guint        line,
+                  guint        column,
+                  const char  *format,
+                  va_list      args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+
+  g_set_error (error, DR_PDN_ERROR, code, "%s:%u:%u: %s", r->name, line, column, message);
+}
 
 static void
 pdn_error (DrPdnReader *r,
@@ -643,12 +718,36 @@ pdn_error (DrPdnReader *r,
            ...)
 {
   va_list args;
-  g_autofree char *message = NULL;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  pdn_error_valist (r, error, code, line, column, format, args);
   va_end (args);
-  g_set_error (error, DR_PDN_ERROR, code, "%s:%u:%u: %s", r->name, line, column, message);
+}
+
+/* An error in the moves at token @t: reading stops there, and the text
+ * from @t on is what stays unread. */
+static void
+body_error (GameBuilder *b,
+            GError     **error,
+            int          code,
+            const Token *t,
+            const char  *format,
+            ...) G_GNUC_PRINTF (5, 6);
+
+static void
+body_error (GameBuilder *b,
+            GError     **error,
+            int          code,
+            const Token *t,
+            const char  *format,
+            ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  pdn_error_valist (b->r, error, code, t->line, t->column, format, args);
+  va_end (args);
+  b->error_offset = b->after_number ? b->number_offset : t->offset;
 }
 
 /* @old and @text joined by a space (either may be NULL); a new string. */
@@ -717,6 +816,26 @@ add_comment (GameBuilder *b,
   comment_after (b->last, text);
 }
 
+/* The variant a lidraughts Variant tag names, or NULL. */
+static const DrRules *
+rules_from_variant_tag (const char *value)
+{
+  static const struct { const char *tag; DrVariant variant; } names[] = {
+    { "Standard", DR_VARIANT_INTERNATIONAL }, { "International", DR_VARIANT_INTERNATIONAL },
+    { "Russian", DR_VARIANT_RUSSIAN }, { "Brazilian", DR_VARIANT_BRAZILIAN },
+    { "Frisian", DR_VARIANT_FRISIAN }, { "Frysk!", DR_VARIANT_FRISIAN },
+    { "Antidraughts", DR_VARIANT_ANTIDRAUGHTS }, { "English", DR_VARIANT_ENGLISH },
+    { "Italian", DR_VARIANT_ITALIAN }, { "Spanish", DR_VARIANT_SPANISH },
+    { "Czech", DR_VARIANT_CZECH }, { "Turkish", DR_VARIANT_TURKISH },
+    { "Pool", DR_VARIANT_POOL }, { "Russian giveaway", DR_VARIANT_RUSSIAN_GIVEAWAY },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (value, names[i].tag) == 0)
+      return dr_rules_get (names[i].variant);
+  return NULL;
+}
+
 /* Which variant a game without a GameType plays: the caller's, else a
  * guess from the FEN and the first move (PDN.md §4 reader fallback). */
 static const DrRules *
@@ -724,7 +843,7 @@ guess_rules (DrPdnReader *r,
              const char  *fen,
              const char  *variant_tag)
 {
-  gsize save_pos = r->pos;
+  gsize save_pos = r->pos, save_consumed = r->consumed;
   guint save_line = r->line, save_column = r->column;
   gboolean save_peeked = r->has_peeked;
   Token save_token = r->peeked;
@@ -733,22 +852,9 @@ guess_rules (DrPdnReader *r,
   int first_from = 0;
   gboolean algebraic = FALSE;
 
-  if (variant_tag != NULL)
-    {
-      static const struct { const char *tag; DrVariant variant; } names[] = {
-        { "Standard", DR_VARIANT_INTERNATIONAL }, { "International", DR_VARIANT_INTERNATIONAL },
-        { "Russian", DR_VARIANT_RUSSIAN }, { "Brazilian", DR_VARIANT_BRAZILIAN },
-        { "Frisian", DR_VARIANT_FRISIAN }, { "Frysk!", DR_VARIANT_FRISIAN },
-        { "Antidraughts", DR_VARIANT_ANTIDRAUGHTS }, { "English", DR_VARIANT_ENGLISH },
-        { "Italian", DR_VARIANT_ITALIAN }, { "Spanish", DR_VARIANT_SPANISH },
-        { "Czech", DR_VARIANT_CZECH }, { "Turkish", DR_VARIANT_TURKISH },
-        { "Pool", DR_VARIANT_POOL }, { "Russian giveaway", DR_VARIANT_RUSSIAN_GIVEAWAY },
-      };
-      for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
-        if (g_ascii_strcasecmp (variant_tag, names[i].tag) == 0)
-          return dr_rules_get (names[i].variant);
-    }
-  if (r->rules != NULL)
+  if (variant_tag != NULL && (rules = rules_from_variant_tag (variant_tag)) != NULL)
+    return rules;
+  if (r->rules != NULL && !r->rules_detected)
     return r->rules;
 
   /* Numbers above 32, or algebraic squares, in the FEN and first moves. */
@@ -809,10 +915,24 @@ guess_rules (DrPdnReader *r,
         }
     }
   r->pos = save_pos;
+  r->consumed = save_consumed;
   r->line = save_line;
   r->column = save_column;
   r->has_peeked = save_peeked;
   r->peeked = save_token;
+
+  if (r->rules != NULL)
+    {
+      /* The variant chosen for the file (dr_pdn_reader_detect_variant()),
+       * unless the squares of this game are of the other board: a 10x10
+       * setup among 8x8 ones (pdn-edge-cases/should-parse/fen.pdn), or
+       * algebraic 8x8 squares in a 10x10 file. */
+      if (max_number > 32 && r->rules->geometry->n_squares <= 32)
+        return &dr_rules_international;
+      if (algebraic && r->rules->geometry->width == 10)
+        return &dr_rules_russian;
+      return r->rules;
+    }
 
   /* pydraughts' rule: a game from the start whose first move leaves 31-35
    * (White, International) or 9-12 (Black, English). */
@@ -842,8 +962,9 @@ rules_from_gametype (const char *value)
 }
 
 /* Skips to the end of the game after an error: past its terminator, or up
- * to the next tag section. */
-static void
+ * to the next tag section.  Returns the terminator if there was one (a
+ * result or "*"), for the game's result. */
+static char *
 skip_game (DrPdnReader *r)
 {
   Token t;
@@ -853,15 +974,17 @@ skip_game (DrPdnReader *r)
       Token *p = peek_token (r);
 
       if (p->type == TOKEN_EOF || p->type == TOKEN_TAG)
-        return;
+        return NULL;
       next_token (r, &t);
       if (t.type == TOKEN_WORD && (g_str_equal (t.text, "*") || is_result_word (t.text)))
         {
           Token *after = peek_token (r);
           if (after->type == TOKEN_EOF || after->type == TOKEN_TAG || after->space_before)
             {
+              char *terminator = g_steal_pointer (&t.text);
+
               token_clear (&t);
-              return;
+              return terminator;
             }
         }
       token_clear (&t);
@@ -875,7 +998,7 @@ static GPtrArray *
 peek_next_moves (DrPdnReader *r,
                  guint        max)
 {
-  gsize save_pos = r->pos;
+  gsize save_pos = r->pos, save_consumed = r->consumed;
   guint save_line = r->line, save_column = r->column;
   gboolean save_peeked = r->has_peeked;
   Token save_token = r->peeked;
@@ -908,6 +1031,7 @@ peek_next_moves (DrPdnReader *r,
         break;
     }
   r->pos = save_pos;
+  r->consumed = save_consumed;
   r->line = save_line;
   r->column = save_column;
   r->has_peeked = save_peeked;
@@ -962,7 +1086,6 @@ play_word (GameBuilder *b,
            const char  *move_text,
            GError     **error)
 {
-  DrPdnReader *r = b->r;
   const DrRules *rules = b->game->rules;
   g_autoptr (GError) local = NULL;
   DrMove move;
@@ -974,13 +1097,13 @@ play_word (GameBuilder *b,
            && resolve_by_next_moves (b, move_text, &move)))
     {
       if (g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_SYNTAX))
-        pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t->line, t->column,
-                   _("“%s” is not a move"), t->text);
+        body_error (b, error, DR_PDN_ERROR_SYNTAX, t,
+                    _("“%s” is not a move"), t->text);
       else
-        pdn_error (r, error,
-                   g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS)
-                   ? DR_PDN_ERROR_AMBIGUOUS_MOVE : DR_PDN_ERROR_ILLEGAL_MOVE,
-                   t->line, t->column, "%s", local->message);
+        body_error (b, error,
+                    g_error_matches (local, DR_MOVE_ERROR, DR_MOVE_ERROR_AMBIGUOUS)
+                    ? DR_PDN_ERROR_AMBIGUOUS_MOVE : DR_PDN_ERROR_ILLEGAL_MOVE,
+                    t, "%s", local->message);
       return FALSE;
     }
   child = dr_game_add_move (b->game, b->node, &move);
@@ -992,6 +1115,90 @@ play_word (GameBuilder *b,
     }
   b->last = child;
   b->node = child;
+  return TRUE;
+}
+
+/* The marks of the comments that carry text kept unread (dr-pdn.h). */
+#define UNREAD_MARK        "[%unread]"
+#define UNREAD_RBRACE_MARK "[%unread-rbrace]"
+
+/* @text[@from, @to) with its line ends as "\n": the text a game could not
+ * read, kept as written but for the file's line-end convention, which the
+ * writer of the file restores. */
+static char *
+unread_text (const char *text,
+             gsize       from,
+             gsize       to)
+{
+  GString *out = g_string_sized_new (to > from ? to - from : 0);
+
+  for (gsize i = from; i < to; i++)
+    {
+      if (text[i] == '\r')
+        {
+          g_string_append_c (out, '\n');
+          if (i + 1 < to && text[i + 1] == '\n')
+            i++;
+        }
+      else
+        g_string_append_c (out, text[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Adds @text to the unread text of @node, after @joint. */
+static void
+append_unread (DrGameNode *node,
+               const char *joint,
+               const char *text)
+{
+  g_autofree char *all = node->unread != NULL ? g_strconcat (node->unread, joint, text, NULL)
+                                              : g_strdup (text);
+
+  dr_game_node_set_unread (node, all);
+}
+
+/* A comment that the writer made of text kept unread: its text goes back
+ * to the node it follows (the last move read, else the node the line
+ * starts from), a "[%unread-rbrace]" piece after a '}'.  Returns FALSE for
+ * any other comment. */
+static gboolean
+read_unread_comment (GameBuilder *b,
+                     const Token *t)
+{
+  DrGameNode *node = b->last != NULL ? b->last : b->node;
+  const char *text = t->text;
+  g_autofree char *piece = NULL;
+  gboolean rbrace;
+
+  if (g_str_has_prefix (text, UNREAD_MARK))
+    {
+      text += strlen (UNREAD_MARK);
+      rbrace = FALSE;
+    }
+  else if (g_str_has_prefix (text, UNREAD_RBRACE_MARK))
+    {
+      text += strlen (UNREAD_RBRACE_MARK);
+      rbrace = TRUE;
+    }
+  else
+    return FALSE;
+  if (*text == ' ')
+    text++;
+  piece = unread_text (text, 0, strlen (text));
+  if (rbrace)
+    {
+      g_autofree char *all = g_strconcat (node->unread != NULL ? node->unread : "", "}", piece, NULL);
+      dr_game_node_set_unread (node, all);
+    }
+  else
+    append_unread (node, "\n", piece);
+  if (!b->kept)
+    {
+      b->kept = TRUE;
+      b->kept_line = t->line;
+      b->kept_column = t->column;
+    }
   return TRUE;
 }
 
@@ -1010,26 +1217,30 @@ read_body (GameBuilder *b,
         {
           if (b->stack->len > 0)
             {
-              pdn_error (r, error, DR_PDN_ERROR_UNEXPECTED_EOF, p->line, p->column,
-                         _("the game ends inside a variation: a “)” is missing"));
+              b->after_number = b->number_next;
+              body_error (b, error, DR_PDN_ERROR_UNEXPECTED_EOF, p,
+                          _("the game ends inside a variation: a “)” is missing"));
               return FALSE;
             }
           return TRUE;       /* no terminator: the game ends here */
         }
       next_token (r, &t);
+      b->after_number = b->number_next;
+      b->number_next = FALSE;
       switch (t.type)
         {
         case TOKEN_ERROR:
-          pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column, "%s", t.text);
+          body_error (b, error, DR_PDN_ERROR_SYNTAX, &t, "%s", t.text);
           token_clear (&t);
           return FALSE;
         case TOKEN_TAG:
-          pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column,
-                     _("tag %s inside the moves (a “)” is missing?)"), t.text);
+          body_error (b, error, DR_PDN_ERROR_SYNTAX, &t,
+                      _("tag %s inside the moves (a “)” is missing?)"), t.text);
           token_clear (&t);
           return FALSE;
         case TOKEN_COMMENT:
-          add_comment (b, t.text);
+          if (!read_unread_comment (b, &t))
+            add_comment (b, t.text);
           break;
         case TOKEN_NAG:
           if (b->last != NULL)
@@ -1042,14 +1253,14 @@ read_body (GameBuilder *b,
 
             if (b->last != NULL || b->stack->len > 0)
               {
-                pdn_error (r, error, DR_PDN_ERROR_BAD_SETUP, t.line, t.column,
-                           _("a position set up in the middle of the moves (/FEN/) is not supported"));
+                body_error (b, error, DR_PDN_ERROR_BAD_SETUP, &t,
+                            _("a position set up in the middle of the moves (/FEN/) is not supported"));
                 token_clear (&t);
                 return FALSE;
               }
             if (!dr_fen_parse (b->game->rules, t.text, &pos, &local))
               {
-                pdn_error (r, error, DR_PDN_ERROR_BAD_SETUP, t.line, t.column, "%s", local->message);
+                body_error (b, error, DR_PDN_ERROR_BAD_SETUP, &t, "%s", local->message);
                 token_clear (&t);
                 return FALSE;
               }
@@ -1061,8 +1272,8 @@ read_body (GameBuilder *b,
         case TOKEN_OPEN:
           if (b->last == NULL)
             {
-              pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column,
-                         _("a variation before any move"));
+              body_error (b, error, DR_PDN_ERROR_SYNTAX, &t,
+                          _("a variation before any move"));
               token_clear (&t);
               return FALSE;
             }
@@ -1075,8 +1286,8 @@ read_body (GameBuilder *b,
         case TOKEN_CLOSE:
           if (b->stack->len == 0)
             {
-              pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column,
-                         _("“)” without a variation to close"));
+              body_error (b, error, DR_PDN_ERROR_SYNTAX, &t,
+                          _("“)” without a variation to close"));
               token_clear (&t);
               return FALSE;
             }
@@ -1104,7 +1315,14 @@ read_body (GameBuilder *b,
               {
                 if (t.text[0] == '.' || g_str_equal (t.text, "…")
                     || (had_number && marks == NULL && junk == NULL))
-                  break;                /* a move number or "..." alone */
+                  {
+                    /* A move number or "..." alone: unread text that
+                     * starts at the next token starts here. */
+                    if (!b->after_number)
+                      b->number_offset = t.offset;
+                    b->number_next = TRUE;
+                    break;
+                  }
                 if (marks != NULL && b->last != NULL)
                   {
                     guint8 nag = strength_nag (marks);
@@ -1157,8 +1375,8 @@ read_body (GameBuilder *b,
                         return TRUE;
                       }
                   }
-                pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column,
-                           _("“%s” is not a move"), t.text);
+                body_error (b, error, DR_PDN_ERROR_SYNTAX, &t,
+                            _("“%s” is not a move"), t.text);
                 token_clear (&t);
                 return FALSE;
               }
@@ -1206,7 +1424,34 @@ game_builder_clear (GameBuilder *b)
   g_clear_pointer (&b->legal, g_free);
 }
 
-gboolean
+/* Takes the stray terminators after a game ("1-0 *"), and notes where the
+ * next game starts: the end of this one's span. */
+static void
+end_game_span (DrPdnReader *r)
+{
+  Token *p;
+
+  while ((p = peek_token (r))->type == TOKEN_WORD && g_str_equal (p->text, "*"))
+    {
+      Token t;
+      next_token (r, &t);
+      token_clear (&t);
+    }
+  r->game_end = p->type == TOKEN_EOF ? r->len : p->offset;
+}
+
+/* The excerpt of unread text a message shows: its first line, shortened. */
+static char *
+unread_excerpt (const char *unread)
+{
+  gsize n = strcspn (unread, "\n");
+  const char *cut = g_utf8_offset_to_pointer (unread, MIN (g_utf8_strlen (unread, (gssize) n), 40));
+  g_autofree char *head = g_strndup (unread, (gsize) (cut - unread));
+
+  return g_strconcat (head, *cut != '\0' ? "…" : "", NULL);
+}
+
+DrPdnRead
 dr_pdn_reader_next_game (DrPdnReader *r,
                          DrGame     **out,
                          GError     **error)
@@ -1214,30 +1459,40 @@ dr_pdn_reader_next_game (DrPdnReader *r,
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (DrGame) game = NULL;
+  g_autoptr (GError) local = NULL;
+  g_autofree char *terminator = NULL;
   const DrRules *rules = NULL;
   const char *fen = NULL, *gametype = NULL, *variant = NULL, *result = NULL;
   GameBuilder b = { 0 };
   DrPosition start;
   Token *p;
   guint fen_line = 0, fen_column = 0;
+  gboolean failed = FALSE;     /* reading stopped: the rest is unread */
+  gboolean raw_fen = FALSE;    /* the FEN tag is kept as written */
+  gsize unread_from = 0;
+  DrGameNode *unread_node;
 
-  g_return_val_if_fail (r != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (r != NULL && out != NULL, DR_PDN_READ_END);
   *out = NULL;
 
-  /* Stray terminators between games. */
+  /* Stray terminators before the first game. */
   while ((p = peek_token (r))->type == TOKEN_WORD && g_str_equal (p->text, "*"))
     {
       Token t;
       next_token (r, &t);
       token_clear (&t);
     }
-  p = peek_token (r);
   if (p->type == TOKEN_EOF)
-    return FALSE;
+    {
+      r->game_start = r->game_end = r->len;
+      return DR_PDN_READ_END;
+    }
   r->game_line = p->line;
   r->game_column = p->column;
+  r->game_start = p->offset;
 
-  /* The tag section. */
+  /* The tag section.  A tag that cannot be read ends it: what follows is
+   * kept unread, from that tag on. */
   while ((p = peek_token (r))->type == TOKEN_TAG || p->type == TOKEN_ERROR)
     {
       Token t;
@@ -1245,10 +1500,11 @@ dr_pdn_reader_next_game (DrPdnReader *r,
       next_token (r, &t);
       if (t.type == TOKEN_ERROR)
         {
-          pdn_error (r, error, DR_PDN_ERROR_SYNTAX, t.line, t.column, "%s", t.text);
+          pdn_error (r, &local, DR_PDN_ERROR_SYNTAX, t.line, t.column, "%s", t.text);
+          unread_from = t.offset;
+          failed = TRUE;
           token_clear (&t);
-          skip_game (r);
-          return FALSE;
+          break;
         }
       if (g_ascii_strcasecmp (t.text, "FEN") == 0)
         {
@@ -1276,40 +1532,58 @@ dr_pdn_reader_next_game (DrPdnReader *r,
       rules = rules_from_gametype (gametype);
       if (rules == NULL)
         {
-          pdn_error (r, error, DR_PDN_ERROR_UNKNOWN_GAMETYPE, r->game_line, r->game_column,
-                     _("GameType “%s” is not a variant this program plays"), gametype);
-          skip_game (r);
-          return FALSE;
+          /* A game of another kind: kept with all of its moves unread, as
+           * International (not a guess from its moves, which would depend
+           * on what is unread, and change once it is written back). */
+          if (!failed)
+            {
+              pdn_error (r, &local, DR_PDN_ERROR_UNKNOWN_GAMETYPE, r->game_line, r->game_column,
+                         _("GameType “%s” is not a variant this program plays"), gametype);
+              unread_from = peek_token (r)->offset;
+              failed = TRUE;
+            }
+          rules = &dr_rules_international;
+          raw_fen = TRUE;
         }
-      /* GameType 20 and 25 are shared with the giveaway games. */
-      if (variant != NULL && g_ascii_strcasecmp (variant, "Antidraughts") == 0)
-        rules = &dr_rules_antidraughts;
-      if (variant != NULL && g_ascii_strcasecmp (variant, "Russian giveaway") == 0)
-        rules = &dr_rules_russian_giveaway;
-      if (r->rules != NULL && r->rules->gametype == rules->gametype)
-        rules = r->rules;
+      else
+        {
+          /* GameType 20 and 25 are shared with the giveaway games. */
+          if (variant != NULL && g_ascii_strcasecmp (variant, "Antidraughts") == 0)
+            rules = &dr_rules_antidraughts;
+          if (variant != NULL && g_ascii_strcasecmp (variant, "Russian giveaway") == 0)
+            rules = &dr_rules_russian_giveaway;
+          if (r->rules != NULL && r->rules->gametype == rules->gametype)
+            rules = r->rules;
+        }
     }
   else
     rules = guess_rules (r, fen, variant);
 
-  if (fen != NULL)
+  if (fen != NULL && !raw_fen)
     {
-      g_autoptr (GError) local = NULL;
+      g_autoptr (GError) fen_error = NULL;
 
-      if (!dr_fen_parse (rules, fen, &start, &local))
+      if (dr_fen_parse (rules, fen, &start, &fen_error))
+        game = dr_game_new (rules, &start);
+      else
         {
-          pdn_error (r, error, DR_PDN_ERROR_BAD_SETUP, fen_line, fen_column, "%s", local->message);
-          skip_game (r);
-          return FALSE;
+          /* Kept as written; the moves, which need the position, unread. */
+          if (!failed)
+            {
+              pdn_error (r, &local, DR_PDN_ERROR_BAD_SETUP, fen_line, fen_column, "%s",
+                         fen_error->message);
+              unread_from = peek_token (r)->offset;
+              failed = TRUE;
+            }
+          raw_fen = TRUE;
         }
-      game = dr_game_new (rules, &start);
     }
-  else
+  if (game == NULL)
     game = dr_game_new (rules, NULL);
   for (guint i = 0; i < names->len; i++)
     {
       /* The FEN tag holds the position read, in normal form. */
-      if (g_ascii_strcasecmp (names->pdata[i], "FEN") == 0)
+      if (g_ascii_strcasecmp (names->pdata[i], "FEN") == 0 && !raw_fen)
         {
           g_autofree char *normal = dr_fen_write (rules, &game->root->position, rules->notation);
           dr_game_set_tag (game, names->pdata[i], normal);
@@ -1323,17 +1597,77 @@ dr_pdn_reader_next_game (DrPdnReader *r,
   b.stack = g_ptr_array_new ();
   b.node = game->root;
   b.legal = g_new0 (DrMoveList, 1);
-  if (!read_body (&b, error))
+  if (failed && unread_from == peek_token (r)->offset)
     {
-      game_builder_clear (&b);
-      skip_game (r);
-      return FALSE;
+      /* None of the moves can be read (a GameType or FEN this program
+       * cannot use).  Text kept unread by an earlier reading, which the
+       * writer put first, comes back as it was, and a terminator alone
+       * after it is the game's own, as in any game. */
+      while ((p = peek_token (r))->type == TOKEN_COMMENT
+             && (g_str_has_prefix (p->text, UNREAD_MARK) || g_str_has_prefix (p->text, UNREAD_RBRACE_MARK)))
+        {
+          Token t;
+
+          next_token (r, &t);
+          read_unread_comment (&b, &t);
+          token_clear (&t);
+        }
+      unread_from = p->offset;
+      if (p->type == TOKEN_WORD && (g_str_equal (p->text, "*") || is_result_word (p->text)))
+        {
+          Token t;
+
+          next_token (r, &t);
+          if (peek_token (r)->type == TOKEN_EOF || peek_token (r)->type == TOKEN_TAG)
+            {
+              terminator = g_steal_pointer (&t.text);
+              unread_from = r->consumed;
+            }
+          token_clear (&t);
+        }
     }
-  game->result = dr_result_from_string (result != NULL ? result : b.result_word, rules);
+  else if (!failed && !read_body (&b, &local))
+    {
+      failed = TRUE;
+      unread_from = b.error_offset;
+    }
+  if (failed)
+    {
+      /* What was read stays; the rest of the game's text goes on the node
+       * where reading stopped, with a comment that waited for a move.  A
+       * game read in part always has unread text, if only "". */
+      unread_node = b.last != NULL ? b.last : b.node;
+      if (b.pending != NULL)
+        comment_after (unread_node, b.pending);
+      if (terminator == NULL)
+        terminator = skip_game (r);
+      if (r->consumed > unread_from || unread_node->unread == NULL)
+        {
+          g_autofree char *text = unread_text (r->text, unread_from, MAX (unread_from, r->consumed));
+          append_unread (unread_node, "\n", text);
+        }
+    }
+  else
+    r->last_rules = rules;
+  game->result = dr_result_from_string (result != NULL ? result
+                                        : b.result_word != NULL ? b.result_word : terminator,
+                                        rules);
+  if (!failed && b.kept)
+    {
+      g_autofree char *excerpt = unread_excerpt (dr_game_find_unread (game)->unread);
+
+      pdn_error (r, &local, DR_PDN_ERROR_UNREAD, b.kept_line, b.kept_column,
+                 _("moves kept unread by an earlier reading: “%s”"), excerpt);
+    }
   game_builder_clear (&b);
-  r->last_rules = rules;
+  end_game_span (r);
   *out = g_steal_pointer (&game);
-  return TRUE;
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return DR_PDN_READ_PARTIAL;
+    }
+  return DR_PDN_READ_WHOLE;
 }
 
 void
@@ -1355,12 +1689,14 @@ dr_pdn_reader_new (const char    *data,
 {
   DrPdnReader *r;
   g_autoptr (GError) local = NULL;
+  const char *found = NULL;
+  gboolean bom = FALSE;
   char *text;
 
   g_return_val_if_fail (data != NULL, NULL);
   if (len < 0)
     len = (gssize) strlen (data);
-  text = dr_pdn_to_utf8 (data, (gsize) len, encoding, &local);
+  text = to_utf8 (data, (gsize) len, encoding, &found, &bom, &local);
   if (text == NULL)
     {
       g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING, "%s: %s", name ? name : "PDN",
@@ -1370,6 +1706,9 @@ dr_pdn_reader_new (const char    *data,
   r = g_new0 (DrPdnReader, 1);
   r->name = g_strdup (name != NULL ? name : "PDN");
   r->text = text;
+  r->owns_text = TRUE;
+  r->encoding = g_strdup (found);
+  r->bom = bom;
   r->len = strlen (text);
   r->line = 1;
   r->column = 1;
@@ -1403,6 +1742,226 @@ dr_pdn_reader_free (DrPdnReader *r)
   if (r->has_peeked)
     token_clear (&r->peeked);
   g_free (r->name);
-  g_free (r->text);
+  if (r->owns_text)
+    g_free (r->text);
+  g_free (r->encoding);
   g_free (r);
+}
+
+void
+dr_pdn_reader_game_span (DrPdnReader *r,
+                         gsize       *start,
+                         gsize       *end)
+{
+  g_return_if_fail (r != NULL);
+
+  if (start != NULL)
+    *start = r->game_start;
+  if (end != NULL)
+    *end = r->game_end;
+}
+
+const char *
+dr_pdn_reader_get_text (DrPdnReader *r,
+                        gsize       *length)
+{
+  g_return_val_if_fail (r != NULL, NULL);
+
+  if (length != NULL)
+    *length = r->len;
+  return r->text;
+}
+
+const char *
+dr_pdn_reader_get_encoding (DrPdnReader *r)
+{
+  g_return_val_if_fail (r != NULL, NULL);
+
+  return r->encoding;
+}
+
+gboolean
+dr_pdn_reader_get_bom (DrPdnReader *r)
+{
+  g_return_val_if_fail (r != NULL, FALSE);
+
+  return r->bom;
+}
+
+/* --- the variant of a file without GameType -------------------------- */
+
+/* How many games dr_pdn_reader_detect_variant() reads under each variant:
+ * enough to outvote a few transcription errors, few enough that a file of
+ * 100,000 games opens at once. */
+#define DETECT_SAMPLE 200
+
+/* A reader over the first @len bytes of @r's text, which it borrows. */
+static DrPdnReader *
+reader_borrow (DrPdnReader   *r,
+               gsize          len,
+               const DrRules *rules)
+{
+  DrPdnReader *s = g_new0 (DrPdnReader, 1);
+
+  s->name = g_strdup (r->name);
+  s->text = r->text;
+  s->owns_text = FALSE;
+  s->encoding = g_strdup (r->encoding);
+  s->len = len;
+  s->line = 1;
+  s->column = 1;
+  s->rules = rules;
+  s->rules_detected = rules != NULL;
+  return s;
+}
+
+/* Does @game name its variant, so that the reader's variant does not
+ * matter to it? */
+static gboolean
+names_variant (const DrGame *game)
+{
+  const char *variant = dr_game_get_tag (game, "Variant");
+
+  return dr_game_get_tag (game, "GameType") != NULL
+         || (variant != NULL && rules_from_variant_tag (variant) != NULL);
+}
+
+/* Reads up to DETECT_SAMPLE games of the first @len bytes of @r's text
+ * with @rules as the reader's variant.  Returns how many of the games that
+ * name no variant were read in part; *@games gets how many name none, and
+ * if not NULL @guessed[v] how many of them were read as variant v, and
+ * *@end where the last game read ends. */
+static guint
+trial_read (DrPdnReader   *r,
+            gsize          len,
+            const DrRules *rules,
+            guint         *games,
+            guint         *guessed,
+            gsize         *end)
+{
+  g_autoptr (DrPdnReader) s = reader_borrow (r, len, rules);
+  guint errors = 0;
+
+  *games = 0;
+  for (guint n = 0; n < DETECT_SAMPLE; n++)
+    {
+      g_autoptr (DrGame) game = NULL;
+      DrPdnRead read = dr_pdn_reader_next_game (s, &game, NULL);
+
+      if (read == DR_PDN_READ_END)
+        break;
+      if (names_variant (game))
+        continue;
+      (*games)++;
+      if (read == DR_PDN_READ_PARTIAL)
+        errors++;
+      if (guessed != NULL)
+        guessed[game->rules->variant]++;
+    }
+  if (end != NULL)
+    *end = s->game_end;
+  return errors;
+}
+
+static char *
+errors_text (guint errors)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", errors), errors);
+}
+
+/**
+ * dr_pdn_reader_detect_variant:
+ * @reader: a reader that has not read a game yet
+ * @report: (out) (optional) (transfer full) (nullable): what was found,
+ *   NULL when every game sampled names its variant
+ *
+ * Chooses the variant of the games that name none (PDN.md §4: the Czech
+ * and Italian files of shared/data carry no GameType): the first
+ * DETECT_SAMPLE games are read under each variant of their board and the
+ * variant with the fewest games read in part wins; ties go to the
+ * reader's variant, else to the one the reader guesses most often game by
+ * game (guess_rules()), else to the first in DrVariant order.  The reader
+ * then reads such games in the variant chosen.
+ *
+ * Returns: (nullable): the variant chosen, or the reader's own when no
+ *   game sampled lacks a variant
+ */
+const DrRules *
+dr_pdn_reader_detect_variant (DrPdnReader *r,
+                              char       **report)
+{
+  guint guessed[DR_N_VARIANTS] = { 0 };
+  guint errors[DR_N_VARIANTS] = { 0 };
+  const DrRules *tried[DR_N_VARIANTS] = { NULL };   /* the rules tried, by variant */
+  const DrRules *guess = NULL, *reference, *best;
+  const DrGeometry *board;
+  guint games, most = 0;
+  gsize end;
+  g_autoptr (GString) others = NULL;
+  g_autofree char *best_errors = NULL;
+
+  if (report != NULL)
+    *report = NULL;
+  g_return_val_if_fail (r != NULL, NULL);
+  g_return_val_if_fail (r->consumed == 0 && !r->has_peeked, r->rules);
+
+  /* Step 1. Read as the reader would, game by game: which games name no
+   * variant, which variant each is guessed to be (and so which board),
+   * and where the sample ends. */
+  trial_read (r, r->len, NULL, &games, guessed, &end);
+  if (games == 0)
+    return r->rules;
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    if (guessed[v] > most)
+      {
+        most = guessed[v];
+        guess = dr_rules_get ((DrVariant) v);
+      }
+  reference = r->rules != NULL ? r->rules : guess;
+  board = guess->geometry;
+
+  /* Step 2. Each variant of that board size, and the caller's, on the
+   * same games. */
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    {
+      /* The caller's own rules for its variant (they may be a variant's
+       * rules with other draw rules). */
+      const DrRules *rules = v == (int) reference->variant ? reference : dr_rules_get ((DrVariant) v);
+      guint n;
+
+      if (rules != reference && (rules->geometry->width != board->width
+                                 || rules->geometry->height != board->height))
+        continue;
+      errors[v] = trial_read (r, end, rules, &n, NULL, NULL);
+      tried[v] = rules;
+    }
+
+  /* Step 3. The fewest errors; on a tie the reference, then the order of
+   * DrVariant. */
+  best = reference;
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    if (tried[v] != NULL && errors[v] < errors[best->variant])
+      best = tried[v];
+  r->rules = best;
+  r->rules_detected = TRUE;
+
+  if (report != NULL)
+    {
+      others = g_string_new (NULL);
+      for (int v = 0; v < DR_N_VARIANTS; v++)
+        if (tried[v] != NULL && v != (int) best->variant)
+          {
+            g_autofree char *e = errors_text (errors[v]);
+
+            g_string_append_printf (others, "%s%s: %s", others->len > 0 ? ", " : "",
+                                    dr_rules_get ((DrVariant) v)->name, e);
+          }
+      best_errors = errors_text (errors[best->variant]);
+      *report = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "no GameType; replays as %s (%s in %u game; %s)",
+                                              "no GameType; replays as %s (%s in %u games; %s)",
+                                              games),
+                                 best->name, best_errors, games, others->str);
+    }
+  return best;
 }

@@ -10,6 +10,8 @@
  * replace, comments in braces, glyphs glued to their move and other NAGs as
  * $n, captures with their route only where two captures share start and
  * end (rule 6), lines of at most 80 columns, and the result as terminator.
+ * Text a reader could not read goes back as it was, in marked comments
+ * (put_unread(), dr-pdn.h), its own line breaks kept.
  * The tree is walked with an explicit stack: neither a long main line nor
  * deeply nested variations can exhaust the C stack.
  */
@@ -62,7 +64,9 @@ put_comment (Writer     *w,
    * so that long ones wrap too. */
   g_autofree char *clean = g_strdup (text);
   g_auto (GStrv) words = NULL;
-  GString *first = g_string_new ("{");
+  /* A comment of one's own that starts like the marks of unread text
+   * (put_unread()) gets a space first, which the reader drops again. */
+  GString *first = g_string_new (g_str_has_prefix (text, "[%unread") ? "{ " : "{");
 
   for (char *p = clean; *p; p++)
     if (*p == '}')
@@ -92,6 +96,55 @@ put_comment (Writer     *w,
     }
   else
     g_string_append_c (w->out, '}');
+}
+
+/* Appends a token that may hold line breaks (text kept unread), breaking
+ * the line before it if its first line would pass 80; the line it ends
+ * on is the current one. */
+static void
+put_verbatim (Writer     *w,
+              const char *token)
+{
+  const char *last_break = strrchr (token, '\n');
+  gsize first = strcspn (token, "\n");
+
+  if (w->need_space)
+    {
+      if (w->out->len - w->line_start + 1 + first > 80)
+        {
+          g_string_append_c (w->out, '\n');
+          w->line_start = w->out->len;
+        }
+      else
+        g_string_append_c (w->out, ' ');
+    }
+  g_string_append (w->out, token);
+  if (last_break != NULL)
+    w->line_start = w->out->len - strlen (last_break + 1);
+  w->need_space = TRUE;
+}
+
+/* Text kept unread, as the comments of dr-pdn.h: "{[%unread] TEXT}", cut
+ * at each '}', each piece after the first in a "{[%unread-rbrace] ...}"
+ * comment of its own. */
+static void
+put_unread (Writer     *w,
+            const char *text)
+{
+  const char *piece = text;
+
+  for (gboolean first = TRUE; ; first = FALSE)
+    {
+      gsize len = strcspn (piece, "}");
+      g_autofree char *token = g_strdup_printf ("{%s%s%.*s}",
+                                                first ? "[%unread]" : "[%unread-rbrace]",
+                                                len > 0 ? " " : "", (int) len, piece);
+
+      put_verbatim (w, token);
+      if (piece[len] == '\0')
+        break;
+      piece += len + 1;
+    }
 }
 
 static const char *const glyphs[] = { NULL, "!", "?", "!!", "??", "!?", "?!" };
@@ -153,11 +206,10 @@ put_move (Writer           *w,
           }
       }
   if (node->comment_after != NULL)
-    {
-      put_comment (w, node->comment_after);
-      return TRUE;
-    }
-  return FALSE;
+    put_comment (w, node->comment_after);
+  if (node->unread != NULL)
+    put_unread (w, node->unread);
+  return node->comment_after != NULL || node->unread != NULL;
 }
 
 typedef enum
@@ -184,6 +236,8 @@ write_moves (Writer       *w,
 
   if (game->root->comment_after != NULL)
     put_comment (w, game->root->comment_after);
+  if (game->root->unread != NULL)
+    put_unread (w, game->root->unread);
   g_array_append_val (stack, first);
   while (stack->len > 0)
     {
@@ -256,9 +310,12 @@ dr_pdn_write_game (const DrGame *game,
         has_gametype = TRUE;
       if (g_ascii_strcasecmp (name, "FEN") == 0)
         {
-          /* The position itself, in the notation asked for. */
+          /* The position itself, in the notation asked for; a FEN that
+           * could not be read (the game does not start from it) stays as
+           * it was written. */
           has_fen = TRUE;
-          value = fen = dr_fen_write (game->rules, &game->root->position, notation);
+          if (game->setup)
+            value = fen = dr_fen_write (game->rules, &game->root->position, notation);
         }
       g_string_append_printf (w.out, "[%s \"", name);
       for (const char *p = value; *p; p++)

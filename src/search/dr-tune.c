@@ -107,11 +107,17 @@ dr_tune_set_add_file (DrTuneSet   *set,
       g_autoptr (DrGame) game = NULL;
       double white;
       gboolean validation;
+      DrPdnRead read;
 
-      if (!dr_pdn_reader_next_game (reader, &game, &game_error))
+      read = dr_pdn_reader_next_game (reader, &game, &game_error);
+      if (read == DR_PDN_READ_END)
+        break;
+      /* Only games read whole: where a record breaks off (an illegal or
+       * ambiguous move, often a transcription error made some moves
+       * earlier) the positions before it may not be the game's, and a
+       * result would label positions that were never played. */
+      if (read == DR_PDN_READ_PARTIAL)
         {
-          if (game_error == NULL)
-            break;
           if (n_broken != NULL)
             (*n_broken)++;
           continue;

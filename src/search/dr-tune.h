@@ -38,8 +38,8 @@ void       dr_tune_set_free         (DrTuneSet           *set);
 
 /* Adds the quiet positions (no capture for either side) of every game of
  * @path whose result is known and whose variant is the set's.  Every
- * tenth game goes to the validation set.  A game that does not read is
- * skipped and counted in *@n_broken. */
+ * tenth game goes to the validation set.  A game read only in part
+ * (DR_PDN_READ_PARTIAL) is skipped and counted in *@n_broken. */
 gboolean   dr_tune_set_add_file     (DrTuneSet           *set,
                                      const char          *path,
                                      guint               *n_games,
