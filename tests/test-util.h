@@ -47,3 +47,23 @@ test_iterate_for (guint ms)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (2000);
 }
+
+/* Set in the tests' environment by a strict build (meson -Dstrict_tests=true,
+ * which .ci/setup-build passes when CI=true). */
+static inline gboolean
+test_strict (void)
+{
+  return g_strcmp0 (g_getenv ("DRAUGHTSMAN_STRICT_TESTS"), "1") == 0;
+}
+
+/* A test whose prerequisite (a display, a program, the shared data) is
+ * missing: skipped with @reason, or failed in a strict build, where
+ * nothing may be left out. */
+static inline void
+test_skip_missing (const char *reason)
+{
+  if (test_strict ())
+    g_test_fail_printf ("%s (a strict build requires it)", reason);
+  else
+    g_test_skip (reason);
+}
