@@ -44,65 +44,210 @@ move_text (DrSearch         *search,
   return dr_move_to_text (rules, legal, move, rules->notation);
 }
 
-/* Shots whose solution is unique and known from the rules. */
+/* Composed shots where exactly one of many legal moves wins.  The
+ * position and the winning move are the composer's (the file and record
+ * are named); @plies is the length of the shortest forced win.  None of
+ * it comes from our search: wins_within() below, an exhaustive solver
+ * over the legal moves, checks that exactly one first move forces a win
+ * within @plies plies (the opponent without a move, here without a piece
+ * or blocked) and that none does within @plies - 2. */
+typedef struct
+{
+  const char *variant;
+  const char *fen;
+  const char *solution;
+  guint       legal;      /* the number of legal moves at the root */
+  int         plies;
+  const char *source;
+} Shot;
+
+static const Shot shots[] = {
+  { "international", "W:W20,32,38-41,50:B10-11,13,21-22,29,36", "32-28", 12, 9,
+    "international/problems-Cat.C1.pdn, S.M.van Eijk C-27" },
+  { "international", "W:W9,11,23,27,38,41:B8,20,30,34,36,40", "9-4", 11, 9,
+    "international/problems-PWCP_2.pdn, A22" },
+  { "international", "W:W14,20,30,32,37,44,46:B8,18-19,23,33,36,43", "44-39", 11, 7,
+    "international/problems-Cat.C1.pdn, S.M.van Eijk C62" },
+  { "international", "W:W11,29,31,37,39,44,48:B1,8,18,23,26,28,38", "48-43", 10, 9,
+    "international/problems-Cat.A1.pdn, D.vd Berg A93" },
+  { "english", "W:W19,23,28,32:B5,9,11,20", "28-24", 5, 9,
+    "english/problems-tricks-traps-and-shots.pdn, TTS Example 3" },
+};
+
+static gboolean loses_within (const DrRules *rules, const DrPosition *pos, int plies);
+
+/* Can the side to move force the opponent out of moves within @plies
+ * plies?  Plain minimax over dr_movegen_legal(): no evaluation, no
+ * pruning, no table, no draw rule (none can apply in so few plies). */
+static gboolean
+wins_within (const DrRules    *rules,
+             const DrPosition *pos,
+             int               plies)
+{
+  g_autofree DrMoveList *list = NULL;
+
+  if (plies < 1)
+    return FALSE;
+  list = g_new0 (DrMoveList, 1);
+  dr_movegen_legal (rules, pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      if (loses_within (rules, &child, plies - 1))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Has the side to move no move now, or does every move let the opponent
+ * win within @plies - 1 plies? */
+static gboolean
+loses_within (const DrRules    *rules,
+              const DrPosition *pos,
+              int               plies)
+{
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+
+  dr_movegen_legal (rules, pos, list);
+  if (list->n == 0)
+    return TRUE;
+  if (plies < 2)
+    return FALSE;
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      if (!wins_within (rules, &child, plies - 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Sets up @shot and checks it with the solver: exactly its solution wins
+ * within its plies, nothing faster. */
+static DrSearch *
+shot_setup (const Shot *shot,
+            DrPosition *pos)
+{
+  DrSearch *search = setup (shot->variant, shot->fen, pos);
+  const DrRules *rules = dr_search_get_rules (search);
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+  guint winners = 0;
+
+  g_test_message ("%s: %s, %s wins in %d plies", shot->source, shot->fen, shot->solution,
+                  shot->plies);
+  dr_movegen_legal (rules, pos, list);
+  g_assert_cmpuint (list->n, ==, shot->legal);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+      g_autofree char *text = dr_move_to_text (rules, list, &list->moves[i], rules->notation);
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      g_assert_false (loses_within (rules, &child, shot->plies - 3));
+      if (loses_within (rules, &child, shot->plies - 1))
+        {
+          g_assert_cmpstr (text, ==, shot->solution);
+          winners++;
+        }
+    }
+  g_assert_cmpuint (winners, ==, 1);
+  return search;
+}
+
+/* The search, to the depth of the win, plays the one winning move. */
 static void
 test_finds_forced_win (void)
 {
-  static const struct { const char *variant; const char *fen; const char *best; int depth; } cases[] = {
-    /* 001: the crowned man takes all five (004 1.5.15). */
-    { "russian", "W:Wh4:Bb2,b4,b6,e7,g5", "h4:a1", 4 },
-  };
-
-  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+  for (gsize i = 0; i < G_N_ELEMENTS (shots); i++)
     {
       DrPosition pos;
-      DrSearch *search = setup (cases[i].variant, cases[i].fen, &pos);
-      DrSearchLimits limits = { .max_depth = cases[i].depth, .multipv = 1 };
+      DrSearch *search = shot_setup (&shots[i], &pos);
+      DrSearchLimits limits = { .max_depth = shots[i].plies, .multipv = 1 };
       DrSearchResult result;
       g_autofree char *best = NULL;
 
       g_assert_true (dr_search_run (search, &pos, &limits, &result));
       best = move_text (search, &pos, &result.best);
-      g_assert_cmpstr (best, ==, cases[i].best);
+      g_assert_cmpstr (best, ==, shots[i].solution);
       dr_search_free (search);
     }
 }
 
-/* A win the search must see as one: White to move wins a king ending
- * where the lone black man is caught. */
+/* It scores the win as exactly as far as it is, and a deeper search does
+ * not change that. */
 static void
 test_win_score (void)
 {
-  DrPosition pos;
-  /* Russian: White's h4 man takes everything (5 pieces) and Black has
-   * nothing left: a win in 1 move. */
-  DrSearch *search = setup ("russian", "W:Wh4:Bb2,b4,b6,e7,g5", &pos);
-  DrSearchLimits limits = { .max_depth = 5, .multipv = 1 };
-  DrSearchResult result;
-  char text[32];
+  for (gsize i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      DrPosition pos;
+      DrSearch *search = shot_setup (&shots[i], &pos);
+      g_autofree char *expected = g_strdup_printf ("win in %d", (shots[i].plies + 1) / 2);
 
-  g_assert_true (dr_search_run (search, &pos, &limits, &result));
-  g_assert_cmpint (result.score, ==, DR_SCORE_WIN - 1);
-  g_assert_cmpstr (dr_score_to_string (result.score, text), ==, "win in 1");
-  dr_search_free (search);
+      for (int extra = 0; extra <= 4; extra += 4)
+        {
+          DrSearchLimits limits = { .max_depth = shots[i].plies + extra, .multipv = 1 };
+          DrSearchResult result;
+          char text[32];
+
+          dr_search_clear (search);
+          g_assert_true (dr_search_run (search, &pos, &limits, &result));
+          g_assert_cmpint (result.score, ==, DR_SCORE_WIN - shots[i].plies);
+          g_assert_cmpstr (dr_score_to_string (result.score, text), ==, expected);
+        }
+      dr_search_free (search);
+    }
 }
+
+/* The node counts of fixed-depth searches from the start positions, with
+ * an 8 MB table: a regression signature like tests/bench.sig, recorded
+ * from this engine (so no truth about draughts), which a change to the
+ * search must not move by accident.  A change that alters the search on
+ * purpose updates these with bench.sig ("Bench: N" in its message).  Two
+ * searchers, and one searcher again after dr_search_clear(), must agree
+ * with the record and with each other. */
+static const struct
+{
+  const char *variant;
+  int         depth;
+  guint64     nodes;
+} recorded_nodes[] = {
+  { "international", 8, 33990 },
+  { "russian", 8, 22398 },
+};
 
 static void
 test_deterministic_nodes (void)
 {
-  DrPosition pos;
-  DrSearch *a = setup ("international", NULL, &pos);
-  DrSearch *b = dr_search_new (&dr_rules_international, 8);
-  DrSearchLimits limits = { .max_depth = 8, .multipv = 1 };
-  DrSearchResult ra, rb;
+  for (gsize i = 0; i < G_N_ELEMENTS (recorded_nodes); i++)
+    {
+      DrPosition pos;
+      DrSearch *a = setup (recorded_nodes[i].variant, NULL, &pos);
+      DrSearch *b = dr_search_new (dr_search_get_rules (a), 8);
+      DrSearchLimits limits = { .max_depth = recorded_nodes[i].depth, .multipv = 1 };
+      DrSearchResult ra, rb, again;
 
-  dr_search_run (a, &pos, &limits, &ra);
-  dr_search_run (b, &pos, &limits, &rb);
-  g_assert_cmpuint (ra.nodes, ==, rb.nodes);
-  g_assert_true (dr_move_same (&ra.best, &rb.best));
-  g_assert_cmpint (ra.score, ==, rb.score);
-  dr_search_free (a);
-  dr_search_free (b);
+      g_test_message ("%s, depth %d: recorded %" G_GUINT64_FORMAT " nodes",
+                      recorded_nodes[i].variant, recorded_nodes[i].depth, recorded_nodes[i].nodes);
+      g_assert_true (dr_search_run (a, &pos, &limits, &ra));
+      g_assert_true (dr_search_run (b, &pos, &limits, &rb));
+      dr_search_clear (a);
+      g_assert_true (dr_search_run (a, &pos, &limits, &again));
+      g_assert_cmpuint (ra.nodes, ==, recorded_nodes[i].nodes);
+      g_assert_cmpuint (rb.nodes, ==, ra.nodes);
+      g_assert_cmpuint (again.nodes, ==, ra.nodes);
+      g_assert_cmpint (ra.depth, ==, recorded_nodes[i].depth);
+      g_assert_true (dr_move_same (&ra.best, &rb.best));
+      g_assert_true (dr_move_same (&ra.best, &again.best));
+      g_assert_cmpint (ra.score, ==, rb.score);
+      g_assert_cmpint (ra.score, ==, again.score);
+      dr_search_free (a);
+      dr_search_free (b);
+    }
 }
 
 static void
