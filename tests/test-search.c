@@ -302,6 +302,82 @@ test_abort (void)
   dr_search_free (search);
 }
 
+/* Pondering: the limits wait for the ponder word.  The callback plays
+ * the interface's "ponder-hit" after iteration 6; the abort word is only
+ * a guard against a search that never stops. */
+typedef struct
+{
+  atomic_uint ponder;
+  atomic_uint abort;
+  int         hit_after;    /* the iteration after which the hit comes */
+  int         last_depth;
+  uint64_t    hit_nodes;    /* nodes searched at the hit */
+} PonderState;
+
+static void
+ponder_info_cb (const DrSearchInfo *info,
+                void               *user_data)
+{
+  PonderState *state = user_data;
+
+  state->last_depth = info->depth;
+  if (info->depth == state->hit_after)
+    {
+      state->hit_nodes = info->nodes;
+      atomic_store (&state->ponder, 0);
+    }
+  if (info->depth >= 14)
+    atomic_store (&state->abort, 1);
+}
+
+static void
+test_ponder (void)
+{
+  DrPosition pos;
+  DrSearch *search = setup ("international", NULL, &pos);
+  PonderState state = { .hit_after = 6 };
+  DrSearchLimits limits = { .multipv = 1, .abort_word = &state.abort, .abort_unless = 0,
+                            .info_func = ponder_info_cb, .user_data = &state,
+                            .ponder_word = &state.ponder };
+  DrSearchResult result;
+
+  /* A depth limit of 3: ignored while pondering, in force after the hit,
+   * so the search stops after the iteration the hit came in. */
+  limits.max_depth = 3;
+  atomic_store (&state.ponder, 1);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_cmpint (state.last_depth, ==, 6);
+  g_assert_cmpint (result.depth, ==, 6);
+  g_assert_cmpuint (atomic_load (&state.abort), ==, 0);
+
+  /* A node limit of 2,000: already passed while pondering, it counts from
+   * the hit (polled every 1,024 nodes). */
+  dr_search_clear (search);
+  limits.max_depth = 0;
+  limits.max_nodes = 2000;
+  state.last_depth = 0;
+  atomic_store (&state.ponder, 1);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_test_message ("hit after %" G_GUINT64_FORMAT " nodes, stopped after %" G_GUINT64_FORMAT,
+                  (guint64) state.hit_nodes, (guint64) result.nodes);
+  g_assert_cmpuint (state.hit_nodes, >, 2000);
+  g_assert_cmpuint (result.nodes, >=, state.hit_nodes + 2000);
+  g_assert_cmpuint (result.nodes, <, state.hit_nodes + 2000 + 1024);
+  g_assert_cmpuint (atomic_load (&state.abort), ==, 0);
+
+  /* Without a hit, only the abort word stops it. */
+  dr_search_clear (search);
+  limits.max_depth = 2;
+  limits.max_nodes = 0;
+  state.hit_after = 0;
+  state.last_depth = 0;
+  atomic_store (&state.ponder, 1);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_cmpuint (atomic_load (&state.abort), ==, 1);
+  g_assert_cmpint (state.last_depth, ==, 14);
+  dr_search_free (search);
+}
+
 static void
 test_multipv (void)
 {
@@ -393,6 +469,7 @@ main (int    argc,
   g_test_add_func ("/search/deterministic-nodes", test_deterministic_nodes);
   g_test_add_func ("/search/node-limit", test_node_limit);
   g_test_add_func ("/search/abort", test_abort);
+  g_test_add_func ("/search/ponder", test_ponder);
   g_test_add_func ("/search/multipv", test_multipv);
   g_test_add_func ("/search/no-move", test_no_move);
   g_test_add_func ("/search/draw-not-win", test_draw_not_win);
