@@ -686,6 +686,7 @@ static const ErrorCase error_cases[] = {
   { "/cli/errors/notation-bogus-divide", 0, { "divide", "--notation", "bogus", "1", NULL } },
   { "/cli/errors/notation-bogus-moves", 0, { "moves", "--notation", "bogus", NULL } },
   { "/cli/errors/notation-bogus-fen", 1, { "fen", "--notation", "bogus", "W:W31-50:B1-20", NULL } },
+  { "/cli/errors/notation-bogus-match", 1, { "match", "hub:a", "hub:b", "--notation", "bogus", NULL } },
   { "/cli/errors/format-bogus", 0, { "moves", "--variant", "international", "--format", "bogus", NULL } },
   { "/cli/errors/variant-missing-value", 0, { "perft", "1", "--variant", NULL } },
   /* Unknown options, including options of another command. */

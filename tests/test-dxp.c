@@ -981,6 +981,44 @@ test_match_dxp_engine (void)
   }
 }
 
+/* An opening without a code is named by its position; --notation writes
+ * it with algebraic squares.  By hand from the PDN numbering: 31-34 are
+ * b4, d4, f4, h4 and 17-20 are c7, e7, g7, i7 (row 16-20 is a7 ... i7). */
+static void
+test_match_notation (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *openings = NULL, *quoted = NULL, *engine = NULL;
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd;
+
+  g_assert_nonnull (cli);
+  fd = g_file_open_tmp ("test-dxp-openings-XXXXXX.txt", &openings, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (openings, "W:W31,32,33,34:B17,18,19,20\n", -1, &error));
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+  {
+    const char *args[] = { engine, engine, "--openings", openings, "--games", "1",
+                           "--movetime", "5", "--notation", "algebraic", NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 0);
+  }
+  {
+    const char *args[] = { engine, engine, "--openings", openings, "--games", "1",
+                           "--movetime", "5", NULL };
+
+    g_assert_cmpint (run_match (args, &out2, &err2), ==, 0);
+  }
+  g_remove (openings);
+  g_assert_true (g_str_has_prefix (out, "game 1, opening W:Wb4,d4,f4,h4:Bc7,e7,g7,i7: "
+                                        "Draughtsman (white) - Draughtsman (black) "));
+  /* Without it, as the file writes it. */
+  g_assert_true (g_str_has_prefix (out2, "game 1, opening W:W31,32,33,34:B17,18,19,20: "));
+}
+
 /* The --timeout of the match tests with a silent engine: long enough for
  * our own engine, the other side, to answer within it when it runs under
  * a sanitizer on a loaded machine (its "new-game" clears a 64 MB table,
@@ -1122,6 +1160,7 @@ main (int    argc,
   g_test_add_func ("/cli/match/elo", test_match_elo);
   g_test_add_func ("/cli/match/openings", test_match_openings);
   g_test_add_func ("/cli/match/self-play", test_match_self);
+  g_test_add_func ("/cli/match/notation", test_match_notation);
   g_test_add_func ("/cli/match/dxp-engine", test_match_dxp_engine);
   g_test_add_func ("/cli/match/timeout/hub", test_match_timeout_hub);
   g_test_add_func ("/cli/match/timeout/dxp", test_match_timeout_dxp);
