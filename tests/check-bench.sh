@@ -1,7 +1,8 @@
 #!/bin/sh
 # The search's signature (Stockfish's tests/signature.sh): `draughtsman-cli
 # bench` must search exactly the node count recorded in bench.sig.  A change
-# that alters the search on purpose updates bench.sig and says
+# that alters the search on purpose updates bench.sig (and the recorded
+# counts of /search/deterministic-nodes in test-search.c) and says
 # "Bench: N" in its commit message.
 # Usage: check-bench.sh CLI SIGNATURE-FILE
 set -eu

@@ -17,6 +17,7 @@
 #include <gdk/x11/gdkx.h>
 
 #include "dr-board-view.h"
+#include "test-util.h"
 
 typedef gboolean (*TestCondition) (gpointer data);
 
@@ -81,7 +82,7 @@ test_input_available (void)
     return TRUE;
   if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
     g_error ("CI=true, but %s", missing);
-  g_test_skip (missing);
+  test_skip_missing (missing);
   return FALSE;
 }
 

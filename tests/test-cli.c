@@ -5,7 +5,8 @@
  *
  * The CLI named by $DRAUGHTSMAN_CLI is spawned with g_spawn_sync() and its
  * stdout, stderr and wait status are checked against the interface the
- * issue fixed (perft, divide, moves, fen; --notation on every command).
+ * issue fixed (perft, divide, moves, fen; --notation on every command),
+ * and analyse on what a fixed depth determines (not the clock).
  *
  * No expected value here was produced by running the CLI:
  *   - perft counts come from shared/data/oracles/perft.txt (the
@@ -16,7 +17,11 @@
  *     captures built by hand from the PDN square numbering: International
  *     square 1 is b10, 5 is j10, 6 is a9, ..., 46 is a1, 50 is j2);
  *   - divide totals are the perft counts, and the per-move counts must
- *     add up to them.
+ *     add up to them;
+ *   - analyse plays a composed shot's only winning move at the distance
+ *     test-search.c proves by exhaustive search, and with --weights the
+ *     capture that the weights' material values decide by hand; its node
+ *     counts are only compared between two runs.
  * Move lists are compared as sets: the interface does not fix an order.
  */
 
@@ -684,6 +689,7 @@ static const ErrorCase error_cases[] = {
   { "/cli/errors/notation-bogus-divide", 0, { "divide", "--notation", "bogus", "1", NULL } },
   { "/cli/errors/notation-bogus-moves", 0, { "moves", "--notation", "bogus", NULL } },
   { "/cli/errors/notation-bogus-fen", 1, { "fen", "--notation", "bogus", "W:W31-50:B1-20", NULL } },
+  { "/cli/errors/notation-bogus-match", 1, { "match", "hub:a", "hub:b", "--notation", "bogus", NULL } },
   { "/cli/errors/format-bogus", 0, { "moves", "--variant", "international", "--format", "bogus", NULL } },
   { "/cli/errors/variant-missing-value", 0, { "perft", "1", "--variant", NULL } },
   /* Unknown options, including options of another command. */
@@ -884,6 +890,136 @@ test_pdn_convert_keeps_every_game (void)
   g_rmdir (dir);
 }
 
+/* analyse -------------------------------------------------------------- */
+
+/* An "info" line without what depends on the clock (nps, time): "depth D
+ * seldepth S multipv K score X nodes N pv MOVES".  The line must have all
+ * its fields in the documented order. */
+static char *
+info_fixed_part (const char *line)
+{
+  g_auto (GStrv) words = g_strsplit (line, " ", -1);
+  static const char * const names[] = { "info", "depth", NULL, "seldepth", NULL, "multipv", NULL,
+                                        "score" };
+  GString *out = g_string_new (NULL);
+  guint i = G_N_ELEMENTS (names);
+
+  g_assert_cmpuint (g_strv_length (words), >, i);
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    if (names[k] != NULL)
+      g_assert_cmpstr (words[k], ==, names[k]);
+  g_string_append_printf (out, "depth %s seldepth %s multipv %s score", words[2], words[4], words[6]);
+  /* The score is "+0.25" or "win in 4"/"loss in 4". */
+  while (words[i] != NULL && !g_str_equal (words[i], "nodes"))
+    g_string_append_printf (out, " %s", words[i++]);
+  g_assert_cmpstr (words[i], ==, "nodes");
+  g_assert_nonnull (words[i + 1]);
+  g_string_append_printf (out, " nodes %s", words[i + 1]);
+  g_assert_cmpstr (words[i + 2], ==, "nps");
+  g_assert_nonnull (words[i + 3]);
+  g_assert_cmpstr (words[i + 4], ==, "time");
+  g_assert_nonnull (words[i + 5]);
+  g_assert_cmpstr (words[i + 6], ==, "pv");
+  g_string_append (out, " pv");
+  for (i += 7; words[i] != NULL; i++)
+    g_string_append_printf (out, " %s", words[i]);
+  return g_string_free (out, FALSE);
+}
+
+/* What analyse printed that a fixed depth determines: every info line's
+ * fixed part, then the bestmove line. */
+static char *
+analyse_fixed_output (const CliRun *run)
+{
+  g_auto (GStrv) lines = output_lines (run->out);
+  GString *out = g_string_new (NULL);
+  guint n = g_strv_length (lines);
+
+  g_assert_cmpuint (n, >=, 2);
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      g_autofree char *fixed = info_fixed_part (lines[i]);
+
+      g_string_append_printf (out, "%s\n", fixed);
+    }
+  g_assert_true (g_str_has_prefix (lines[n - 1], "bestmove "));
+  g_string_append_printf (out, "%s\n", lines[n - 1]);
+  return g_string_free (out, FALSE);
+}
+
+/* A composed shot (international/problems-Cat.C1.pdn, S.M.van Eijk C62):
+ * of its 11 legal moves only 44-39 wins, in 7 plies (test-search.c proves
+ * both with an exhaustive solver).  At a fixed depth the output is the
+ * same from run to run but for the clock; every iteration is reported,
+ * the win is seen and played. */
+static void
+test_analyse_fixed_depth (void)
+{
+  static const char *fen = "W:W14,20,30,32,37,44,46:B8,18-19,23,33,36,43";
+  g_autoptr (CliRun) first = cli_run ("analyse", "--fen", fen, "--depth", "7", NULL);
+  g_autoptr (CliRun) second = cli_run ("analyse", "--fen", fen, "--depth", "7", NULL);
+  g_autofree char *fixed = NULL;
+  g_autofree char *fixed_again = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint64 last_nodes = 0;
+
+  assert_success (first);
+  assert_success (second);
+  fixed = analyse_fixed_output (first);
+  fixed_again = analyse_fixed_output (second);
+  g_test_message ("%s", fixed);
+  g_assert_cmpstr (fixed, ==, fixed_again);
+
+  lines = g_strsplit (fixed, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 7 + 2);
+  for (guint d = 1; d <= 7; d++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("depth %u seldepth ", d);
+      const char *nodes = strstr (lines[d - 1], " nodes ");
+      guint64 n;
+
+      g_assert_true (g_str_has_prefix (lines[d - 1], prefix));
+      g_assert_nonnull (strstr (lines[d - 1], " multipv 1 score "));
+      g_assert_nonnull (nodes);
+      n = g_ascii_strtoull (nodes + strlen (" nodes "), NULL, 10);
+      g_assert_cmpuint (n, >, last_nodes);
+      last_nodes = n;
+    }
+  g_assert_nonnull (strstr (lines[6], " score win in 4 nodes "));
+  g_assert_nonnull (strstr (lines[6], " pv 44-39 "));
+  g_assert_cmpstr (lines[7], ==, "bestmove 44-39");
+}
+
+/* --weights changes what the search decides, not only its clock.  White's
+ * man on 32 must take either the king on 27 or the man on 28 (one piece
+ * each, so the majority rule allows both), and at depth 1 nothing can be
+ * taken back: with the default weights a king is worth more than a man,
+ * so 32x21 takes it; with king=0 a king is worth nothing, so 32x23 takes
+ * the man. */
+static void
+test_analyse_weights (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *weights = g_build_filename (dir, "k0.ini", NULL);
+  g_autoptr (CliRun) plain = NULL;
+  g_autoptr (CliRun) zero = NULL;
+  g_autofree char *plain_fixed = NULL;
+  g_autofree char *zero_fixed = NULL;
+
+  g_assert_true (g_file_set_contents (weights, "[Weights]\nking=0\n", -1, NULL));
+  plain = cli_run ("analyse", "--fen", "W:W32:BK27,28", "--depth", "1", NULL);
+  zero = cli_run ("analyse", "--fen", "W:W32:BK27,28", "--depth", "1", "--weights", weights, NULL);
+  assert_success (plain);
+  assert_success (zero);
+  plain_fixed = analyse_fixed_output (plain);
+  zero_fixed = analyse_fixed_output (zero);
+  g_test_message ("default weights:\n%sking=0:\n%s", plain_fixed, zero_fixed);
+  g_assert_true (g_str_has_suffix (plain_fixed, "pv 32x21\nbestmove 32x21\n"));
+  g_assert_true (g_str_has_suffix (zero_fixed, "pv 32x23\nbestmove 32x23\n"));
+  g_unlink (weights);
+  g_rmdir (dir);
+}
+
 /* tune: the weights file it writes is read back by analyse --weights and
  * hub --weights, and changes what analyse says; bad files are refused
  * with their name. */
@@ -921,15 +1057,20 @@ test_tune_command (void)
     g_assert_true (g_str_has_prefix (run->out, "{\n  .man = 100,\n  .king = "));
   }
   {
-    /* A king worth nothing changes the evaluation of a king ending. */
+    /* A king worth nothing changes the score of a king ending (compared
+     * without the clock's fields, which differ from run to run anyway). */
     g_autoptr (CliRun) plain = cli_run ("analyse", "--fen", "W:WK46:B5", "--depth", "1", NULL);
     g_autoptr (CliRun) zero = NULL;
+    g_autofree char *plain_fixed = NULL;
+    g_autofree char *zero_fixed = NULL;
 
     g_assert_true (g_file_set_contents (weights, "[Weights]\nking=0\n", -1, NULL));
     zero = cli_run ("analyse", "--fen", "W:WK46:B5", "--depth", "1", "--weights", weights, NULL);
     assert_success (plain);
     assert_success (zero);
-    g_assert_cmpstr (plain->out, !=, zero->out);
+    plain_fixed = analyse_fixed_output (plain);
+    zero_fixed = analyse_fixed_output (zero);
+    g_assert_cmpstr (plain_fixed, !=, zero_fixed);
   }
   {
     g_autoptr (CliRun) run = NULL;
@@ -983,6 +1124,8 @@ main (int    argc,
     g_test_add_data_func (error_cases[i].path, &error_cases[i], test_error_case);
   g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
   g_test_add_func ("/cli/pdn/convert-keeps-every-game", test_pdn_convert_keeps_every_game);
+  g_test_add_func ("/cli/analyse/fixed-depth", test_analyse_fixed_depth);
+  g_test_add_func ("/cli/analyse/weights", test_analyse_weights);
   g_test_add_func ("/cli/tune", test_tune_command);
   return g_test_run ();
 }

@@ -321,11 +321,14 @@ test_move_known (void)
 
 /* Two processes ---------------------------------------------------------- */
 
+/* done and procs[] are read and written with atomics as well as under
+ * the lock: GLib's GMutex waits on a futex that ThreadSanitizer does not
+ * see, and .ci/run runs this program under it. */
 typedef struct
 {
   GMutex       lock;
   GCond        cond;
-  gboolean     done;
+  gint         done;
   GSubprocess *procs[2];
 } Watchdog;
 
@@ -338,12 +341,16 @@ watchdog_thread (gpointer data)
   gint64 deadline = g_get_monotonic_time () + 90 * G_TIME_SPAN_SECOND;
 
   g_mutex_lock (&w->lock);
-  while (!w->done)
+  while (!g_atomic_int_get (&w->done))
     if (!g_cond_wait_until (&w->cond, &w->lock, deadline))
       {
         for (int i = 0; i < 2; i++)
-          if (w->procs[i] != NULL)
-            g_subprocess_force_exit (w->procs[i]);
+          {
+            GSubprocess *proc = g_atomic_pointer_get (&w->procs[i]);
+
+            if (proc != NULL)
+              g_subprocess_force_exit (proc);
+          }
         break;
       }
   g_mutex_unlock (&w->lock);
@@ -497,7 +504,7 @@ run_pair (const char *fen,
   initiator = g_subprocess_launcher_spawnv (launcher, argv_init, &error);
   g_assert_no_error (error);
   g_mutex_lock (&w.lock);
-  w.procs[1] = initiator;
+  g_atomic_pointer_set (&w.procs[1], initiator);
   g_mutex_unlock (&w.lock);
 
   g_assert_true (g_subprocess_communicate_utf8 (initiator, NULL, NULL, &init_out, &init_err, &error));
@@ -506,7 +513,7 @@ run_pair (const char *fen,
   g_assert_true (g_subprocess_wait (follower, NULL, &error));
 
   g_mutex_lock (&w.lock);
-  w.done = TRUE;
+  g_atomic_int_set (&w.done, TRUE);
   g_cond_signal (&w.cond);
   g_mutex_unlock (&w.lock);
   g_thread_join (thread);
@@ -974,6 +981,50 @@ test_match_dxp_engine (void)
   }
 }
 
+/* An opening without a code is named by its position; --notation writes
+ * it with algebraic squares.  By hand from the PDN numbering: 31-34 are
+ * b4, d4, f4, h4 and 17-20 are c7, e7, g7, i7 (row 16-20 is a7 ... i7). */
+static void
+test_match_notation (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *openings = NULL, *quoted = NULL, *engine = NULL;
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd;
+
+  g_assert_nonnull (cli);
+  fd = g_file_open_tmp ("test-dxp-openings-XXXXXX.txt", &openings, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (openings, "W:W31,32,33,34:B17,18,19,20\n", -1, &error));
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+  {
+    const char *args[] = { engine, engine, "--openings", openings, "--games", "1",
+                           "--movetime", "5", "--notation", "algebraic", NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 0);
+  }
+  {
+    const char *args[] = { engine, engine, "--openings", openings, "--games", "1",
+                           "--movetime", "5", NULL };
+
+    g_assert_cmpint (run_match (args, &out2, &err2), ==, 0);
+  }
+  g_remove (openings);
+  g_assert_true (g_str_has_prefix (out, "game 1, opening W:Wb4,d4,f4,h4:Bc7,e7,g7,i7: "
+                                        "Draughtsman (white) - Draughtsman (black) "));
+  /* Without it, as the file writes it. */
+  g_assert_true (g_str_has_prefix (out2, "game 1, opening W:W31,32,33,34:B17,18,19,20: "));
+}
+
+/* The --timeout of the match tests with a silent engine: long enough for
+ * our own engine, the other side, to answer within it when it runs under
+ * a sanitizer on a loaded machine (its "new-game" clears a 64 MB table,
+ * which ThreadSanitizer makes slow), or its forfeit fails the test. */
+#define MATCH_TIMEOUT_MS "2000"
+
 /* A Hub engine that starts but never answers "go": it forfeits the game
  * it was to move in, and the match ends (it does not answer "ping"
  * either) instead of waiting for ever. */
@@ -1003,15 +1054,15 @@ test_match_timeout_hub (void)
   quoted = g_shell_quote (cli);
   engine = g_strconcat (quoted, " hub", NULL);
   {
-    const char *args[] = { engine, silent, "--games", "2", "--movetime", "10", "--timeout", "300", NULL };
+    const char *args[] = { engine, silent, "--games", "2", "--movetime", "10", "--timeout", MATCH_TIMEOUT_MS, NULL };
 
     g_assert_cmpint (run_match (args, &out, &err), ==, 1);
   }
   g_remove (script);
-  g_assert_nonnull (strstr (err, "game 1, move 1 (Black): engine “Silent” sent no move within 300 ms; "
+  g_assert_nonnull (strstr (err, "game 1, move 1 (Black): engine “Silent” sent no move within " MATCH_TIMEOUT_MS " ms; "
                                  "it forfeits the game"));
   g_assert_nonnull (strstr (out, "game 1, opening start: Draughtsman (white) - Silent (black) 2-0 "));
-  g_assert_nonnull (strstr (err, "engine “Silent” sent no “pong” after “stop” within 300 ms"));
+  g_assert_nonnull (strstr (err, "engine “Silent” sent no “pong” after “stop” within " MATCH_TIMEOUT_MS " ms"));
   match_totals (out, &w, &d, &l);
   g_assert_cmpint (w, ==, 1);
   g_assert_cmpint (d + l, ==, 0);
@@ -1047,7 +1098,7 @@ test_match_timeout_dxp (void)
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
   g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");
   match = g_subprocess_launcher_spawn (launcher, &error, cli, "match", engine, dxp, "--games", "2",
-                                       "--movetime", "10", "--timeout", "300", NULL);
+                                       "--movetime", "10", "--timeout", MATCH_TIMEOUT_MS, NULL);
   g_assert_no_error (error);
   p.connection = g_socket_listener_accept (listener, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -1063,7 +1114,7 @@ test_match_timeout_dxp (void)
   peer_send (&p, acc);
   move = peer_receive (&p);
   g_assert_true (g_str_has_prefix (move, "M"));
-  /* No answer: after 300 ms our time is up, and the match wins. */
+  /* No answer: after MATCH_TIMEOUT_MS our time is up, and the match wins. */
   end = peer_receive (&p);
   g_assert_cmpstr (end, ==, "E30");
   peer_send (&p, "E00");
@@ -1079,7 +1130,7 @@ test_match_timeout_dxp (void)
   g_test_message ("match:\n%s%s", out, err);
   g_assert_true (g_subprocess_get_if_exited (match));
   g_assert_cmpint (g_subprocess_get_exit_status (match), ==, 1);
-  g_assert_nonnull (strstr (err, "game 1, move 1 (Black): engine “Silent” sent no move within 300 ms; "
+  g_assert_nonnull (strstr (err, "game 1, move 1 (Black): engine “Silent” sent no move within " MATCH_TIMEOUT_MS " ms; "
                                  "it forfeits the game"));
   g_assert_nonnull (strstr (out, "game 1, opening start: Draughtsman (white) - Silent (black) 2-0 "));
   match_totals (out, &w, &d, &l);
@@ -1109,6 +1160,7 @@ main (int    argc,
   g_test_add_func ("/cli/match/elo", test_match_elo);
   g_test_add_func ("/cli/match/openings", test_match_openings);
   g_test_add_func ("/cli/match/self-play", test_match_self);
+  g_test_add_func ("/cli/match/notation", test_match_notation);
   g_test_add_func ("/cli/match/dxp-engine", test_match_dxp_engine);
   g_test_add_func ("/cli/match/timeout/hub", test_match_timeout_hub);
   g_test_add_func ("/cli/match/timeout/dxp", test_match_timeout_dxp);

@@ -93,7 +93,7 @@ test_analyse_and_follow (void)
 
   if (command == NULL)
     {
-      g_test_skip ("DRAUGHTSMAN_CLI is not set");
+      test_skip_missing ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
       return;
     }
   engine = dr_hub_engine_new (command, "hash=16", &error);
@@ -143,7 +143,7 @@ test_variant_restart (void)
 
   if (command == NULL)
     {
-      g_test_skip ("DRAUGHTSMAN_CLI is not set");
+      test_skip_missing ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
       return;
     }
   engine = dr_hub_engine_new (command, NULL, NULL);

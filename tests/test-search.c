@@ -44,65 +44,210 @@ move_text (DrSearch         *search,
   return dr_move_to_text (rules, legal, move, rules->notation);
 }
 
-/* Shots whose solution is unique and known from the rules. */
+/* Composed shots where exactly one of many legal moves wins.  The
+ * position and the winning move are the composer's (the file and record
+ * are named); @plies is the length of the shortest forced win.  None of
+ * it comes from our search: wins_within() below, an exhaustive solver
+ * over the legal moves, checks that exactly one first move forces a win
+ * within @plies plies (the opponent without a move, here without a piece
+ * or blocked) and that none does within @plies - 2. */
+typedef struct
+{
+  const char *variant;
+  const char *fen;
+  const char *solution;
+  guint       legal;      /* the number of legal moves at the root */
+  int         plies;
+  const char *source;
+} Shot;
+
+static const Shot shots[] = {
+  { "international", "W:W20,32,38-41,50:B10-11,13,21-22,29,36", "32-28", 12, 9,
+    "international/problems-Cat.C1.pdn, S.M.van Eijk C-27" },
+  { "international", "W:W9,11,23,27,38,41:B8,20,30,34,36,40", "9-4", 11, 9,
+    "international/problems-PWCP_2.pdn, A22" },
+  { "international", "W:W14,20,30,32,37,44,46:B8,18-19,23,33,36,43", "44-39", 11, 7,
+    "international/problems-Cat.C1.pdn, S.M.van Eijk C62" },
+  { "international", "W:W11,29,31,37,39,44,48:B1,8,18,23,26,28,38", "48-43", 10, 9,
+    "international/problems-Cat.A1.pdn, D.vd Berg A93" },
+  { "english", "W:W19,23,28,32:B5,9,11,20", "28-24", 5, 9,
+    "english/problems-tricks-traps-and-shots.pdn, TTS Example 3" },
+};
+
+static gboolean loses_within (const DrRules *rules, const DrPosition *pos, int plies);
+
+/* Can the side to move force the opponent out of moves within @plies
+ * plies?  Plain minimax over dr_movegen_legal(): no evaluation, no
+ * pruning, no table, no draw rule (none can apply in so few plies). */
+static gboolean
+wins_within (const DrRules    *rules,
+             const DrPosition *pos,
+             int               plies)
+{
+  g_autofree DrMoveList *list = NULL;
+
+  if (plies < 1)
+    return FALSE;
+  list = g_new0 (DrMoveList, 1);
+  dr_movegen_legal (rules, pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      if (loses_within (rules, &child, plies - 1))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Has the side to move no move now, or does every move let the opponent
+ * win within @plies - 1 plies? */
+static gboolean
+loses_within (const DrRules    *rules,
+              const DrPosition *pos,
+              int               plies)
+{
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+
+  dr_movegen_legal (rules, pos, list);
+  if (list->n == 0)
+    return TRUE;
+  if (plies < 2)
+    return FALSE;
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      if (!wins_within (rules, &child, plies - 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Sets up @shot and checks it with the solver: exactly its solution wins
+ * within its plies, nothing faster. */
+static DrSearch *
+shot_setup (const Shot *shot,
+            DrPosition *pos)
+{
+  DrSearch *search = setup (shot->variant, shot->fen, pos);
+  const DrRules *rules = dr_search_get_rules (search);
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+  guint winners = 0;
+
+  g_test_message ("%s: %s, %s wins in %d plies", shot->source, shot->fen, shot->solution,
+                  shot->plies);
+  dr_movegen_legal (rules, pos, list);
+  g_assert_cmpuint (list->n, ==, shot->legal);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+      g_autofree char *text = dr_move_to_text (rules, list, &list->moves[i], rules->notation);
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      g_assert_false (loses_within (rules, &child, shot->plies - 3));
+      if (loses_within (rules, &child, shot->plies - 1))
+        {
+          g_assert_cmpstr (text, ==, shot->solution);
+          winners++;
+        }
+    }
+  g_assert_cmpuint (winners, ==, 1);
+  return search;
+}
+
+/* The search, to the depth of the win, plays the one winning move. */
 static void
 test_finds_forced_win (void)
 {
-  static const struct { const char *variant; const char *fen; const char *best; int depth; } cases[] = {
-    /* 001: the crowned man takes all five (004 1.5.15). */
-    { "russian", "W:Wh4:Bb2,b4,b6,e7,g5", "h4:a1", 4 },
-  };
-
-  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+  for (gsize i = 0; i < G_N_ELEMENTS (shots); i++)
     {
       DrPosition pos;
-      DrSearch *search = setup (cases[i].variant, cases[i].fen, &pos);
-      DrSearchLimits limits = { .max_depth = cases[i].depth, .multipv = 1 };
+      DrSearch *search = shot_setup (&shots[i], &pos);
+      DrSearchLimits limits = { .max_depth = shots[i].plies, .multipv = 1 };
       DrSearchResult result;
       g_autofree char *best = NULL;
 
       g_assert_true (dr_search_run (search, &pos, &limits, &result));
       best = move_text (search, &pos, &result.best);
-      g_assert_cmpstr (best, ==, cases[i].best);
+      g_assert_cmpstr (best, ==, shots[i].solution);
       dr_search_free (search);
     }
 }
 
-/* A win the search must see as one: White to move wins a king ending
- * where the lone black man is caught. */
+/* It scores the win as exactly as far as it is, and a deeper search does
+ * not change that. */
 static void
 test_win_score (void)
 {
-  DrPosition pos;
-  /* Russian: White's h4 man takes everything (5 pieces) and Black has
-   * nothing left: a win in 1 move. */
-  DrSearch *search = setup ("russian", "W:Wh4:Bb2,b4,b6,e7,g5", &pos);
-  DrSearchLimits limits = { .max_depth = 5, .multipv = 1 };
-  DrSearchResult result;
-  char text[32];
+  for (gsize i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      DrPosition pos;
+      DrSearch *search = shot_setup (&shots[i], &pos);
+      g_autofree char *expected = g_strdup_printf ("win in %d", (shots[i].plies + 1) / 2);
 
-  g_assert_true (dr_search_run (search, &pos, &limits, &result));
-  g_assert_cmpint (result.score, ==, DR_SCORE_WIN - 1);
-  g_assert_cmpstr (dr_score_to_string (result.score, text), ==, "win in 1");
-  dr_search_free (search);
+      for (int extra = 0; extra <= 4; extra += 4)
+        {
+          DrSearchLimits limits = { .max_depth = shots[i].plies + extra, .multipv = 1 };
+          DrSearchResult result;
+          char text[32];
+
+          dr_search_clear (search);
+          g_assert_true (dr_search_run (search, &pos, &limits, &result));
+          g_assert_cmpint (result.score, ==, DR_SCORE_WIN - shots[i].plies);
+          g_assert_cmpstr (dr_score_to_string (result.score, text), ==, expected);
+        }
+      dr_search_free (search);
+    }
 }
+
+/* The node counts of fixed-depth searches from the start positions, with
+ * an 8 MB table: a regression signature like tests/bench.sig, recorded
+ * from this engine (so no truth about draughts), which a change to the
+ * search must not move by accident.  A change that alters the search on
+ * purpose updates these with bench.sig ("Bench: N" in its message).  Two
+ * searchers, and one searcher again after dr_search_clear(), must agree
+ * with the record and with each other. */
+static const struct
+{
+  const char *variant;
+  int         depth;
+  guint64     nodes;
+} recorded_nodes[] = {
+  { "international", 8, 33990 },
+  { "russian", 8, 22398 },
+};
 
 static void
 test_deterministic_nodes (void)
 {
-  DrPosition pos;
-  DrSearch *a = setup ("international", NULL, &pos);
-  DrSearch *b = dr_search_new (&dr_rules_international, 8);
-  DrSearchLimits limits = { .max_depth = 8, .multipv = 1 };
-  DrSearchResult ra, rb;
+  for (gsize i = 0; i < G_N_ELEMENTS (recorded_nodes); i++)
+    {
+      DrPosition pos;
+      DrSearch *a = setup (recorded_nodes[i].variant, NULL, &pos);
+      DrSearch *b = dr_search_new (dr_search_get_rules (a), 8);
+      DrSearchLimits limits = { .max_depth = recorded_nodes[i].depth, .multipv = 1 };
+      DrSearchResult ra, rb, again;
 
-  dr_search_run (a, &pos, &limits, &ra);
-  dr_search_run (b, &pos, &limits, &rb);
-  g_assert_cmpuint (ra.nodes, ==, rb.nodes);
-  g_assert_true (dr_move_same (&ra.best, &rb.best));
-  g_assert_cmpint (ra.score, ==, rb.score);
-  dr_search_free (a);
-  dr_search_free (b);
+      g_test_message ("%s, depth %d: recorded %" G_GUINT64_FORMAT " nodes",
+                      recorded_nodes[i].variant, recorded_nodes[i].depth, recorded_nodes[i].nodes);
+      g_assert_true (dr_search_run (a, &pos, &limits, &ra));
+      g_assert_true (dr_search_run (b, &pos, &limits, &rb));
+      dr_search_clear (a);
+      g_assert_true (dr_search_run (a, &pos, &limits, &again));
+      g_assert_cmpuint (ra.nodes, ==, recorded_nodes[i].nodes);
+      g_assert_cmpuint (rb.nodes, ==, ra.nodes);
+      g_assert_cmpuint (again.nodes, ==, ra.nodes);
+      g_assert_cmpint (ra.depth, ==, recorded_nodes[i].depth);
+      g_assert_true (dr_move_same (&ra.best, &rb.best));
+      g_assert_true (dr_move_same (&ra.best, &again.best));
+      g_assert_cmpint (ra.score, ==, rb.score);
+      g_assert_cmpint (ra.score, ==, again.score);
+      dr_search_free (a);
+      dr_search_free (b);
+    }
 }
 
 static void
@@ -154,6 +299,82 @@ test_abort (void)
   g_assert_cmpuint (state.infos, ==, 3);
   g_assert_cmpint (result.depth, ==, 3);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  dr_search_free (search);
+}
+
+/* Pondering: the limits wait for the ponder word.  The callback plays
+ * the interface's "ponder-hit" after iteration 6; the abort word is only
+ * a guard against a search that never stops. */
+typedef struct
+{
+  atomic_uint ponder;
+  atomic_uint abort;
+  int         hit_after;    /* the iteration after which the hit comes */
+  int         last_depth;
+  uint64_t    hit_nodes;    /* nodes searched at the hit */
+} PonderState;
+
+static void
+ponder_info_cb (const DrSearchInfo *info,
+                void               *user_data)
+{
+  PonderState *state = user_data;
+
+  state->last_depth = info->depth;
+  if (info->depth == state->hit_after)
+    {
+      state->hit_nodes = info->nodes;
+      atomic_store (&state->ponder, 0);
+    }
+  if (info->depth >= 14)
+    atomic_store (&state->abort, 1);
+}
+
+static void
+test_ponder (void)
+{
+  DrPosition pos;
+  DrSearch *search = setup ("international", NULL, &pos);
+  PonderState state = { .hit_after = 6 };
+  DrSearchLimits limits = { .multipv = 1, .abort_word = &state.abort, .abort_unless = 0,
+                            .info_func = ponder_info_cb, .user_data = &state,
+                            .ponder_word = &state.ponder };
+  DrSearchResult result;
+
+  /* A depth limit of 3: ignored while pondering, in force after the hit,
+   * so the search stops after the iteration the hit came in. */
+  limits.max_depth = 3;
+  atomic_store (&state.ponder, 1);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_cmpint (state.last_depth, ==, 6);
+  g_assert_cmpint (result.depth, ==, 6);
+  g_assert_cmpuint (atomic_load (&state.abort), ==, 0);
+
+  /* A node limit of 2,000: already passed while pondering, it counts from
+   * the hit (polled every 1,024 nodes). */
+  dr_search_clear (search);
+  limits.max_depth = 0;
+  limits.max_nodes = 2000;
+  state.last_depth = 0;
+  atomic_store (&state.ponder, 1);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_test_message ("hit after %" G_GUINT64_FORMAT " nodes, stopped after %" G_GUINT64_FORMAT,
+                  (guint64) state.hit_nodes, (guint64) result.nodes);
+  g_assert_cmpuint (state.hit_nodes, >, 2000);
+  g_assert_cmpuint (result.nodes, >=, state.hit_nodes + 2000);
+  g_assert_cmpuint (result.nodes, <, state.hit_nodes + 2000 + 1024);
+  g_assert_cmpuint (atomic_load (&state.abort), ==, 0);
+
+  /* Without a hit, only the abort word stops it. */
+  dr_search_clear (search);
+  limits.max_depth = 2;
+  limits.max_nodes = 0;
+  state.hit_after = 0;
+  state.last_depth = 0;
+  atomic_store (&state.ponder, 1);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_cmpuint (atomic_load (&state.abort), ==, 1);
+  g_assert_cmpint (state.last_depth, ==, 14);
   dr_search_free (search);
 }
 
@@ -248,6 +469,7 @@ main (int    argc,
   g_test_add_func ("/search/deterministic-nodes", test_deterministic_nodes);
   g_test_add_func ("/search/node-limit", test_node_limit);
   g_test_add_func ("/search/abort", test_abort);
+  g_test_add_func ("/search/ponder", test_ponder);
   g_test_add_func ("/search/multipv", test_multipv);
   g_test_add_func ("/search/no-move", test_no_move);
   g_test_add_func ("/search/draw-not-win", test_draw_not_win);

@@ -9,7 +9,8 @@
  * /tactics/<collection>/<name>, where the name is the record's Round tag
  * (its Event tag when Round is empty), with "-2", "-3"... on a name met
  * again in the same file.  Each collection also has a path .../records
- * that asserts how many records the file holds and how many are problems.
+ * that asserts how many records the file holds and how many are problems,
+ * and a path .../floors (below).
  *
  * Which records are problems is decided from the file alone, by these
  * rules, in this order; every record left out is named in a test message
@@ -30,56 +31,71 @@
  *      "Black to move, White wins" problems (Cat.A1 A64, Cat.C1 C80),
  *      whose first move is the loser's defence.
  *
- * A problem is solved when the search, with one thread, a cleared table
- * and a fixed node budget (so the outcome is the same from run to run and
- * from build to build), either plays the solution's first move (compared
- * with dr_move_same; the PDN reader has resolved the move text against
- * the legal moves), or plays another move and proves it wins (a score of
- * DR_SCORE_WON or more, "win in N"): the task is "to play and win", so a
- * dual is a correct answer too.  The expected move always comes from the
- * file; the only data here are node budgets and the names of the problems
- * that the search does not solve.
+ * A problem is solved at a node budget when the search, with one thread,
+ * a cleared table and that budget (so the outcome is the same from run to
+ * run and from build to build), either plays the solution's first move
+ * (compared with dr_move_same; the PDN reader has resolved the move text
+ * against the legal moves), or plays another move and proves it wins (a
+ * score of DR_SCORE_WON or more, "win in N"): the task is "to play and
+ * win", so a dual is a correct answer too.  The expected move always
+ * comes from the file.
  *
- * The budget is DEFAULT_NODES unless tactics_budgets[] gives more.  A
- * problem not solved at any budget tried is listed in
- * tactics_known_failures[] with the reason, and its path asserts that it
- * is still unsolved.  Paths whose budget is above SLOW_ABOVE run only with
- * -m slow (suite 'slow').  /tactics/tables checks that every key of the
- * two tables names a problem.
+ * Every problem climbs the same budget ladder, tactics_ladder[]: the
+ * search tries the first rung, and the next only if that did not solve
+ * it.  A problem counts as solved by a rung when one of the rungs up to
+ * it solved it.  For each collection, tactics_collections[] holds a floor
+ * per rung: the number of its problems solved by that rung may not fall
+ * below it (.../floors).  The floors are what this engine has reached, a
+ * ratchet, not a truth about the problems: they may only rise.  When the
+ * floors path reports more solved than a floor, raise that floor in the
+ * same commit; a change that lowers a count is a regression of the
+ * search to fix, never a floor to lower.
  *
- * Re-measuring (after a change to the evaluation or the search): from the
- * source tree (or with DRAUGHTSMAN_SHARED set), run a release build's
- *   DR_TACTICS_MEASURE=1 <builddir>/tests/test-tactics
- * For each problem it tries the budgets 50,000, 100,000, 200,000, ... up
- * to DR_TACTICS_MEASURE_CAP (default MEASURE_CAP), reports what it played
- * and, for a problem unsolved at the cap, what the search makes of the
- * solution's first move and of the line's last position (the evidence for
- * a known failure's reason), then prints the two tables ready to paste
- * over these; nothing is asserted in that mode.  A row of
- * tactics_known_failures[] keeps its reason while the problem stays
- * unsolved; a new one gets the words "REASON NEEDED", to be replaced by what the evidence
- * shows.  DR_TACTICS_MEASURE_ONLY=<text> measures only the problems whose
- * key contains <text>.  A smaller cap is quicker, but the problems that
- * need more than it come out as failures at the cap.
+ * The problems the search does not solve at any rung are listed in
+ * tactics_known_failures[] with the reason, verified by hand; the top
+ * floor of a collection is its number of problems less its known
+ * failures (/tactics/tables checks it).  A problem's path asserts that it
+ * is solved by the ladder's top rung, or, for a known failure, that it is
+ * still unsolved at every rung, so that a change which solves one fails
+ * here and the list and floors get updated.
+ *
+ * The rungs marked slow run only with -m slow (the test 'test-tactics-
+ * slow', suite 'slow', which .ci/run runs).  Without it, a problem that
+ * the quick rungs do not solve is skipped with the reason, and the floors
+ * of the slow rungs are not checked.  After a failure the problem's path
+ * reports what the search played at each rung and, at the top rung, what
+ * it makes of the solution's first move and of the line's last position.
  */
 
 #include "config.h"
+
+#include "test-util.h"
 
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-pdn.h"
 #include "dr-search.h"
 
-/* Nodes per problem unless tactics_budgets[] says otherwise. */
-#define DEFAULT_NODES  200000
-/* Budgets above this run only with -m slow. */
-#define SLOW_ABOVE     5000000
-/* The measurement's first budget (doubled each step) and its default cap. */
-#define MEASURE_FIRST  50000
-#define MEASURE_CAP    51200000
-/* Transposition table of each search, in megabytes.  The node budgets are
- * measured with this size: changing it changes them. */
+/* Transposition table of each search, in megabytes.  The outcomes at each
+ * rung, and so the floors, depend on it. */
 #define TT_MEGABYTES   16
+
+/* A rung of the ladder: a node budget, and whether it runs only with
+ * -m slow.  The quick rungs come first. */
+typedef struct
+{
+  guint64  nodes;
+  gboolean slow;
+} TacticsRung;
+
+#define N_RUNGS 4
+
+static const TacticsRung tactics_ladder[N_RUNGS] = {
+  { 200000, FALSE },
+  { 2000000, FALSE },
+  { 12800000, TRUE },
+  { 51200000, TRUE },
+};
 
 typedef struct
 {
@@ -88,96 +104,81 @@ typedef struct
   const char *variant;       /* for files without GameType; NULL: as the file says */
   guint       records;       /* games the reader meets, as test-pdn.c counts them */
   guint       problems;      /* records that pass the rules above */
+  guint       floors[N_RUNGS]; /* solved by each rung, at least; may only rise */
 } TacticsCollection;
 
+/* The floors are the counts the search reached at bench signature 570134
+ * (tests/bench.sig); the comments name the problems that need more than
+ * the first rung. */
 static const TacticsCollection tactics_collections[] = {
-  /* 35 records: A64 is Black to move (White wins), A87 has Result "*". */
-  { "/tactics/international/cat-a1", "international/problems-Cat.A1.pdn", NULL, 35, 33 },
-  /* 46 records: the stray body at line 611, and C80 is Black to move. */
-  { "/tactics/international/cat-c1", "international/problems-Cat.C1.pdn", NULL, 46, 44 },
-  /* 51 records, all problems. */
-  { "/tactics/international/pwcp-2", "international/problems-PWCP_2.pdn", NULL, 51, 51 },
+  /* 35 records: A64 is Black to move (White wins), A87 has Result "*".
+   * A80 needs the second rung. */
+  { "/tactics/international/cat-a1", "international/problems-Cat.A1.pdn", NULL, 35, 33,
+    { 32, 33, 33, 33 } },
+  /* 46 records: the stray body at line 611, and C80 is Black to move.
+   * C8, C75 and C76 need the second rung, C83 the third, C81 and C85 the
+   * fourth; C22 and C84 are known failures. */
+  { "/tactics/international/cat-c1", "international/problems-Cat.C1.pdn", NULL, 46, 44,
+    { 36, 39, 40, 42 } },
+  /* 51 records, all problems.  A30 and A46 need the second rung; A9 and
+   * A29 are known failures. */
+  { "/tactics/international/pwcp-2", "international/problems-PWCP_2.pdn", NULL, 51, 51,
+    { 47, 49, 49, 49 } },
   /* 91 records: 18 "TTS Example" problems, of which 7 and 8 are draws,
-   * then 73 "TTS Game" games from the start position. */
-  { "/tactics/english/shots", "english/problems-tricks-traps-and-shots.pdn", "english", 91, 16 },
+   * then 73 "TTS Game" games from the start position.  Examples 6 and 11
+   * need the second rung; 17 is a known failure. */
+  { "/tactics/english/shots", "english/problems-tricks-traps-and-shots.pdn", "english", 91, 16,
+    { 13, 15, 15, 15 } },
 };
 
-/* A problem that needs more than DEFAULT_NODES.  The key is the test path
- * without "/tactics/". */
+/* A problem the search does not solve at any rung.  The key is the test
+ * path without "/tactics/". */
 typedef struct
 {
   const char *key;
-  guint64     nodes;
-} TacticsBudget;
-
-/* Measured with DR_TACTICS_MEASURE=1 (see the top of the file).  Each
- * comment is the measurement: the budgets 50,000 * 2^k tried, in
- * thousands of nodes, + where the problem was solved and - where not.
- * The budget is twice the smallest that solved it (at least
- * DEFAULT_NODES), checked to solve it too; above the cap (51,200,000) the
- * smallest itself.  A larger budget does not always solve what a smaller
- * one did (A80, C76): the search stops at another depth, with other moves
- * in its table. */
-static const TacticsBudget tactics_budgets[] = {
-  { "international/cat-a1/A22", 400000 },  /* 50k- 100k- 200k+ 400k+ */
-  { "international/cat-a1/A80", 400000 },  /* 50k+ 200k- 400k+ */
-  { "international/cat-c1/C8", 1600000 },  /* 50k- ... 400k- 800k+ 1600k+ */
-  { "international/cat-c1/C75", 6400000 },  /* 50k- ... 1600k- 3200k+ 6400k+ */
-  { "international/cat-c1/C76", 800000 },  /* 50k+ 200k- 400k- 800k+ */
-  { "international/cat-c1/C81", 51200000 },  /* 50k- ... 25600k- 51200k+ */
-  { "international/cat-c1/C83", 12800000 },  /* 50k- ... 3200k- 6400k+ 12800k+ */
-  { "international/cat-c1/C85", 51200000 },  /* 50k- ... 25600k- 51200k+ */
-  { "international/pwcp-2/A11", 400000 },  /* 50k- 100k- 200k+ 400k+ */
-  { "international/pwcp-2/A30", 1600000 },  /* 50k- ... 400k- 800k+ 1600k+ */
-  { "international/pwcp-2/A46", 3200000 },  /* 50k- ... 800k- 1600k+ 3200k+ */
-  /* English, measured again with the tuned English weights. */
-  { "english/shots/TTS-Example-6", 800000 },  /* 50k- ... 200k- 400k+ 800k+ */
-  { "english/shots/TTS-Example-11", 800000 },  /* 50k- ... 200k- 400k+ 800k+ */
-  { "english/shots/TTS-Example-13", 400000 },  /* 50k- 100k- 200k+ 400k+ */
-  { NULL, 0 },
-};
-
-/* A problem the search does not solve at any budget tried.  Its path
- * asserts that it is still unsolved at @nodes, so that a change which
- * solves it fails here and this table gets updated. */
-typedef struct
-{
-  const char *key;
-  guint64     nodes;
   const char *reason;        /* what was verified */
 } TacticsKnownFailure;
 
-/* Each unsolved at every budget up to 51,200,000 nodes.  The reasons come
- * from the measurement mode (which searches the position after the
- * solution's first move and the one the line ends in) and from searching
+/* Each unsolved at every rung, the top one being 51,200,000 nodes.  The
+ * reasons come from searching the position after the solution's first
+ * move and the one the line ends in (what a failing path reports), and
  * each position of the line.  In none of the five does the search refute
  * the composer's line: it scores the solution's first move +1.68 or better
  * and the line's last position as won.  The win is deeper than it reaches
  * from the root. */
 static const TacticsKnownFailure tactics_known_failures[] = {
-  { "international/cat-c1/C22", 51200000,
+  { "international/cat-c1/C22",
     "plays 19-14 (+2.55, depth 20); after the solution's 18-12 it proves a win "
     "in 14 (depth 25): it misses a win it proves once shown the quiet first "
     "move" },
-  { "international/cat-c1/C84", 51200000,
+  { "international/cat-c1/C84",
     "plays 8-3 (+2.42, depth 18); after 30-25, +3.52 (depth 23); the line's "
     "last position is a win in 13 (depth 27): a long king ending beyond the "
     "root search" },
-  { "international/pwcp-2/A9", 51200000,
+  { "international/pwcp-2/A9",
     "plays 44-40 (+2.03, depth 19); after 18-12, +3.56 (depth 21); the line's "
     "last position is a win in 9 (depth 18), beyond the root search" },
-  { "international/pwcp-2/A29", 51200000,
+  { "international/pwcp-2/A29",
     "plays 18-12 (+4.62, depth 20); after 15-10, +2.41 (depth 21): the line's "
     "3. ... 8-12 loses in 3, the better 3. ... 8-13 loses too (win in 12 at "
     "51,200,000 nodes from there), beyond the root search" },
-  { "english/shots/TTS-Example-17", 51200000,
+  { "english/shots/TTS-Example-17",
     "plays 32-27 (+2.09, depth 25); after 22-18, +2.83 (depth 29); the line "
     "ends in a position it scores win in 21 (depth 43), far beyond the root "
     "search" },
-  { NULL, 0, NULL },
+  { NULL, NULL },
 };
 
-/* One problem: the record's setup and the solution's first move. */
+typedef enum
+{
+  TACTICS_UNSOLVED,
+  TACTICS_SOLUTION,          /* played the solution's first move */
+  TACTICS_PROVEN_WIN,        /* played another move, scored as a win */
+} TacticsOutcome;
+
+/* One problem: the record's setup and the solution's first move, and what
+ * the ladder gave so far (the problem's path and the floors path share
+ * it, so each rung is searched once). */
 typedef struct
 {
   char          *key;        /* "international/cat-a1/A43" */
@@ -188,6 +189,10 @@ typedef struct
   DrMove         solution;
   DrPosition     end;        /* after the whole main line */
   guint          end_ply;
+
+  guint          tried;      /* rungs searched, from the first */
+  int            solved_at;  /* the rung that solved it, or -1 */
+  GString       *log;        /* one line per rung searched */
 } TacticsProblem;
 
 /* A collection as read from its file, before any test runs. */
@@ -196,17 +201,11 @@ typedef struct
   const TacticsCollection *collection;
   char      *error;          /* the file could not be opened; NULL if it could */
   gboolean   missing;        /* shared/data is not there */
+  char      *missing_path;
   guint      records;
   GPtrArray *problems;       /* TacticsProblem * */
   GPtrArray *left_out;       /* char *, one message per record left out */
 } TacticsFile;
-
-typedef enum
-{
-  TACTICS_UNSOLVED,
-  TACTICS_SOLUTION,          /* played the solution's first move */
-  TACTICS_PROVEN_WIN,        /* played another move, scored as a win */
-} TacticsOutcome;
 
 static char *
 data_path (const char *file)
@@ -274,6 +273,7 @@ tactics_problem_free (gpointer data)
   g_free (p->key);
   g_free (p->path);
   g_free (p->title);
+  g_string_free (p->log, TRUE);
   g_free (p);
 }
 
@@ -281,6 +281,7 @@ static void
 tactics_file_free (TacticsFile *f)
 {
   g_free (f->error);
+  g_free (f->missing_path);
   g_ptr_array_unref (f->problems);
   g_ptr_array_unref (f->left_out);
   g_free (f);
@@ -306,6 +307,7 @@ tactics_file_read (const TacticsCollection *c)
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     {
       f->missing = TRUE;
+      f->missing_path = g_strdup (path);
       return f;
     }
   reader = dr_pdn_reader_new_for_file (path, NULL, rules, &error);
@@ -369,6 +371,8 @@ tactics_file_read (const TacticsCollection *c)
       p->title = g_strdup_printf ("#%u %s%s%s", f->records, event,
                                   round != NULL && round[0] != '\0' ? " " : "",
                                   round != NULL ? round : "");
+      p->solved_at = -1;
+      p->log = g_string_new (NULL);
       p->rules = game->rules;
       p->root = game->root->position;
       p->solution = game->root->children->move;
@@ -382,6 +386,26 @@ tactics_file_read (const TacticsCollection *c)
   return f;
 }
 
+/* The rungs this run may search: all with -m slow, else the quick ones. */
+static guint
+available_rungs (void)
+{
+  guint n = 0;
+
+  while (n < N_RUNGS && (g_test_slow () || !tactics_ladder[n].slow))
+    n++;
+  return n;
+}
+
+static void
+skip_without_data (const TacticsFile *f)
+{
+  g_autofree char *why = g_strdup_printf ("%s is missing: shared/data must be beside the source "
+                                          "tree, or DRAUGHTSMAN_SHARED set", f->missing_path);
+
+  test_skip_missing (why);
+}
+
 static void
 test_records (gconstpointer data)
 {
@@ -389,7 +413,7 @@ test_records (gconstpointer data)
 
   if (f->missing)
     {
-      g_test_skip ("shared/data is not beside the source tree");
+      skip_without_data (f);
       return;
     }
   g_assert_null (f->error);
@@ -399,21 +423,42 @@ test_records (gconstpointer data)
   g_assert_cmpuint (f->problems->len, ==, f->collection->problems);
 }
 
-/* Every key of the two tables names a problem, and none is in both: a
- * renamed or removed record must not leave a stale entry behind. */
+static const TacticsKnownFailure *
+known_failure_for (const char *key)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (tactics_known_failures); i++)
+    if (tactics_known_failures[i].key != NULL && strcmp (tactics_known_failures[i].key, key) == 0)
+      return &tactics_known_failures[i];
+  return NULL;
+}
+
+/* The ladder is the same few budgets for every problem, growing, the slow
+ * rungs last; every known failure names a problem; and the floors agree
+ * with the list: rising along the ladder, the top one each collection's
+ * problems less its known failures. */
 static void
 test_tables (gconstpointer data)
 {
   GPtrArray *files = (GPtrArray *) data;
   g_autoptr (GHashTable) keys = g_hash_table_new (g_str_hash, g_str_equal);
 
+  g_assert_false (tactics_ladder[0].slow);
+  for (guint r = 1; r < N_RUNGS; r++)
+    {
+      g_assert_cmpuint (tactics_ladder[r].nodes, >, tactics_ladder[r - 1].nodes);
+      g_assert_true (tactics_ladder[r].slow || !tactics_ladder[r - 1].slow);
+    }
+
   for (guint i = 0; i < files->len; i++)
     {
       const TacticsFile *f = g_ptr_array_index (files, i);
+      const TacticsCollection *c = f->collection;
+      const char *group = c->path + strlen ("/tactics/");
+      guint known = 0;
 
       if (f->missing)
         {
-          g_test_skip ("shared/data is not beside the source tree");
+          skip_without_data (f);
           return;
         }
       for (guint j = 0; j < f->problems->len; j++)
@@ -422,43 +467,24 @@ test_tables (gconstpointer data)
 
           g_hash_table_add (keys, p->key);
         }
+      for (gsize k = 0; k < G_N_ELEMENTS (tactics_known_failures); k++)
+        if (tactics_known_failures[k].key != NULL
+            && g_str_has_prefix (tactics_known_failures[k].key, group)
+            && tactics_known_failures[k].key[strlen (group)] == '/')
+          known++;
+      g_test_message ("%s: floors %u, %u, %u, %u of %u problems, %u known failures", group,
+                      c->floors[0], c->floors[1], c->floors[2], c->floors[3], c->problems, known);
+      for (guint r = 1; r < N_RUNGS; r++)
+        g_assert_cmpuint (c->floors[r], >=, c->floors[r - 1]);
+      g_assert_cmpuint (c->floors[N_RUNGS - 1] + known, ==, c->problems);
     }
-  for (gsize i = 0; i < G_N_ELEMENTS (tactics_budgets); i++)
-    if (tactics_budgets[i].key != NULL)
-      {
-        g_test_message ("tactics_budgets[]: %s", tactics_budgets[i].key);
-        g_assert_true (g_hash_table_contains (keys, tactics_budgets[i].key));
-        g_assert_cmpuint (tactics_budgets[i].nodes, >, 0);
-      }
   for (gsize i = 0; i < G_N_ELEMENTS (tactics_known_failures); i++)
     if (tactics_known_failures[i].key != NULL)
       {
         g_test_message ("tactics_known_failures[]: %s", tactics_known_failures[i].key);
         g_assert_true (g_hash_table_contains (keys, tactics_known_failures[i].key));
-        g_assert_cmpuint (tactics_known_failures[i].nodes, >, 0);
-        /* A reason pasted from the measuring mode must be written out. */
-        g_assert_null (strstr (tactics_known_failures[i].reason, "REASON NEEDED"));
-        for (gsize j = 0; j < G_N_ELEMENTS (tactics_budgets); j++)
-          g_assert_cmpstr (tactics_budgets[j].key, !=, tactics_known_failures[i].key);
+        g_assert_cmpuint (strlen (tactics_known_failures[i].reason), >, 0);
       }
-}
-
-static guint64
-budget_for (const char *key)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (tactics_budgets); i++)
-    if (tactics_budgets[i].key != NULL && strcmp (tactics_budgets[i].key, key) == 0)
-      return tactics_budgets[i].nodes;
-  return DEFAULT_NODES;
-}
-
-static const TacticsKnownFailure *
-known_failure_for (const char *key)
-{
-  for (gsize i = 0; i < G_N_ELEMENTS (tactics_known_failures); i++)
-    if (tactics_known_failures[i].key != NULL && strcmp (tactics_known_failures[i].key, key) == 0)
-      return &tactics_known_failures[i];
-  return NULL;
 }
 
 /* Runs the search on @p at @nodes from a cleared table.  @search must be
@@ -513,43 +539,6 @@ tactics_describe (const TacticsProblem *p,
     }
 }
 
-static void
-test_problem (gconstpointer data)
-{
-  const TacticsProblem *p = data;
-  const TacticsKnownFailure *known = known_failure_for (p->key);
-  guint64 nodes = known != NULL ? known->nodes : budget_for (p->key);
-  DrSearch *search;
-  DrSearchResult result;
-  TacticsOutcome outcome;
-  g_autofree char *what = NULL;
-
-  if (nodes > SLOW_ABOVE && !g_test_slow ())
-    {
-      g_autofree char *why = g_strdup_printf ("%s: %" G_GUINT64_FORMAT " nodes, only with -m slow",
-                                              p->key, nodes);
-      g_test_skip (why);
-      return;
-    }
-
-  search = dr_search_new (p->rules, TT_MEGABYTES);
-  g_assert_nonnull (search);
-  outcome = tactics_solve (search, p, nodes, &result);
-  dr_search_free (search);
-  what = tactics_describe (p, outcome, &result);
-
-  if (known != NULL)
-    {
-      /* Still unsolved, as tactics_known_failures[] says. */
-      g_test_message ("%s (%s), a known failure at %" G_GUINT64_FORMAT " nodes (%s): %s",
-                      p->key, p->title, nodes, known->reason, what);
-      g_assert_cmpint (outcome, ==, TACTICS_UNSOLVED);
-      return;
-    }
-  g_test_message ("%s (%s) at %" G_GUINT64_FORMAT " nodes: %s", p->key, p->title, nodes, what);
-  g_assert_cmpint (outcome, !=, TACTICS_UNSOLVED);
-}
-
 /* For a problem the search does not solve: what it makes of the
  * solution's first move, searched from the position after it at @nodes.
  * A win there means the search misses a win it can prove once shown the
@@ -596,177 +585,114 @@ describe_solution (DrSearch             *search,
   return g_string_free (text, FALSE);
 }
 
-/* The measurement mode (DR_TACTICS_MEASURE=1): for each problem, the
- * smallest of MEASURE_FIRST * 2^k (up to @cap) at which it is solved;
- * then the budget to put in the table, twice that and at least
- * DEFAULT_NODES, doubled again until it solves the problem too. */
-typedef struct
-{
-  guint64  nodes;
-  gboolean solved;
-} MeasureTry;
-
-/* " 50k- ... 3200k- 6400k+": the tries in order, a run of three or more
- * failures shortened to its first and last. */
-static char *
-measure_tries_text (GArray *tries)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < tries->len; i++)
-    {
-      const MeasureTry *t = &g_array_index (tries, MeasureTry, i);
-      guint run = 0;
-
-      while (i + run < tries->len && !g_array_index (tries, MeasureTry, i + run).solved)
-        run++;
-      if (run >= 3)
-        {
-          g_string_append_printf (text, " %" G_GUINT64_FORMAT "k- ... %" G_GUINT64_FORMAT "k-",
-                                  t->nodes / 1000,
-                                  g_array_index (tries, MeasureTry, i + run - 1).nodes / 1000);
-          i += run - 1;
-          continue;
-        }
-      g_string_append_printf (text, " %" G_GUINT64_FORMAT "k%s", t->nodes / 1000,
-                              t->solved ? "+" : "-");
-    }
-  return g_string_free (text, FALSE);
-}
-
-/* @text as C string literals of at most about 76 characters, one per line
- * after @indent. */
+/* Climbs the ladder for @p up to (not including) rung @up_to, from where
+ * it stopped, until a rung solves it. */
 static void
-append_wrapped_literal (GString    *out,
-                        const char *indent,
-                        const char *text)
+tactics_climb (TacticsProblem *p,
+               guint           up_to)
 {
-  g_auto (GStrv) words = g_strsplit (text, " ", -1);
-  GString *chunk = g_string_new (NULL);
+  DrSearch *search;
 
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      if (chunk->len > 0 && chunk->len + strlen (words[i]) > 76)
-        {
-          g_string_append_printf (out, "%s\"%s\"\n", indent, chunk->str);
-          g_string_truncate (chunk, 0);
-        }
-      g_string_append (chunk, words[i]);
-      if (words[i + 1] != NULL)
-        g_string_append_c (chunk, ' ');
-    }
-  g_string_append_printf (out, "%s\"%s\"", indent, chunk->str);
-  g_string_free (chunk, TRUE);
-}
-
-static void
-measure_problem (const TacticsProblem *p,
-                 guint64               cap,
-                 GString              *budgets,
-                 GString              *failures)
-{
-  DrSearch *search = dr_search_new (p->rules, TT_MEGABYTES);
-  DrSearchResult result;
-  TacticsOutcome outcome = TACTICS_UNSOLVED;
-  guint64 smallest = 0, budget = 0, nodes, last = 0;
-  g_autofree char *what = NULL;
-  g_autofree char *line = NULL;
-  const TacticsKnownFailure *known = known_failure_for (p->key);
-  g_autoptr (GArray) tries = g_array_new (FALSE, FALSE, sizeof (MeasureTry));
-
+  if (p->solved_at >= 0 || p->tried >= up_to)
+    return;
+  search = dr_search_new (p->rules, TT_MEGABYTES);
   g_assert_nonnull (search);
-  for (nodes = MEASURE_FIRST; nodes <= cap; nodes *= 2)
+  while (p->tried < up_to && p->solved_at < 0)
     {
-      MeasureTry t = { nodes, FALSE };
+      guint64 nodes = tactics_ladder[p->tried].nodes;
+      DrSearchResult result;
+      TacticsOutcome outcome = tactics_solve (search, p, nodes, &result);
+      g_autofree char *what = tactics_describe (p, outcome, &result);
 
-      outcome = tactics_solve (search, p, nodes, &result);
-      g_clear_pointer (&what, g_free);
-      what = tactics_describe (p, outcome, &result);
-      t.solved = outcome != TACTICS_UNSOLVED;
-      g_array_append_val (tries, t);
-      last = nodes;
-      if (t.solved)
-        {
-          smallest = nodes;
-          break;
-        }
-    }
-
-  if (smallest != 0)
-    {
-      g_autofree char *first = g_strdup (what);
-      TacticsOutcome first_outcome = outcome;
-
-      /* Twice the need, at least the default, and solved there too (a
-       * larger budget can change the move played).  Past the cap, keep
-       * the measured budget. */
-      for (budget = MAX (DEFAULT_NODES, 2 * smallest); budget <= cap; budget *= 2)
-        {
-          MeasureTry t = { budget, FALSE };
-
-          t.solved = tactics_solve (search, p, budget, &result) != TACTICS_UNSOLVED;
-          g_array_append_val (tries, t);
-          if (t.solved)
-            break;
-        }
-      if (budget > cap)
-        budget = smallest;
-      line = measure_tries_text (tries);
-      g_print ("# %s:%s\n#   %s\n", p->key, line, first);
-      if (budget != DEFAULT_NODES)
-        g_string_append_printf (budgets,
-                                "  { \"%s\", %" G_GUINT64_FORMAT " },  /*%s%s */\n",
-                                p->key, budget, line,
-                                first_outcome == TACTICS_PROVEN_WIN ? ", a dual" : "");
-      if (known != NULL)
-        g_print ("#   solved: remove it from tactics_known_failures[]\n");
-    }
-  else
-    {
-      g_autofree char *after = describe_solution (search, p, cap);
-
-      line = measure_tries_text (tries);
-      g_print ("# %s:%s\n#   unsolved: %s\n#   %s\n", p->key, line, what, after);
-      g_string_append_printf (failures, "  { \"%s\", %" G_GUINT64_FORMAT ",\n", p->key, last);
-      append_wrapped_literal (failures, "    ",
-                              known != NULL ? known->reason : "REASON NEEDED: say why (verified how)");
-      g_string_append (failures, " },\n");
+      g_string_append_printf (p->log, "\n  %" G_GUINT64_FORMAT " nodes: %s", nodes, what);
+      if (outcome != TACTICS_UNSOLVED)
+        p->solved_at = (int) p->tried;
+      p->tried++;
     }
   dr_search_free (search);
 }
 
 static void
-measure (GPtrArray *files)
+test_problem (gconstpointer data)
 {
-  const char *cap_text = g_getenv ("DR_TACTICS_MEASURE_CAP");
-  const char *only = g_getenv ("DR_TACTICS_MEASURE_ONLY");
-  guint64 cap = cap_text != NULL ? g_ascii_strtoull (cap_text, NULL, 10) : MEASURE_CAP;
-  g_autoptr (GString) budgets = g_string_new (NULL);
-  g_autoptr (GString) failures = g_string_new (NULL);
+  TacticsProblem *p = (TacticsProblem *) data;
+  const TacticsKnownFailure *known = known_failure_for (p->key);
+  guint up_to = available_rungs ();
+  guint64 top = tactics_ladder[up_to - 1].nodes;
 
-  if (cap < MEASURE_FIRST)
-    cap = MEASURE_FIRST;
-  g_print ("# Measuring from %d nodes, doubling, up to %" G_GUINT64_FORMAT
-           " (+ solved, - not)\n", MEASURE_FIRST, cap);
-  for (guint i = 0; i < files->len; i++)
+  tactics_climb (p, up_to);
+  g_test_message ("%s (%s):%s", p->key, p->title, p->log->str);
+
+  if (known != NULL)
     {
-      const TacticsFile *f = g_ptr_array_index (files, i);
-
-      if (f->missing || f->error != NULL)
-        g_print ("# %s: not read (%s)\n", f->collection->file,
-                 f->missing ? "missing" : f->error);
-      for (guint j = 0; j < f->problems->len; j++)
-        {
-          const TacticsProblem *p = g_ptr_array_index (f->problems, j);
-
-          if (only == NULL || strstr (p->key, only) != NULL)
-            measure_problem (p, cap, budgets, failures);
-        }
+      /* Still unsolved, as tactics_known_failures[] says: at every rung
+       * with -m slow, at the quick ones without. */
+      if (p->solved_at >= 0)
+        g_test_message ("a known failure solved: remove it from tactics_known_failures[] "
+                        "and raise the floors of its collection");
+      g_assert_cmpint (p->solved_at, <, 0);
+      g_test_message ("a known failure, unsolved up to %" G_GUINT64_FORMAT " nodes%s: %s", top,
+                      up_to < N_RUNGS ? " (-m slow asserts the larger rungs)" : "", known->reason);
+      return;
     }
-  g_print ("\nstatic const TacticsBudget tactics_budgets[] = {\n%s  { NULL, 0 },\n};\n",
-           budgets->str);
-  g_print ("\nstatic const TacticsKnownFailure tactics_known_failures[] = {\n%s"
-           "  { NULL, 0, NULL },\n};\n", failures->str);
+  if (p->solved_at >= 0)
+    return;
+  if (up_to < N_RUNGS)
+    {
+      g_autofree char *why = g_strdup_printf ("%s: not solved within %" G_GUINT64_FORMAT
+                                              " nodes; -m slow climbs to %" G_GUINT64_FORMAT
+                                              " (the floors count it)",
+                                              p->key, top, tactics_ladder[N_RUNGS - 1].nodes);
+
+      g_test_skip (why);
+      return;
+    }
+  {
+    DrSearch *search = dr_search_new (p->rules, TT_MEGABYTES);
+    g_autofree char *evidence = describe_solution (search, p, top);
+
+    dr_search_free (search);
+    g_test_message ("unsolved at every rung: %s", evidence);
+  }
+  g_assert_cmpint (p->solved_at, >=, 0);
+}
+
+/* The number of the collection's problems solved by each rung this run
+ * may search is at least the floor. */
+static void
+test_floors (gconstpointer data)
+{
+  const TacticsFile *f = data;
+  const TacticsCollection *c = f->collection;
+  guint up_to = available_rungs ();
+  guint solved[N_RUNGS] = { 0 };
+
+  if (f->missing)
+    {
+      skip_without_data (f);
+      return;
+    }
+  g_assert_null (f->error);
+  for (guint j = 0; j < f->problems->len; j++)
+    {
+      TacticsProblem *p = g_ptr_array_index (f->problems, j);
+
+      tactics_climb (p, up_to);
+      for (guint r = 0; r < up_to; r++)
+        if (p->solved_at >= 0 && (guint) p->solved_at <= r)
+          solved[r]++;
+    }
+  for (guint r = 0; r < up_to; r++)
+    {
+      g_test_message ("by %" G_GUINT64_FORMAT " nodes: %u of %u solved (floor %u)%s",
+                      tactics_ladder[r].nodes, solved[r], f->problems->len, c->floors[r],
+                      solved[r] > c->floors[r] ? ": raise the floor" : "");
+    }
+  if (up_to < N_RUNGS)
+    g_test_message ("the rungs from %" G_GUINT64_FORMAT " nodes are counted with -m slow",
+                    tactics_ladder[up_to].nodes);
+  for (guint r = 0; r < up_to; r++)
+    g_assert_cmpuint (solved[r], >=, c->floors[r]);
 }
 
 int
@@ -774,24 +700,17 @@ main (int    argc,
       char **argv)
 {
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func ((GDestroyNotify) tactics_file_free);
-  const char *measure_mode = g_getenv ("DR_TACTICS_MEASURE");
-  int status = 0;
 
   g_test_init (&argc, &argv, NULL);
   for (gsize i = 0; i < G_N_ELEMENTS (tactics_collections); i++)
     g_ptr_array_add (files, tactics_file_read (&tactics_collections[i]));
-
-  if (measure_mode != NULL && measure_mode[0] != '\0' && strcmp (measure_mode, "0") != 0)
-    {
-      measure (files);
-      return 0;
-    }
 
   g_test_add_data_func ("/tactics/tables", files, test_tables);
   for (guint i = 0; i < files->len; i++)
     {
       const TacticsFile *f = g_ptr_array_index (files, i);
       g_autofree char *records = g_strconcat (f->collection->path, "/records", NULL);
+      g_autofree char *floors = g_strconcat (f->collection->path, "/floors", NULL);
 
       g_test_add_data_func (records, f, test_records);
       for (guint j = 0; j < f->problems->len; j++)
@@ -800,7 +719,8 @@ main (int    argc,
 
           g_test_add_data_func (p->path, p, test_problem);
         }
+      /* After the problems, whose outcomes it reuses. */
+      g_test_add_data_func (floors, f, test_floors);
     }
-  status = g_test_run ();
-  return status;
+  return g_test_run ();
 }

@@ -48,6 +48,26 @@ test_iterate_for (guint ms)
       g_usleep (2000);
 }
 
+/* Set in the tests' environment by a strict build (meson -Dstrict_tests=true,
+ * which .ci/setup-build passes when CI=true). */
+static inline gboolean
+test_strict (void)
+{
+  return g_strcmp0 (g_getenv ("DRAUGHTSMAN_STRICT_TESTS"), "1") == 0;
+}
+
+/* A test whose prerequisite (a display, a program, the shared data) is
+ * missing: skipped with @reason, or failed in a strict build, where
+ * nothing may be left out. */
+static inline void
+test_skip_missing (const char *reason)
+{
+  if (test_strict ())
+    g_test_fail_printf ("%s (a strict build requires it)", reason);
+  else
+    g_test_skip (reason);
+}
+
 /* The folder of the real files, shared/data ($DRAUGHTSMAN_SHARED/data,
  * which tests/meson.build sets, else ../shared/data).  When it is not
  * there, returns NULL after marking the running test: skipped, with the
@@ -61,7 +81,7 @@ test_shared_data_dir (void)
 
   if (g_file_test (dir, G_FILE_TEST_IS_DIR))
     return g_steal_pointer (&dir);
-  if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+  if (test_strict () || g_strcmp0 (g_getenv ("CI"), "true") == 0)
     g_test_fail_printf ("the shared data (%s) is missing, and CI=true requires it", dir);
   else
     g_test_skip_printf ("the shared data is not at %s (set DRAUGHTSMAN_SHARED to the folder "

@@ -9,6 +9,12 @@
  * every 1,024 nodes.  Positions are "pos=<side><one character a square>"
  * (w, b, W, B, e in square order) plus the moves played since, for
  * repetitions; moves are "32-28" or "from x to x captured squares".
+ *
+ * "go ponder" searches a position in which the interface has already
+ * played the move it expects from its user, with no limit: the level's
+ * clock starts at "ponder-hit" (the move was played; the search goes on,
+ * now against the clock), and "stop" ends a miss (ENGINES.md §4.1).  The
+ * main loop clears the search's ponder word for a hit.
  */
 
 #define G_LOG_DOMAIN "dr-hub"
@@ -38,6 +44,7 @@ typedef struct
   GArray        *history;         /* DrPosition before pos */
   DrSearchLimits limits;
   atomic_uint    abort;
+  atomic_uint    pondering;       /* the search's ponder word: 1 until ponder-hit */
   GThread       *thread;
   atomic_bool    running;         /* the search thread has not said "done" yet */
   guint          generation;
@@ -133,6 +140,7 @@ search_thread (gpointer data)
   limits.abort_unless = hub->generation;
   limits.info_func = info_cb;
   limits.user_data = hub;
+  limits.ponder_word = &hub->pondering;
   dr_search_set_history (hub->search, (const DrPosition *) hub->history->data, hub->history->len);
   if (dr_search_run (hub->search, &hub->pos, &limits, &result))
     {
@@ -303,12 +311,16 @@ dr_hub_run (FILE       *in,
         {
           hub.generation++;
           atomic_store (&hub.abort, hub.generation);
+          atomic_store (&hub.pondering, g_hash_table_contains (args, "ponder") ? 1 : 0);
           atomic_store (&hub.running, true);
           hub.thread = g_thread_new ("hub-search", search_thread, &hub);
         }
       else if (g_str_equal (command, "ponder-hit"))
         {
-          /* The search already runs on its own clock. */
+          /* The search's clock starts now.  Without a search (a ponder
+           * search may end on its own, e.g. on a proven win, and has said
+           * "done") there is nothing to do. */
+          atomic_store (&hub.pondering, 0);
         }
       else
         say (&hub, "error message=\"bad command\"");

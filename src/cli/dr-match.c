@@ -920,6 +920,8 @@ dr_match_command (int    argc,
 {
   g_autofree char *openings_path = NULL;
   g_autofree char *variant = NULL;
+  g_autofree char *notation_name = NULL;
+  int notation = -1;
   int games = 2;
   gint64 movetime = 100, timeout = 0;
   GOptionEntry entries[] = {
@@ -928,6 +930,7 @@ dr_match_command (int    argc,
     { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Milliseconds a move for each engine (default 100)"), N_("MS") },
     { "timeout", 0, 0, G_OPTION_ARG_INT64, &timeout, N_("Longest wait for any answer of an engine; after it the engine forfeits the game (default: 10000 to start, 3 × movetime + 5000 for a move; a DXP engine's game clock + 5000)"), N_("MS") },
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Rules to play by (default: international)"), N_("VARIANT") },
+    { "notation", 'n', 0, G_OPTION_ARG_STRING, &notation_name, N_("Write the openings' positions with numeric or algebraic squares (default: as in the openings file)"), N_("NOTATION") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("ENGINE-A ENGINE-B"));
@@ -973,6 +976,19 @@ dr_match_command (int    argc,
       g_printerr (_("draughtsman-cli match: unknown variant “%s”\n"), variant);
       return EXIT_FAILURE;
     }
+  if (notation_name != NULL)
+    {
+      if (g_str_equal (notation_name, "numeric"))
+        notation = DR_NOTATION_NUMERIC;
+      else if (g_str_equal (notation_name, "algebraic"))
+        notation = DR_NOTATION_ALGEBRAIC;
+      else
+        {
+          g_printerr (_("draughtsman-cli match: --notation must be numeric or algebraic, not “%s”\n"),
+                      notation_name);
+          return EXIT_FAILURE;
+        }
+    }
   if (openings_path != NULL)
     fens = dr_match_read_openings (openings_path, m.rules, &codes, &error);
   else
@@ -1001,7 +1017,9 @@ dr_match_command (int    argc,
       Engine *white = &engines[a_white ? 0 : 1];
       Engine *black = &engines[a_white ? 1 : 0];
       g_autofree char *how = NULL;
+      g_autofree char *written = NULL;
       const char *code = g_ptr_array_index (codes, opening);
+      const char *fen = g_ptr_array_index (fens, opening);
       int points = play_game (&m, white, black, g + 1, g == games - 1, g_ptr_array_index (fens, opening),
                               &how, &error);
       int a_points;
@@ -1018,8 +1036,17 @@ dr_match_command (int    argc,
         draws++;
       else
         losses++;
+      /* An opening without a code is named by its position, in the
+       * notation asked for (dr_match_read_openings() checked it). */
+      if (code[0] == '\0' && notation >= 0)
+        {
+          DrPosition pos;
+
+          if (dr_fen_parse (m.rules, fen, &pos, NULL))
+            written = dr_fen_write (m.rules, &pos, (DrNotation) notation);
+        }
       g_print ("game %d, opening %s: %s (white) - %s (black) %s (%s)\n", g + 1,
-               code[0] != '\0' ? code : (const char *) g_ptr_array_index (fens, opening),
+               code[0] != '\0' ? code : written != NULL ? written : fen,
                white->name, black->name,
                dr_result_to_string (points == 2 ? DR_RESULT_WHITE_WINS : points == 1 ? DR_RESULT_DRAW
                                     : DR_RESULT_BLACK_WINS, m.rules), how);

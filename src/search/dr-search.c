@@ -20,7 +20,8 @@
  *           searched again at full depth if they beat alpha.
  *   Step 7. A single legal move is extended by a ply.
  * The search polls its limits every 1,024 nodes and unwinds by returning;
- * an aborted iteration is discarded.
+ * an aborted iteration is discarded.  While pondering the limits wait for
+ * the ponder word, and count from the moment it clears.
  *
  * Speed (issue 5), none of it changing which nodes are searched: a leaf is
  * told quiet, or lost for want of a move, by bitboard tests without
@@ -95,6 +96,9 @@ struct _DrSearch
   const DrSearchLimits *limits;
   uint64_t             nodes;
   uint64_t             start_ms;
+  bool                 pondering;            /* the limits wait for the ponder word */
+  uint64_t             clock_ms;             /* the limits count from here: the start, */
+  uint64_t             clock_nodes;          /* or the ponder-hit */
   bool                 stopped;
   int                  seldepth;
   DrMove               excluded[DR_SEARCH_MAX_PV];
@@ -275,6 +279,20 @@ dr_search_set_history (DrSearch         *self,
     }
 }
 
+/* While pondering: has the expected move been played?  Then the limits
+ * start counting, from now. */
+static void
+check_ponder (DrSearch *self)
+{
+  if (self->pondering
+      && atomic_load_explicit (self->limits->ponder_word, memory_order_relaxed) == 0)
+    {
+      self->pondering = false;
+      self->clock_ms = now_ms ();
+      self->clock_nodes = self->nodes;
+    }
+}
+
 static void
 check_limits (DrSearch *self)
 {
@@ -282,10 +300,16 @@ check_limits (DrSearch *self)
 
   if (l->abort_word != NULL
       && atomic_load_explicit (l->abort_word, memory_order_relaxed) != l->abort_unless)
+    {
+      self->stopped = true;
+      return;
+    }
+  check_ponder (self);
+  if (self->pondering)
+    return;
+  if (l->max_nodes > 0 && self->nodes - self->clock_nodes >= l->max_nodes)
     self->stopped = true;
-  else if (l->max_nodes > 0 && self->nodes >= l->max_nodes)
-    self->stopped = true;
-  else if (l->max_time_ms > 0 && now_ms () - self->start_ms >= l->max_time_ms)
+  else if (l->max_time_ms > 0 && now_ms () - self->clock_ms >= l->max_time_ms)
     self->stopped = true;
 }
 
@@ -621,6 +645,10 @@ dr_search_run (DrSearch             *self,
   self->limits = limits;
   self->nodes = 0;
   self->start_ms = now_ms ();
+  self->clock_ms = self->start_ms;
+  self->clock_nodes = 0;
+  self->pondering = limits->ponder_word != NULL
+                    && atomic_load_explicit (limits->ponder_word, memory_order_relaxed) != 0;
   self->stopped = false;
   self->path[0] = root->hash;
   self->reversible[0] = self->game_reversible;
@@ -642,14 +670,15 @@ dr_search_run (DrSearch             *self,
   result->best = root_list->moves[0];
 
   /* Step 1. */
-  for (int depth = 1; depth <= max_depth && !self->stopped; depth++)
+  for (int depth = 1; depth <= DR_SEARCH_MAX_PLY - 8 && !self->stopped; depth++)
     {
       DrSearchInfo found[DR_SEARCH_MAX_PV];
       int n_found = 0;
 
-      /* A stop between iterations takes effect at once. */
+      /* A stop between iterations takes effect at once; so does the
+       * depth limit, unless pondering. */
       check_limits (self);
-      if (self->stopped)
+      if (self->stopped || (!self->pondering && depth > max_depth))
         break;
       self->seldepth = 0;
       self->n_excluded = 0;
@@ -728,7 +757,9 @@ dr_search_run (DrSearch             *self,
       if (n_found > 0 && (found[0].score >= DR_SCORE_WON || found[0].score <= -DR_SCORE_WON)
           && DR_SCORE_WIN - abs (found[0].score) < depth)
         break;
-      if (limits->max_time_ms > 0 && now_ms () - self->start_ms > limits->max_time_ms / 2)
+      check_ponder (self);
+      if (!self->pondering && limits->max_time_ms > 0
+          && now_ms () - self->clock_ms > limits->max_time_ms / 2)
         break;
     }
   result->nodes = self->nodes;

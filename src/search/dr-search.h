@@ -45,6 +45,12 @@ typedef struct
   unsigned           abort_unless;  /* abort as soon as *abort_word != this */
   DrSearchInfoFunc   info_func;     /* called on the searching thread */
   void              *user_data;
+  /* Pondering (Hub "go ponder"): while *ponder_word is not 0, the depth,
+   * node and time limits above do not apply and only the abort word (or
+   * a proven end) stops the search; once it is 0 (the expected move was
+   * played: "ponder-hit") they apply, nodes and time counted from then.
+   * NULL: not pondering. */
+  const atomic_uint *ponder_word;
 } DrSearchLimits;
 
 typedef struct

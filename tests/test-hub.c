@@ -1,0 +1,336 @@
+/* test-hub.c — draughtsman-cli hub spoken to as an interface would
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The engine ($DRAUGHTSMAN_CLI hub) runs as a child process with pipes on
+ * its standard input and output; every read has a deadline, so an engine
+ * that never answers fails the test instead of hanging it.  What is
+ * checked comes from the Hub protocol (shared/design/ENGINES.md §4.1,
+ * Scan 3.1's protocol.txt): the handshake, "done" after every "go", moves
+ * legal in the position sent, and pondering: "go ponder" searches the
+ * position after the expected move without a clock, and the level's
+ * clock starts at "ponder-hit".
+ *
+ * The search thread of the engine runs for real here, which is why .ci/run
+ * runs this program under ThreadSanitizer too.
+ */
+
+#include "config.h"
+
+#include "test-util.h"
+
+#include "dr-hub-text.h"
+#include "dr-movegen.h"
+#include "dr-notation.h"
+
+#include <gio/gio.h>
+#include <string.h>
+
+typedef struct
+{
+  GSubprocess      *process;
+  GOutputStream    *in;
+  GDataInputStream *out;
+  GString          *transcript;   /* for messages: "> sent", "< received" */
+  /* One read at a time; a read whose deadline passed stays pending and
+   * the next read_line() takes its result. */
+  gboolean          pending;
+  gboolean          done;
+  char             *line;
+  GError           *error;
+} Engine;
+
+static void
+engine_read_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Engine *e = user_data;
+
+  e->line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result,
+                                                       NULL, &e->error);
+  e->done = TRUE;
+}
+
+/* The next line from the engine, or NULL if none came within @ms. */
+static char *
+engine_read_line (Engine *e,
+                  guint   ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) ms * 1000;
+  char *line;
+
+  if (!e->pending)
+    {
+      e->pending = TRUE;
+      e->done = FALSE;
+      g_data_input_stream_read_line_async (e->out, G_PRIORITY_DEFAULT, NULL, engine_read_cb, e);
+    }
+  while (!e->done && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  if (!e->done)
+    return NULL;
+  e->pending = FALSE;
+  g_assert_no_error (e->error);
+  /* The end of the output: the engine died. */
+  if (e->line == NULL)
+    {
+      g_test_message ("%s", e->transcript->str);
+      g_error ("the engine closed its output");
+    }
+  line = g_steal_pointer (&e->line);
+  g_string_append_printf (e->transcript, "< %s\n", line);
+  return line;
+}
+
+static void
+engine_send (Engine     *e,
+             const char *line)
+{
+  g_autofree char *text = g_strconcat (line, "\n", NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_string_append_printf (e->transcript, "> %s\n", line);
+  g_assert_true (g_output_stream_write_all (e->in, text, strlen (text), NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_flush (e->in, NULL, &error));
+}
+
+/* Reads lines until one starts with @prefix (a word: "done" matches
+ * "done" and "done move=..."), within @ms in all; the lines before it
+ * (info lines) are skipped.  NULL if it did not come in time. */
+static char *
+engine_wait_for (Engine     *e,
+                 const char *prefix,
+                 guint       ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  for (;;)
+    {
+      gint64 left = (deadline - g_get_monotonic_time ()) / 1000;
+      char *line;
+
+      if (left <= 0)
+        return NULL;
+      line = engine_read_line (e, (guint) left);
+      if (line == NULL)
+        return NULL;
+      if (g_str_has_prefix (line, prefix)
+          && (line[strlen (prefix)] == '\0' || line[strlen (prefix)] == ' '))
+        return line;
+      g_free (line);
+    }
+}
+
+/* Like engine_wait_for(), and the line must come. */
+static char *
+engine_expect (Engine     *e,
+               const char *prefix,
+               guint       ms)
+{
+  char *line = engine_wait_for (e, prefix, ms);
+
+  if (line == NULL)
+    {
+      g_test_message ("%s", e->transcript->str);
+      g_error ("no \"%s\" line within %u ms", prefix, ms);
+    }
+  return line;
+}
+
+/* Starts the engine and goes through "hub" and "init". */
+static Engine *
+engine_start (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *wait = NULL;
+  g_autofree char *ready = NULL;
+  Engine *e;
+
+  if (cli == NULL)
+    {
+      test_skip_missing ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
+      return NULL;
+    }
+  e = g_new0 (Engine, 1);
+  e->transcript = g_string_new (NULL);
+  e->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                 &error, cli, "hub", NULL);
+  g_assert_no_error (error);
+  e->in = g_subprocess_get_stdin_pipe (e->process);
+  e->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (e->process));
+
+  engine_send (e, "hub");
+  id = engine_expect (e, "id", 10000);
+  g_assert_nonnull (strstr (id, "name=Draughtsman"));
+  wait = engine_expect (e, "wait", 10000);
+  engine_send (e, "set-param name=hash value=16");
+  engine_send (e, "init");
+  ready = engine_expect (e, "ready", 10000);
+  return e;
+}
+
+/* "quit"; the engine must exit at once, with status 0. */
+static void
+engine_quit (Engine *e)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  guint timeout;
+
+  engine_send (e, "quit");
+  timeout = g_timeout_add_once (30000, (GSourceOnceFunc) g_cancellable_cancel, cancellable);
+  g_subprocess_wait (e->process, cancellable, &error);
+  g_assert_no_error (error);
+  g_source_remove (timeout);
+  g_test_message ("%s", e->transcript->str);
+  g_assert_true (g_subprocess_get_if_exited (e->process));
+  g_assert_cmpint (g_subprocess_get_exit_status (e->process), ==, 0);
+  /* A read still pending when the deadline passed ends with the stream. */
+  while (e->pending && !e->done)
+    g_main_context_iteration (NULL, TRUE);
+  g_free (e->line);
+  g_clear_error (&e->error);
+  g_object_unref (e->out);
+  g_object_unref (e->process);
+  g_string_free (e->transcript, TRUE);
+  g_free (e);
+}
+
+/* The value of @name in a "done" or "info" line. */
+static char *
+field (const char *line,
+       const char *name)
+{
+  g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *command = dr_hub_tokenize (line, args);
+
+  return g_strdup (g_hash_table_lookup (args, name));
+}
+
+/* The International start after 32-28, as "pos" sends it: Black to move. */
+#define AFTER_32_28 "pos pos=Bbbbbbbbbbbbbbbbbbbbbeeeeeeeweewewwwwwwwwwwwwwwwwww"
+
+static void
+assert_move_legal (const char *fen,
+                   const char *move_text)
+{
+  const DrRules *rules = &dr_rules_international;
+  DrPosition pos;
+  DrMove move;
+
+  g_assert_nonnull (move_text);
+  g_assert_true (dr_hub_position_parse (rules, fen + strlen ("pos pos="), &pos));
+  g_assert_true (dr_move_parse_hub (rules, &pos, move_text, &move, NULL));
+  g_assert_true (test_move_is_legal (rules, &pos, &move));
+}
+
+/* go think: iterations, then "done" with a legal move and a legal
+ * expected reply. */
+static void
+test_think (void)
+{
+  Engine *e = engine_start ();
+  g_autofree char *done = NULL;
+  g_autofree char *move = NULL;
+
+  if (e == NULL)
+    return;
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level depth=6");
+  engine_send (e, "go think");
+  done = engine_expect (e, "done", 60000);
+  move = field (done, "move");
+  assert_move_legal (AFTER_32_28, move);
+  g_assert_nonnull (strstr (done, " ponder="));
+  engine_quit (e);
+}
+
+/* go ponder: no "done" while the interface's user thinks, however long
+ * past the level's move time; after "ponder-hit" the move time counts
+ * from the hit.  The engine answers "ping" meanwhile. */
+static void
+test_ponder_hit (void)
+{
+  Engine *e = engine_start ();
+  g_autofree char *early = NULL;
+  g_autofree char *pong = NULL;
+  g_autofree char *done = NULL;
+  g_autofree char *move = NULL;
+  gint64 hit;
+  double seconds;
+
+  if (e == NULL)
+    return;
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level move-time=0.2");
+  engine_send (e, "go ponder");
+  /* Seven move times. */
+  early = engine_wait_for (e, "done", 1400);
+  if (early != NULL)
+    g_test_message ("%s", e->transcript->str);
+  g_assert_null (early);
+  engine_send (e, "ping");
+  pong = engine_expect (e, "pong", 10000);
+
+  engine_send (e, "ponder-hit");
+  hit = g_get_monotonic_time ();
+  done = engine_expect (e, "done", 10000);
+  seconds = (double) (g_get_monotonic_time () - hit) / G_USEC_PER_SEC;
+  g_test_message ("done %.3f s after ponder-hit", seconds);
+  /* The search stops once half the move time has gone by between two
+   * iterations, or at the move time: at least 0.1 s after the hit, had
+   * the clock run from the "go" it would have stopped at once.  The upper
+   * bound is loose for a loaded machine or a sanitizer build. */
+  g_assert_cmpfloat (seconds, >=, 0.09);
+  g_assert_cmpfloat (seconds, <, 5.0);
+  move = field (done, "move");
+  assert_move_legal (AFTER_32_28, move);
+  engine_quit (e);
+}
+
+/* A miss: the user played another move, the interface says "stop" and
+ * the ponder search still ends with "done"; then a normal search runs. */
+static void
+test_ponder_stop (void)
+{
+  Engine *e = engine_start ();
+  g_autofree char *early = NULL;
+  g_autofree char *done = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *move = NULL;
+
+  if (e == NULL)
+    return;
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level move-time=0.1");
+  engine_send (e, "go ponder");
+  early = engine_wait_for (e, "done", 700);
+  g_assert_null (early);
+  engine_send (e, "stop");
+  done = engine_expect (e, "done", 5000);
+
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level depth=4");
+  engine_send (e, "go think");
+  again = engine_expect (e, "done", 60000);
+  move = field (again, "move");
+  assert_move_legal (AFTER_32_28, move);
+  engine_quit (e);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/hub/think", test_think);
+  g_test_add_func ("/cli/hub/ponder/hit", test_ponder_hit);
+  g_test_add_func ("/cli/hub/ponder/stop", test_ponder_stop);
+  return g_test_run ();
+}
