@@ -18,7 +18,10 @@
 
 #include "dr-hub-engine.h"
 
+#include "dr-fen.h"
 #include "dr-movegen.h"
+
+#include <glib/gstdio.h>
 
 #include <libglib-testing/signal-logger.h>
 
@@ -209,6 +212,88 @@ static const FailureCase no_russian = {
   DR_HUB_ENGINE_ERROR_VARIANT
 };
 
+/* Told to quit, the engine gets a moment to do so: a wrapper that
+ * writes a file once the engine has exited by itself must get to write
+ * it (it was killed at once before). */
+static void
+test_quit_grace (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *dir = NULL;
+  g_autofree char *marker = NULL;
+  g_autofree char *command = NULL;
+  g_autoptr (GtSignalLogger) logger = gt_signal_logger_new ();
+  DrHubEngine *engine;
+  DrPosition start;
+  gint64 end;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("DRAUGHTSMAN_CLI is not set");
+      return;
+    }
+  dir = g_dir_make_tmp ("hub-quit-XXXXXX", NULL);
+  marker = g_build_filename (dir, "exited", NULL);
+  command = g_strdup_printf ("sh -c '\"%s\" hub; touch \"%s\"'", cli, marker);
+  engine = dr_hub_engine_new (command, NULL, NULL);
+  gt_signal_logger_connect (logger, engine, "progress");
+  dr_rules_initial (&dr_rules_international, &start);
+  dr_hub_engine_analyse (engine, &dr_rules_international, &start, NULL, 0);
+  wait_for (logger, 30);
+  dr_hub_engine_stop (engine);
+  g_clear_pointer (&logger, gt_signal_logger_free);
+  /* Disposing of it sends "quit". */
+  g_object_unref (engine);
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!g_file_test (marker, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (5000), TRUE);
+  g_assert_true (g_file_test (marker, G_FILE_TEST_EXISTS));
+  g_remove (marker);
+  g_rmdir (dir);
+}
+
+static gboolean
+tick_cb (gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* An engine that stops reading its input does not block the window: the
+ * position (20,000 moves, more than a pipe holds) is written after the
+ * handshake, and the main loop keeps turning meanwhile. */
+static void
+test_stalled_engine (void)
+{
+  /* Answers the handshake, then reads nothing for 5 s. */
+  static const char command[] =
+    "sh -c 'read l; echo id name=Stalled; echo wait; read l; echo ready; sleep 5'";
+  g_autoptr (DrHubEngine) engine = dr_hub_engine_new (command, NULL, NULL);
+  g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (DrMove));
+  DrPosition start, pos;
+  guint ticks = 0;
+  guint id;
+
+  /* Two kings going back and forth, on no common line: 46-41 1-6 41-46 6-1 ... */
+  g_assert_true (dr_fen_parse (&dr_rules_international, "W:WK46:BK1", &start, NULL));
+  pos = start;
+  for (guint i = 0; i < 20000; i++)
+    {
+      static const int from[4] = { 46, 1, 41, 6 }, to[4] = { 41, 6, 46, 1 };
+      DrMove m = find_move (&dr_rules_international, &pos, from[i % 4], to[i % 4]);
+
+      g_array_append_val (moves, m);
+      dr_position_apply (&pos, &pos, &m);
+    }
+  id = g_timeout_add (10, tick_cb, &ticks);
+  dr_hub_engine_analyse (engine, &dr_rules_international, &start, (const DrMove *) moves->data, moves->len);
+  test_iterate_for (1500);
+  g_source_remove (id);
+  /* A blocking write would hold the loop from "ready" until the engine
+   * goes (5 s): hardly a tick in 1.5 s. */
+  g_assert_cmpuint (ticks, >=, 50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -219,5 +304,7 @@ main (int   argc,
   g_test_add_data_func ("/hub-engine/failure/missing", &missing, test_failure);
   g_test_add_data_func ("/hub-engine/failure/exits", &exits, test_failure);
   g_test_add_data_func ("/hub-engine/failure/variant", &no_russian, test_failure);
+  g_test_add_func ("/hub-engine/quit-grace", test_quit_grace);
+  g_test_add_func ("/hub-engine/stalled-engine", test_stalled_engine);
   return g_test_run ();
 }

@@ -36,6 +36,8 @@
 #include "dr-hub-text.h"
 #include "dr-notation.h"
 
+#include <gio/gunixoutputstream.h>
+#include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <math.h>
 #include <signal.h>
@@ -84,6 +86,12 @@ pipe_new (GSubprocess *process)
 
   p->process = g_object_ref (process);
   p->stream = g_object_ref (g_subprocess_get_stdin_pipe (process));
+  /* GIO's asynchronous writes to a pipe are non-blocking writes when the
+   * pipe can take them, so the pipe must be non-blocking: otherwise a
+   * write larger than what an engine that does not read leaves room for
+   * would hold the main thread. */
+  if (G_IS_UNIX_OUTPUT_STREAM (p->stream))
+    g_unix_set_fd_nonblocking (g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (p->stream)), TRUE, NULL);
   p->queue = g_string_new (NULL);
   return p;
 }
@@ -497,11 +505,14 @@ line_read_cb (GObject      *source,
               GAsyncResult *result,
               gpointer      data)
 {
-  g_autoptr (DrHubEngine) self = data;
+  DrHubEngine *self = data;
   g_autoptr (GError) error = NULL;
   g_autofree char *line = NULL;
 
   line = g_data_input_stream_read_line_finish_utf8 (G_DATA_INPUT_STREAM (source), result, NULL, &error);
+  /* Cancelled: the engine was told to quit or is being disposed of, and
+   * @self may be gone already (a read holds no reference, so that the
+   * last unref does dispose of the engine and make it quit). */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   /* An engine from a restart may be reading already: old streams stop. */
@@ -525,7 +536,7 @@ static void
 read_next_line (DrHubEngine *self)
 {
   g_data_input_stream_read_line_async (self->from_engine, G_PRIORITY_DEFAULT, self->cancellable,
-                                       line_read_cb, g_object_ref (self));
+                                       line_read_cb, self);
 }
 
 static void
