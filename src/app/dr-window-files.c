@@ -438,6 +438,15 @@ dr_window_restore_session (DrWindow    *self,
 
 /* --- the question before a modified game is replaced ------------------- */
 
+/* Closed (destroyed, or disposed of): a window that something still holds
+ * a reference to (a file being read, a save under way) lives on after
+ * gtk_window_destroy() but is no longer the application's. */
+gboolean
+_dr_window_closed (DrWindow *self)
+{
+  return self->model == NULL || gtk_window_get_application (GTK_WINDOW (self)) == NULL;
+}
+
 typedef struct
 {
   DrWindow        *self;
@@ -450,8 +459,8 @@ static void
 decision_finish (Decision *d,
                  gboolean  go_on)
 {
-  /* A window torn down meanwhile decides nothing. */
-  if (d->self->model != NULL)
+  /* A window closed meanwhile decides nothing. */
+  if (!_dr_window_closed (d->self))
     d->done (d->self, go_on, d->data);
   if (d->destroy != NULL)
     d->destroy (d->data);
@@ -598,10 +607,14 @@ gboolean
 _dr_window_close_request (DrWindow *self)
 {
   if (self->close_confirmed)
-    return FALSE;
+    {
+      g_cancellable_cancel (self->cancellable);
+      return FALSE;
+    }
   if (!dr_window_get_modified (self))
     {
       _dr_window_session_close (self, last_window (self));
+      g_cancellable_cancel (self->cancellable);
       return FALSE;
     }
   dr_window_confirm_discard (self, close_decided, NULL, NULL);
@@ -616,6 +629,7 @@ dr_window_close_confirmed (DrWindow *self,
 
   _dr_window_session_close (self, keep_session);
   self->close_confirmed = TRUE;
+  g_cancellable_cancel (self->cancellable);
   gtk_window_destroy (GTK_WINDOW (self));
 }
 
@@ -800,7 +814,7 @@ game_row_activated_cb (GtkListBox    *list,
 
   if (loaded != NULL)
     take_file_game (self, loaded, file, index);
-  else if (self->model != NULL)
+  else if (!_dr_window_closed (self))
     switch_game (self, index);
   gtk_window_destroy (picker);
 }
@@ -963,7 +977,7 @@ load_done_cb (GObject      *source,
   guint n;
 
   /* The window was closed while the file was read. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || self->model == NULL)
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || _dr_window_closed (self))
     {
       g_clear_pointer (&collection, dr_pdn_collection_free);
       loading_free (l);
@@ -1118,7 +1132,7 @@ save_done_cb (GObject      *source,
   gboolean ok = g_file_replace_contents_finish (G_FILE (source), result, NULL, &error);
 
   /* The window may be gone: the file is written all the same. */
-  if (self->model != NULL)
+  if (!_dr_window_closed (self))
     {
       if (!ok)
         {
@@ -1202,7 +1216,7 @@ save_response_cb (GtkNativeDialog *dialog,
 {
   DrWindow *self = g_object_get_data (G_OBJECT (dialog), "window");
 
-  if (response == GTK_RESPONSE_ACCEPT && self->model != NULL)
+  if (response == GTK_RESPONSE_ACCEPT && !_dr_window_closed (self))
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "notation");

@@ -124,6 +124,8 @@ DrNotation _dr_window_save_notation (DrWindow      *self);
 /* The file's name, or "Unsaved game". */
 char *_dr_window_document_name      (DrWindow      *self);
 gboolean _dr_window_close_request   (DrWindow      *self);
+/* Destroyed or disposed of: callbacks that come late leave it alone. */
+gboolean _dr_window_closed          (DrWindow      *self);
 /* Where the windows' sessions are kept. */
 char *_dr_window_session_dir        (void);
 /* Writes the session a moment from now (off the main thread). */
