@@ -1300,6 +1300,71 @@ test_settings_keys (void)
   put_away (window);
 }
 
+/* --- the recent files menu --------------------------------------------- */
+
+typedef struct
+{
+  DrWindow   *window;
+  const char *uri;
+} RecentWait;
+
+/* The index of @uri's item in the window's recent menu, or -1. */
+static int
+recent_item (DrWindow   *window,
+             const char *uri)
+{
+  GMenuModel *menu = G_MENU_MODEL (window->recent_menu);
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GVariant) target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                            G_VARIANT_TYPE_STRING);
+      if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), uri))
+        return i;
+    }
+  return -1;
+}
+
+static gboolean
+recent_listed (gpointer data)
+{
+  RecentWait *w = data;
+
+  return recent_item (w->window, w->uri) >= 0;
+}
+
+/* A PDN file used lately is in the menu, as an item that opens it
+ * (win.open-recent with the file's URI); the menu is rebuilt on every
+ * change of the recent files without growing. */
+static void
+test_recent_menu (void)
+{
+  g_autoptr (GFile) file = make_file ("recent.pdn", two_moves_pdn);
+  g_autofree char *uri = g_file_get_uri (file);
+  g_autofree char *action = NULL;
+  DrWindow *window;
+  int n, index;
+
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  window = open_window ();
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  test_wait_until (recent_listed, &(RecentWait) { window, uri }, "the recent file in the menu");
+  index = recent_item (window, uri);
+  g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (window->recent_menu), index,
+                                                  G_MENU_ATTRIBUTE_ACTION, "s", &action));
+  g_assert_cmpstr (action, ==, "win.open-recent");
+  n = g_menu_model_get_n_items (G_MENU_MODEL (window->recent_menu));
+  for (guint i = 0; i < 20; i++)
+    _dr_window_update_recent (window);
+  g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (window->recent_menu)), ==, n);
+  g_assert_cmpint (n, <=, 8);
+  put_away (window);
+}
+
 /* --- main ------------------------------------------------------------- */
 
 static void
@@ -1357,6 +1422,7 @@ main (int    argc,
   g_test_add_func ("/app/work/undo-redo", test_undo_redo);
   g_test_add_func ("/app/work/closed-while-busy", test_closed_while_busy);
   g_test_add_func ("/app/work/settings-keys", test_settings_keys);
+  g_test_add_func ("/app/work/recent-menu", test_recent_menu);
   g_test_add_func ("/app/work/collection/save-whole", test_collection_save_whole);
   g_test_add_func ("/app/work/collection/broken-games", test_collection_broken_games);
   g_test_add_func ("/app/work/collection/no-gametype", test_collection_no_gametype);
