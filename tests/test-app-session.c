@@ -63,32 +63,14 @@ skip_without_input (void)
   return !test_input_available ();
 }
 
-typedef gboolean (*Condition) (gpointer data);
-
-static void
-wait_until (Condition   done,
-            gpointer    data,
-            const char *what)
-{
-  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      if (g_get_monotonic_time () > end)
-        g_error ("timed out waiting for %s", what);
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (2000);
-    }
-}
+#define wait_until test_wait_until
 
 static gboolean
 board_allocated (gpointer data)
 {
   DrWindow *window = data;
 
-  return gtk_widget_get_mapped (GTK_WIDGET (window->board_view))
-         && gtk_widget_get_width (GTK_WIDGET (window->board_view)) > 100
-         && gtk_widget_get_height (GTK_WIDGET (window->board_view)) > 100;
+  return test_board_shown (GTK_WIDGET (window->board_view));
 }
 
 static DrWindow *
@@ -750,27 +732,6 @@ test_outside_engine (void)
   put_away (window);
 }
 
-/* Without the build's environment, keep the test away from the real home. */
-static void
-ensure_private_home (void)
-{
-  static const char *const vars[] = { "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME" };
-  g_autofree char *home = NULL;
-
-  if (g_getenv ("XDG_STATE_HOME") == NULL || g_getenv ("XDG_DATA_HOME") == NULL)
-    {
-      home = g_dir_make_tmp ("draughtsman-home-XXXXXX", NULL);
-      g_assert_nonnull (home);
-      for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
-        {
-          g_autofree char *dir = g_build_filename (home, vars[i], NULL);
-          g_setenv (vars[i], dir, TRUE);
-        }
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
-    if (g_getenv (vars[i]) != NULL)
-      g_mkdir_with_parents (g_getenv (vars[i]), 0700);
-}
 
 static void
 remove_tree (const char *path)
@@ -792,7 +753,7 @@ main (int    argc,
 {
   int status;
 
-  ensure_private_home ();
+  test_ensure_private_home ();
   g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
   /* No accessibility bus under Xvfb. */
   g_setenv ("GTK_A11Y", "none", FALSE);

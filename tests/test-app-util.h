@@ -298,3 +298,33 @@ test_find_toplevel (GType type)
     }
   return found;
 }
+
+/* Without the build's environment (meson test sets the XDG folders to
+ * tests/app-test-home), keep a test away from the real home. */
+static inline void
+test_ensure_private_home (void)
+{
+  static const char *const vars[] = { "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME" };
+  g_autofree char *home = NULL;
+
+  if (g_getenv ("XDG_STATE_HOME") == NULL || g_getenv ("XDG_DATA_HOME") == NULL)
+    {
+      home = g_dir_make_tmp ("draughtsman-home-XXXXXX", NULL);
+      g_assert_nonnull (home);
+      for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
+        {
+          g_autofree char *dir = g_build_filename (home, vars[i], NULL);
+          g_setenv (vars[i], dir, TRUE);
+        }
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
+    if (g_getenv (vars[i]) != NULL)
+      g_mkdir_with_parents (g_getenv (vars[i]), 0700);
+}
+
+/* The board of @window is shown, at a size to click on. */
+static inline gboolean
+test_board_shown (GtkWidget *board)
+{
+  return gtk_widget_get_mapped (board) && gtk_widget_get_width (board) > 100 && gtk_widget_get_height (board) > 100;
+}

@@ -42,9 +42,7 @@ board_allocated (gpointer data)
 {
   DrWindow *window = data;
 
-  return gtk_widget_get_mapped (GTK_WIDGET (window->board_view))
-         && gtk_widget_get_width (GTK_WIDGET (window->board_view)) > 100
-         && gtk_widget_get_height (GTK_WIDGET (window->board_view)) > 100;
+  return test_board_shown (GTK_WIDGET (window->board_view));
 }
 
 /* A new window with a new International game, shown. */
@@ -1367,26 +1365,6 @@ test_recent_menu (void)
 
 /* --- main ------------------------------------------------------------- */
 
-static void
-ensure_private_home (void)
-{
-  static const char *const vars[] = { "XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME" };
-  g_autofree char *home = NULL;
-
-  if (g_getenv ("XDG_STATE_HOME") == NULL || g_getenv ("XDG_DATA_HOME") == NULL)
-    {
-      home = g_dir_make_tmp ("draughtsman-home-XXXXXX", NULL);
-      g_assert_nonnull (home);
-      for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
-        {
-          g_autofree char *dir = g_build_filename (home, vars[i], NULL);
-          g_setenv (vars[i], dir, TRUE);
-        }
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (vars); i++)
-    if (g_getenv (vars[i]) != NULL)
-      g_mkdir_with_parents (g_getenv (vars[i]), 0700);
-}
 
 int
 main (int    argc,
@@ -1394,7 +1372,7 @@ main (int    argc,
 {
   int status;
 
-  ensure_private_home ();
+  test_ensure_private_home ();
   g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
   g_setenv ("GTK_A11Y", "none", FALSE);
   /* A state folder of its own: the session files are this program's
