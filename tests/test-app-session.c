@@ -429,6 +429,138 @@ test_close_window (void)
   g_test_trap_assert_passed ();
 }
 
+static guint
+current_ply (DrWindow *window)
+{
+  return dr_game_model_get_current (window->model)->ply;
+}
+
+static gboolean
+has_action (GtkWidget *widget,
+            gpointer   data)
+{
+  return g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), data) == 0;
+}
+
+/* Left, Right, Home, End step through the game and Up, Down choose among
+ * the variations, with the focus on a button of the window (where the
+ * arrows used to move the focus instead), but not in a text field. */
+static void
+test_arrow_keys (void)
+{
+  DrWindow *window;
+  GtkWidget *button;
+  DrGameNode *variation, *main_line;
+
+  if (skip_without_input ())
+    return;
+  window = open_window ();
+  dr_game_model_new_game (window->model, &dr_rules_international, NULL);
+  click_move (window, 32, 28, NULL);
+  click_move (window, 19, 23, NULL);
+  click_move (window, 28, 19, (const int[]) { 23, 0 });
+  /* The focus on the "back" button, by a click on it. */
+  button = test_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, has_action, (gpointer) "win.back");
+  test_click_widget (button);
+  g_assert_cmpuint (current_ply (window), ==, 2);
+  g_assert_true (gtk_widget_has_focus (button) || gtk_widget_get_focus_on_click (button) == FALSE);
+
+  test_keys (GTK_WINDOW (window), "Left");
+  g_assert_cmpuint (current_ply (window), ==, 1);
+  test_keys (GTK_WINDOW (window), "Right");
+  g_assert_cmpuint (current_ply (window), ==, 2);
+  test_keys (GTK_WINDOW (window), "Home");
+  g_assert_cmpuint (current_ply (window), ==, 0);
+  test_keys (GTK_WINDOW (window), "End");
+  g_assert_cmpuint (current_ply (window), ==, 3);
+  g_assert_cmpuint (dr_game_main_line_length (dr_game_model_get_game (window->model)), ==, 3);
+
+  /* A variation at ply 2: 18-23 beside 19-23. */
+  test_keys (GTK_WINDOW (window), "Left Left");
+  click_move (window, 18, 23, NULL);
+  variation = dr_game_model_get_current (window->model);
+  main_line = variation->parent->children;
+  g_assert_true (main_line != variation);
+  test_keys (GTK_WINDOW (window), "Up");
+  g_assert_true (dr_game_model_get_current (window->model) == main_line);
+  test_keys (GTK_WINDOW (window), "Down");
+  g_assert_true (dr_game_model_get_current (window->model) == variation);
+
+  /* In a text field the arrows move the cursor. */
+  test_keys (GTK_WINDOW (window), "ctrl+e");
+  g_assert_true (dr_board_state_get_setup_mode (window->board));
+  gtk_widget_grab_focus (GTK_WIDGET (window->fen_entry));
+  test_keys (GTK_WINDOW (window), "End Left Left");
+  g_assert_cmpint (gtk_editable_get_position (GTK_EDITABLE (window->fen_entry)), ==,
+                   (int) strlen (gtk_editable_get_text (GTK_EDITABLE (window->fen_entry))) - 2);
+  test_keys (GTK_WINDOW (window), "ctrl+e");
+  g_assert_true (dr_game_model_get_current (window->model) == variation);
+  put_away (window);
+}
+
+static gboolean
+route_menu_shown (gpointer data)
+{
+  DrWindow *window = data;
+  GtkWidget *menu = test_find_widget (GTK_WIDGET (window->board_view), GTK_TYPE_POPOVER_MENU, NULL, NULL);
+
+  return menu != NULL && gtk_widget_get_mapped (menu);
+}
+
+static gboolean
+label_is (GtkWidget *widget,
+          gpointer   data)
+{
+  return g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), data);
+}
+
+/* The king on 47 has two captures of four men that end on 6: clicking 47
+ * then 6 asks which, in a menu of the two routes.  Picking one, by a
+ * click or by the keyboard, plays that one (it used to play nothing). */
+static void
+test_route_menu (void)
+{
+  static const int route_a[] = { 29, 30, 40, 11, 0 };
+  static const int route_b[] = { 29, 19, 12, 11, 0 };
+  const DrRules *rules = &dr_rules_international;
+  DrWindow *window;
+  DrPosition pos;
+  GtkWidget *menu, *item;
+
+  if (skip_without_input ())
+    return;
+  window = open_window ();
+  g_assert_true (dr_fen_parse (rules, "W:WK47:B11,12,19,29,30,40", &pos, NULL));
+
+  /* By a click on the item of route B (turning on 24, 8, 17). */
+  dr_game_model_new_game (window->model, rules, &pos);
+  g_assert_cmpint (click (window, 47), ==, DR_CLICK_SELECTED);
+  click (window, 6);
+  wait_until (route_menu_shown, window, "the route menu");
+  menu = test_find_widget (GTK_WIDGET (window->board_view), GTK_TYPE_POPOVER_MENU, NULL, NULL);
+  test_run_for (300);
+  item = test_find_widget (menu, GTK_TYPE_LABEL, label_is, (gpointer) "47x24x8x17x6");
+  if (item == NULL)
+    item = test_find_widget (menu, GTK_TYPE_LABEL, label_is, (gpointer) "47x24x8x17x06");
+  g_assert_nonnull (item);
+  test_click_widget (item);
+  test_run_for (300);
+  g_assert_cmpuint (current_ply (window), ==, 1);
+  g_assert_cmpuint (dr_game_model_get_current (window->model)->move.captures, ==, bits10 (route_b));
+
+  /* By the keyboard: the first item is route A; Return plays it. */
+  dr_game_model_new_game (window->model, rules, &pos);
+  g_assert_cmpint (click (window, 47), ==, DR_CLICK_SELECTED);
+  click (window, 6);
+  wait_until (route_menu_shown, window, "the route menu again");
+  test_run_for (300);
+  test_keys (GTK_WINDOW (window), "Down Return");
+  test_run_for (300);
+  g_assert_cmpuint (current_ply (window), ==, 1);
+  g_assert_cmpuint (dr_game_model_get_current (window->model)->move.captures, ==, bits10 (route_a));
+  put_away (window);
+}
+
 static gboolean
 analysis_shown (gpointer data)
 {
@@ -762,6 +894,8 @@ main (int    argc,
   g_test_add_func ("/app/session/play-save-open", test_play_save_open);
   g_test_add_func ("/app/session/capture-route", test_capture_route);
   g_test_add_func ("/app/session/close-window", test_close_window);
+  g_test_add_func ("/app/session/arrow-keys", test_arrow_keys);
+  g_test_add_func ("/app/session/route-menu", test_route_menu);
   g_test_add_func ("/app/session/analysis", test_analysis_pane);
   g_test_add_func ("/app/session/eval-bar", test_eval_bar);
   g_test_add_func ("/app/session/analyse-game", test_analyse_game);

@@ -47,6 +47,87 @@ end_cb (GtkWidget *widget, const char *name, GVariant *param)
   dr_game_model_go_end (DR_WINDOW (widget)->model);
 }
 
+/* Up and Down: the move played instead of the one shown, among the
+ * alternatives at this ply (the variations, the main line first). */
+static void
+previous_variation_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DrGameModel *model = DR_WINDOW (widget)->model;
+  DrGameNode *current = dr_game_model_get_current (model);
+  DrGameNode *previous = NULL;
+
+  if (current->parent == NULL)
+    return;
+  for (DrGameNode *n = current->parent->children; n != NULL && n != current; n = n->next)
+    previous = n;
+  if (previous != NULL)
+    dr_game_model_go_to (model, previous);
+}
+
+static void
+next_variation_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DrGameModel *model = DR_WINDOW (widget)->model;
+  DrGameNode *current = dr_game_model_get_current (model);
+
+  if (current->next != NULL)
+    dr_game_model_go_to (model, current->next);
+}
+
+/* The keys that step through the game work wherever the focus is, but in
+ * a text field, where they move the cursor: caught before the focused
+ * widget (a button, the move list) would take them to move the focus. */
+static gboolean
+step_key_pressed_cb (GtkEventControllerKey *controller,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     DrWindow              *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  const char *action;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK | GDK_SUPER_MASK)) != 0)
+    return FALSE;
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
+    return FALSE;
+  /* A menu or popover open in the window moves through its items. */
+  if (focus != NULL && gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL)
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      action = "win.back";
+      break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      action = "win.forward";
+      break;
+    case GDK_KEY_Home:
+    case GDK_KEY_KP_Home:
+      action = "win.start";
+      break;
+    case GDK_KEY_End:
+    case GDK_KEY_KP_End:
+      action = "win.end";
+      break;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      action = "win.previous-variation";
+      break;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      action = "win.next-variation";
+      break;
+    default:
+      return FALSE;
+    }
+  /* In setup mode the keys do nothing, as the buttons. */
+  gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+  return TRUE;
+}
+
 static void
 undo_cb (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -570,6 +651,9 @@ _dr_window_actions_update (DrWindow *self)
   gtk_widget_action_set_enabled (w, "win.forward", !setup && current->children != NULL);
   gtk_widget_action_set_enabled (w, "win.redo", !setup && dr_game_model_can_redo (self->model));
   gtk_widget_action_set_enabled (w, "win.end", !setup && current->children != NULL);
+  gtk_widget_action_set_enabled (w, "win.previous-variation",
+                                 !setup && current->parent != NULL && current->parent->children != current);
+  gtk_widget_action_set_enabled (w, "win.next-variation", !setup && current->next != NULL);
   gtk_widget_action_set_enabled (w, "win.promote-variation",
                                  !setup && current->parent != NULL && current->parent->children != current);
   gtk_widget_action_set_enabled (w, "win.make-main-line", !setup && !dr_game_node_is_main_line (current));
@@ -606,16 +690,19 @@ _dr_window_class_actions_init (DrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.make-main-line", NULL, main_line_cb);
   gtk_widget_class_install_action (widget_class, "win.delete-from-here", NULL, delete_cb);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "win.back", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "win.forward", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "win.start", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, 0, "win.end", NULL);
+  gtk_widget_class_install_action (widget_class, "win.previous-variation", NULL, previous_variation_cb);
+  gtk_widget_class_install_action (widget_class, "win.next-variation", NULL, next_variation_cb);
 }
 
 /* Called from dr_window_init once the template is built. */
 void
 _dr_window_actions_connect (DrWindow *self)
 {
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (step_key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect_swapped (self->board, "position-edited", G_CALLBACK (board_edited_cb), self);
   g_signal_connect_swapped (self->fen_entry, "changed", G_CALLBACK (fen_changed_cb), self);
   g_signal_connect_swapped (self->side_dropdown, "notify::selected", G_CALLBACK (side_changed_cb), self);

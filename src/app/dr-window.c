@@ -200,6 +200,20 @@ route_chosen_cb (GSimpleAction *action,
   dr_board_state_choose (self->board, &moves[index]);
 }
 
+static gboolean
+unparent_idle_cb (gpointer data)
+{
+  gtk_widget_unparent (data);
+  g_object_unref (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+route_menu_closed_cb (GtkPopover *popover)
+{
+  g_idle_add (unparent_idle_cb, g_object_ref (popover));
+}
+
 static void
 board_choose_route_cb (DrWindow     *self,
                        GPtrArray    *moves,
@@ -244,7 +258,10 @@ board_choose_route_cb (DrWindow     *self,
   gtk_widget_set_parent (popover, GTK_WIDGET (self->board_view));
   if (dr_board_view_square_center (self->board_view, copies[0].to, &x, &y))
     gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
-  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  /* The menu activates the item chosen after it has closed: the popover
+   * must still be in the board's tree then, where "route.choose" is found
+   * (unparenting it on ::closed lost every choice). */
+  g_signal_connect (popover, "closed", G_CALLBACK (route_menu_closed_cb), NULL);
   gtk_popover_popup (GTK_POPOVER (popover));
 }
 
