@@ -665,12 +665,25 @@ graph_has_start (gpointer data)
          && dr_eval_graph_get_score (window->eval_graph, 0) != DR_EVAL_GRAPH_UNKNOWN;
 }
 
+/* Where the board's first square is drawn, in window coordinates. */
+static double
+board_left (DrWindow *window)
+{
+  double x = 0, y = 0, wx = 0, wy = 0;
+
+  g_assert_true (dr_board_view_square_center (window->board_view, n10 (46), &x, &y));
+  g_assert_true (gtk_widget_translate_coordinates (GTK_WIDGET (window->board_view), GTK_WIDGET (window),
+                                                   x, y, &wx, &wy));
+  return wx;
+}
+
 /* Black to move takes a man and wins (17x28, the CLI's "win in 8"): the
  * bar, from White's view, goes to Black; it shows only with the engine
  * on, and the graph gets the start position's score. */
 static void
 test_eval_bar (void)
 {
+  double board_x;
   DrWindow *window;
   DrGameModel *model;
   g_autoptr (GError) error = NULL;
@@ -684,19 +697,25 @@ test_eval_bar (void)
   g_assert_true (dr_fen_parse (&dr_rules_international, "B:W22,45:B6,17", &pos, &error));
   g_assert_no_error (error);
   dr_game_model_set_game (model, dr_game_new (&dr_rules_international, &pos));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_false (dr_eval_bar_get_shown (window->eval_bar));
   g_assert_cmpuint (dr_eval_graph_get_n_points (window->eval_graph), ==, 1);
   g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, 0), ==, DR_EVAL_GRAPH_UNKNOWN);
 
+  board_x = board_left (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_true (dr_eval_bar_get_shown (window->eval_bar));
   wait_until (graph_has_start, window, "the start position's score");
+  /* The board stays where it was when the bar appears, and when it goes. */
+  test_run_for (200);
+  g_assert_cmpfloat (board_left (window), ==, board_x);
   g_assert_cmpint (dr_eval_bar_get_score (window->eval_bar), <, -DR_SCORE_MAN);
   g_assert_cmpfloat (dr_eval_bar_get_fraction (window->eval_bar), <, 0.3);
   g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, 0), ==, dr_eval_bar_get_score (window->eval_bar));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_false (dr_eval_bar_get_shown (window->eval_bar));
+  test_run_for (200);
+  g_assert_cmpfloat (board_left (window), ==, board_x);
   /* What was found stays on the graph. */
   g_assert_cmpint (dr_eval_graph_get_score (window->eval_graph, 0), <, -DR_SCORE_MAN);
   put_away (window);
@@ -767,7 +786,7 @@ test_analyse_game (void)
   g_assert_nonnull (window->game_analysis);
   g_assert_false (dr_analysis_get_running (window->analysis));
   g_assert_false (gtk_toggle_button_get_active (window->analysis_button));
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->eval_bar)));
+  g_assert_false (dr_eval_bar_get_shown (window->eval_bar));
   g_assert_true (gtk_widget_get_visible (window->game_analysis_box));
 
   wait_until (game_analysed, window, "the game analysis");

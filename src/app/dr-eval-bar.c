@@ -26,6 +26,7 @@ struct _DrEvalBar
   GtkWidget parent_instance;
   int       score;
   gboolean  flipped;
+  gboolean  shown;
 };
 
 G_DEFINE_FINAL_TYPE (DrEvalBar, dr_eval_bar, GTK_TYPE_WIDGET)
@@ -138,4 +139,23 @@ dr_eval_bar_set_flipped (DrEvalBar *self,
     return;
   self->flipped = flipped;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+dr_eval_bar_set_shown (DrEvalBar *self,
+                       gboolean   shown)
+{
+  g_return_if_fail (DR_IS_EVAL_BAR (self));
+
+  self->shown = shown;
+  gtk_widget_set_opacity (GTK_WIDGET (self), shown ? 1.0 : 0.0);
+  gtk_widget_set_can_target (GTK_WIDGET (self), shown);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), shown);
+}
+
+gboolean
+dr_eval_bar_get_shown (DrEvalBar *self)
+{
+  g_return_val_if_fail (DR_IS_EVAL_BAR (self), FALSE);
+  return self->shown;
 }

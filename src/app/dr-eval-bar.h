@@ -28,5 +28,11 @@ void       dr_eval_bar_set_flipped  (DrEvalBar *self,
 /* A score from White's view squashed into White's share of a bar: 0.5
  * is level, a won game fills it. */
 double     dr_eval_bar_fraction     (int        score);
+/* Shown or not.  A bar not shown keeps its place (it is only not drawn),
+ * so that the board beside it does not move when the analysis starts or
+ * stops. */
+void       dr_eval_bar_set_shown    (DrEvalBar *self,
+                                     gboolean   shown);
+gboolean   dr_eval_bar_get_shown    (DrEvalBar *self);
 
 G_END_DECLS

@@ -386,7 +386,7 @@ stop_live (DrWindow *self)
   clear_lines (self);
   gtk_label_set_text (self->analysis_label, _("Engine off"));
   gtk_toggle_button_set_active (self->analysis_button, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), FALSE);
+  dr_eval_bar_set_shown (self->eval_bar, FALSE);
 }
 
 static void
@@ -403,7 +403,7 @@ analysis_cb (GtkWidget  *widget,
     }
   /* Shown first: an engine that fails at once turns them off again. */
   gtk_toggle_button_set_active (self->analysis_button, TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), TRUE);
+  dr_eval_bar_set_shown (self->eval_bar, TRUE);
   start (self);
 }
 
