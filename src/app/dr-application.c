@@ -16,6 +16,7 @@
 #include "dr-window-private.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 
 struct _DrApplication
 {
@@ -27,6 +28,17 @@ struct _DrApplication
 };
 
 G_DEFINE_FINAL_TYPE (DrApplication, dr_application, ADW_TYPE_APPLICATION)
+
+void
+dr_application_init_i18n (void)
+{
+  const char *localedir = g_getenv ("DRAUGHTSMAN_LOCALEDIR");
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
 
 gboolean
 dr_application_get_screenshot_mode (DrApplication *self)

@@ -8,8 +8,6 @@
 
 #include "dr-application.h"
 
-#include <glib/gi18n.h>
-#include <locale.h>
 
 int
 main (int    argc,
@@ -17,10 +15,7 @@ main (int    argc,
 {
   g_autoptr (DrApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  dr_application_init_i18n ();
 
   app = dr_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);
