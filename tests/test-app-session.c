@@ -30,6 +30,7 @@
 #include "dr-pdn.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 /* gtk_init_check() succeeded (gtk_is_initialized() is TRUE even when it
@@ -561,6 +562,96 @@ test_route_menu (void)
   put_away (window);
 }
 
+/* WCAG 2 contrast ratio of two colours. */
+static double
+luminance (const GdkRGBA *c)
+{
+  double v[3] = { c->red, c->green, c->blue };
+
+  for (int i = 0; i < 3; i++)
+    v[i] = v[i] <= 0.03928 ? v[i] / 12.92 : pow ((v[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+}
+
+static double
+contrast (const GdkRGBA *a,
+          const GdkRGBA *b)
+{
+  double la = luminance (a), lb = luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
+}
+
+typedef struct
+{
+  GdkRGBA bg;
+  guint   checked;
+} ContrastCheck;
+
+static void
+check_tag (GtkTextTag *tag,
+           gpointer    data)
+{
+  ContrastCheck *c = data;
+  gboolean fg_set = FALSE, bg_set = FALSE;
+  GdkRGBA *fg = NULL, *bg = NULL;
+  g_autofree char *name = NULL;
+
+  g_object_get (tag, "foreground-set", &fg_set, "background-set", &bg_set, "foreground-rgba", &fg,
+                "background-rgba", &bg, "name", &name, NULL);
+  if (fg_set)
+    {
+      double ratio = contrast (fg, bg_set ? bg : &c->bg);
+
+      g_test_message ("tag %s: contrast %.2f", name != NULL ? name : "(variation)", ratio);
+      /* WCAG AA for text. */
+      g_assert_cmpfloat (ratio, >=, 4.5);
+      c->checked++;
+    }
+  g_clear_pointer (&fg, gdk_rgba_free);
+  g_clear_pointer (&bg, gdk_rgba_free);
+}
+
+/* With the dark style forced (and the light one), every coloured text of
+ * the move list (variations, comments, move numbers, the current move)
+ * stands out from its background by WCAG's 4.5:1 at least. */
+static void
+test_dark_style (void)
+{
+  static const char pdn[] =
+    "[GameType \"20\"]\n\n1. 32-28 {a comment} (1. 33-29 19-23 (1... 18-23 2. 29x18)) 19-23 *\n";
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  g_autoptr (DrPdnReader) reader = NULL;
+  DrGame *game = NULL;
+  DrWindow *window;
+
+  if (skip_without_input ())
+    return;
+  window = open_window ();
+  reader = dr_pdn_reader_new (pdn, -1, "variations.pdn", NULL, NULL, NULL);
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, NULL), ==, DR_PDN_READ_WHOLE);
+  dr_game_model_set_game (window->model, game);
+  dr_game_model_go_end (window->model);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      ContrastCheck c = { { 0 }, 0 };
+      GtkTextTagTable *table = gtk_text_buffer_get_tag_table (gtk_text_view_get_buffer (GTK_TEXT_VIEW (window->move_list)));
+
+      adw_style_manager_set_color_scheme (style, pass == 0 ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      test_run_for (300);
+      g_assert_true (adw_style_manager_get_dark (style) == (pass == 0));
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      g_assert_true (gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (window->move_list)),
+                                                     "view_bg_color", &c.bg));
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      gtk_text_tag_table_foreach (table, check_tag, &c);
+      /* Variations at two depths, comment, numbers, current move. */
+      g_assert_cmpuint (c.checked, >=, 5);
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  put_away (window);
+}
+
 static gboolean
 analysis_shown (gpointer data)
 {
@@ -915,6 +1006,7 @@ main (int    argc,
   g_test_add_func ("/app/session/close-window", test_close_window);
   g_test_add_func ("/app/session/arrow-keys", test_arrow_keys);
   g_test_add_func ("/app/session/route-menu", test_route_menu);
+  g_test_add_func ("/app/session/dark-style", test_dark_style);
   g_test_add_func ("/app/session/analysis", test_analysis_pane);
   g_test_add_func ("/app/session/eval-bar", test_eval_bar);
   g_test_add_func ("/app/session/analyse-game", test_analyse_game);

@@ -19,6 +19,8 @@
 #include "dr-movegen.h"
 #include "dr-notation.h"
 
+#include <adwaita.h>
+
 typedef struct
 {
   int         start;
@@ -45,6 +47,31 @@ G_DEFINE_FINAL_TYPE (DrMoveListView, dr_move_list_view, GTK_TYPE_TEXT_VIEW)
 
 static const char *const glyphs[] = { "", "!", "?", "!!", "??", "!?", "?!" };
 
+static gboolean
+dark_style (void)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ());
+}
+
+/* Colours of the text that stand out from the view's background in the
+ * light and in the dark style alike (GNOME palette). */
+static const char *
+variation_color (void)
+{
+  return dark_style () ? "#c0bfbc" : "#3d3846";
+}
+
+static void
+update_colors (DrMoveListView *self)
+{
+  gboolean dark = dark_style ();
+
+  for (guint i = 1; i < self->depth_tags->len; i++)
+    g_object_set (self->depth_tags->pdata[i], "foreground", variation_color (), NULL);
+  g_object_set (self->tag_comment, "foreground", dark ? "#8ff0a4" : "#1f7a4d", NULL);
+  g_object_set (self->tag_number, "foreground", dark ? "#9a9996" : "#6e6d72", NULL);
+}
+
 static GtkTextTag *
 depth_tag (DrMoveListView *self,
            guint       depth)
@@ -55,10 +82,11 @@ depth_tag (DrMoveListView *self,
     {
       GtkTextTag *tag = gtk_text_buffer_create_tag (buffer, NULL,
                                                     "left-margin", 12 + 18 * (int) self->depth_tags->len,
-                                                    "foreground", self->depth_tags->len > 0 ? "#3d3846" : NULL,
                                                     "scale", self->depth_tags->len > 0 ? 0.92 : 1.0,
                                                     NULL);
       g_ptr_array_add (self->depth_tags, tag);
+      if (self->depth_tags->len > 1)
+        g_object_set (tag, "foreground", variation_color (), NULL);
     }
   return self->depth_tags->pdata[depth];
 }
@@ -322,11 +350,15 @@ dr_move_list_view_init (DrMoveListView *self)
   self->ranges = g_array_new (FALSE, FALSE, sizeof (MoveRange));
   self->depth_tags = g_ptr_array_new ();
   self->tag_move = gtk_text_buffer_create_tag (buffer, "move", "weight", PANGO_WEIGHT_SEMIBOLD, NULL);
-  self->tag_current = gtk_text_buffer_create_tag (buffer, "current", "background", "#3584e4",
+  self->tag_current = gtk_text_buffer_create_tag (buffer, "current", "background", "#1c71d8",
                                                   "foreground", "#ffffff", NULL);
   self->tag_comment = gtk_text_buffer_create_tag (buffer, "comment", "style", PANGO_STYLE_ITALIC,
                                                   "foreground", "#26a269", NULL);
   self->tag_number = gtk_text_buffer_create_tag (buffer, "number", "foreground", "#77767b", NULL);
+  /* Light and dark styles: the colours follow. */
+  update_colors (self);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_colors), self,
+                           G_CONNECT_SWAPPED);
   gtk_text_buffer_get_start_iter (buffer, &start);
   self->current_mark = gtk_text_buffer_create_mark (buffer, NULL, &start, TRUE);
 
