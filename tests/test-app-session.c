@@ -652,6 +652,133 @@ test_dark_style (void)
   put_away (window);
 }
 
+/* A real right (@button 3) or left click on @node's move in the move
+ * list. */
+static void
+click_move_text (DrWindow   *window,
+                 DrGameNode *node,
+                 int         button)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (window->move_list);
+  GtkTextIter iter;
+  GdkRectangle rect;
+  int start = -1, x, y;
+
+  g_assert_true (dr_move_list_view_get_range (window->move_list, node, &start, NULL));
+  gtk_text_buffer_get_iter_at_offset (gtk_text_view_get_buffer (view), &iter, start + 1);
+  gtk_text_view_get_iter_location (view, &iter, &rect);
+  gtk_text_view_buffer_to_window_coords (view, GTK_TEXT_WINDOW_WIDGET, rect.x, rect.y, &x, &y);
+  test_click_button (GTK_WIDGET (view), x + 2, y + rect.height / 2.0, button);
+}
+
+static gboolean
+popover_shown (gpointer data)
+{
+  return data != NULL && gtk_widget_get_mapped (data);
+}
+
+/* The label's text, its mnemonic's underscore left out, is @data. */
+static gboolean
+label_text_is (GtkWidget *widget,
+               gpointer   data)
+{
+  g_autoptr (GString) text = g_string_new (gtk_label_get_label (GTK_LABEL (widget)));
+
+  g_string_replace (text, "_", "", 0);
+  return g_str_equal (text->str, data) && gtk_widget_get_mapped (widget);
+}
+
+/* Clicks the item labelled @label of the menu open on the move list. */
+static void
+click_menu_item (DrWindow   *window,
+                 const char *label)
+{
+  GtkWidget *item;
+
+  test_wait_until (popover_shown, window->move_menu, "the move list's menu");
+  test_run_for (300);
+  item = test_find_widget (GTK_WIDGET (window->move_menu), GTK_TYPE_LABEL, label_text_is, (gpointer) label);
+  g_assert_nonnull (item);
+  test_click_widget (item);
+}
+
+static char *
+move_list_text (DrWindow *window)
+{
+  return dr_move_list_view_get_text (window->move_list);
+}
+
+/* Comments, glyphs and assessments by the move list's menu (a real right
+ * click on a move) and by keys; each shown in the move list, written to
+ * PDN, and undone by Ctrl+Z. */
+static void
+test_annotate (void)
+{
+  static const char pdn[] =
+    "[GameType \"20\"]\n\n1. 32-28 (1. 33-29 18-23) 19-23 2. 28x19 14x23 *\n";
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *written = NULL;
+  DrGame *game = NULL;
+  DrGameNode *reply, *variation;
+  DrWindow *window;
+
+  if (skip_without_input ())
+    return;
+  window = open_window ();
+  reader = dr_pdn_reader_new (pdn, -1, "annotate.pdn", NULL, NULL, NULL);
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, NULL), ==, DR_PDN_READ_WHOLE);
+  dr_game_model_set_game (window->model, game);
+  test_run_for (200);
+  reply = game->root->children->children;          /* 19-23 */
+  variation = game->root->children->next->children; /* 18-23 */
+
+  /* A comment after 19-23: right click, Comment…, type, Ctrl+Return. */
+  click_move_text (window, reply, 3);
+  g_assert_true (dr_game_model_get_current (window->model) == reply);
+  click_menu_item (window, "Comment…");
+  test_wait_until (popover_shown, window->comment_popover, "the comment editor");
+  test_run_for (300);
+  test_type (GTK_WINDOW (window), "the only move");
+  test_keys (GTK_WINDOW (window), "ctrl+Return");
+  g_assert_cmpstr (reply->comment_after, ==, "the only move");
+  text = move_list_text (window);
+  g_assert_nonnull (strstr (text, "19-23 the only move"));
+
+  /* Glyphs by keys: Ctrl+1 puts "!", the same key takes it off; Ctrl+4 "??". */
+  test_keys (GTK_WINDOW (window), "ctrl+1");
+  g_assert_cmpint (dr_game_node_get_glyph (reply), ==, DR_NAG_GOOD);
+  test_keys (GTK_WINDOW (window), "ctrl+1");
+  g_assert_cmpint (dr_game_node_get_glyph (reply), ==, DR_NAG_NONE);
+  test_keys (GTK_WINDOW (window), "ctrl+4");
+  g_assert_cmpint (dr_game_node_get_glyph (reply), ==, DR_NAG_BLUNDER);
+
+  /* An assessment from the menu's Position submenu. */
+  click_move_text (window, reply, 3);
+  click_menu_item (window, "Position");
+  test_run_for (300);
+  click_menu_item (window, "± White is better");
+  g_assert_cmpuint (dr_game_model_get_position_nag (window->model), ==, 16);
+  g_free (text);
+  text = move_list_text (window);
+  g_assert_nonnull (strstr (text, "19-23?? ± the only move"));
+  written = dr_pdn_write_game (dr_game_model_get_game (window->model), DR_NOTATION_NUMERIC);
+  g_assert_nonnull (strstr (written, "19-23?? $16 {the only move}"));
+
+  /* Undo takes back the assessment, then the glyph. */
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_cmpuint (dr_game_model_get_position_nag (window->model), ==, 0);
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_cmpint (dr_game_node_get_glyph (dr_game_model_get_current (window->model)), ==, DR_NAG_NONE);
+
+  /* Delete Variation, from the menu on a move of the variation. */
+  variation = dr_game_model_get_game (window->model)->root->children->next->children;
+  click_move_text (window, variation, 3);
+  click_menu_item (window, "Delete Variation");
+  g_assert_null (dr_game_model_get_game (window->model)->root->children->next);
+  put_away (window);
+}
+
 static gboolean
 analysis_shown (gpointer data)
 {
@@ -1007,6 +1134,7 @@ main (int    argc,
   g_test_add_func ("/app/session/arrow-keys", test_arrow_keys);
   g_test_add_func ("/app/session/route-menu", test_route_menu);
   g_test_add_func ("/app/session/dark-style", test_dark_style);
+  g_test_add_func ("/app/session/annotate", test_annotate);
   g_test_add_func ("/app/session/analysis", test_analysis_pane);
   g_test_add_func ("/app/session/eval-bar", test_eval_bar);
   g_test_add_func ("/app/session/analyse-game", test_analyse_game);

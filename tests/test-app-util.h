@@ -328,3 +328,13 @@ test_board_shown (GtkWidget *board)
 {
   return gtk_widget_get_mapped (board) && gtk_widget_get_width (board) > 100 && gtk_widget_get_height (board) > 100;
 }
+
+/* Text typed into the focused widget of @window, as keys. */
+static inline void
+test_type (GtkWindow  *window,
+           const char *text)
+{
+  (void) window;
+  test_xdotool ((const char *const[]) { "type", "--delay", "20", text, NULL });
+  test_settle ();
+}

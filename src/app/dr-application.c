@@ -448,6 +448,13 @@ dr_application_startup (GApplication *app)
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
     { "window.close", { "<Control>w", NULL } },
+    { "win.comment", { "<Control>m", NULL } },
+    { "win.glyph(uint32 1)", { "<Control>1", NULL } },
+    { "win.glyph(uint32 2)", { "<Control>2", NULL } },
+    { "win.glyph(uint32 3)", { "<Control>3", NULL } },
+    { "win.glyph(uint32 4)", { "<Control>4", NULL } },
+    { "win.glyph(uint32 5)", { "<Control>5", NULL } },
+    { "win.glyph(uint32 6)", { "<Control>6", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "win.new-game", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },

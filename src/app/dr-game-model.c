@@ -505,6 +505,84 @@ dr_game_model_set_glyph (DrGameModel *self,
   emit_changed (self, TRUE);
 }
 
+void
+dr_game_model_set_comment_before (DrGameModel *self,
+                                  const char  *text)
+{
+  g_return_if_fail (DR_IS_GAME_MODEL (self));
+
+  if (text != NULL && text[0] == '\0')
+    text = NULL;
+  if (self->current->parent == NULL || g_strcmp0 (self->current->comment_before, text) == 0)
+    return;
+  begin_edit (self);
+  dr_game_node_set_comment_before (self->current, text);
+  emit_changed (self, TRUE);
+}
+
+static gboolean
+is_position_nag (guint8 nag)
+{
+  return nag >= 10 && nag <= 19;
+}
+
+guint8
+dr_game_model_get_position_nag (DrGameModel *self)
+{
+  GArray *nags;
+
+  g_return_val_if_fail (DR_IS_GAME_MODEL (self), 0);
+
+  nags = self->current->nags;
+  for (guint i = 0; nags != NULL && i < nags->len; i++)
+    if (is_position_nag (g_array_index (nags, guint8, i)))
+      return g_array_index (nags, guint8, i);
+  return 0;
+}
+
+void
+dr_game_model_set_position_nag (DrGameModel *self,
+                                guint8       nag)
+{
+  g_autoptr (GArray) keep = NULL;
+  DrGameNode *node;
+
+  g_return_if_fail (DR_IS_GAME_MODEL (self));
+  g_return_if_fail (nag == 0 || is_position_nag (nag));
+
+  node = self->current;
+  if (node->parent == NULL || dr_game_model_get_position_nag (self) == nag)
+    return;
+  begin_edit (self);
+  /* The move's glyph and other NAGs stay, in their order. */
+  keep = node->nags != NULL ? g_array_copy (node->nags) : g_array_new (FALSE, FALSE, sizeof (guint8));
+  dr_game_node_clear_nags (node);
+  for (guint i = 0; i < keep->len; i++)
+    if (!is_position_nag (g_array_index (keep, guint8, i)))
+      dr_game_node_add_nag (node, g_array_index (keep, guint8, i));
+  if (nag != 0)
+    dr_game_node_add_nag (node, nag);
+  emit_changed (self, TRUE);
+}
+
+gboolean
+dr_game_model_delete_variation (DrGameModel *self)
+{
+  DrGameNode *start = NULL;
+
+  g_return_val_if_fail (DR_IS_GAME_MODEL (self), FALSE);
+
+  /* The nearest node on the way back that is not its parent's first
+   * child: where the variation leaves the line. */
+  for (DrGameNode *n = self->current; n->parent != NULL && start == NULL; n = n->parent)
+    if (n->parent->children != n)
+      start = n;
+  if (start == NULL)
+    return FALSE;
+  dr_game_model_go_to (self, start);
+  return dr_game_model_delete_from_current (self);
+}
+
 gboolean
 dr_game_model_edit (DrGameModel         *self,
                     DrGameModelEditFunc  edit,

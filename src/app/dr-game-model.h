@@ -60,6 +60,19 @@ void              dr_game_model_set_comment    (DrGameModel      *self,
                                                 const char       *text);
 void              dr_game_model_set_glyph      (DrGameModel      *self,
                                                 DrNag             glyph);
+/* The comment before the current move (PDN: a comment opening its
+ * variation, or standing before it); NULL or "" removes it. */
+void              dr_game_model_set_comment_before (DrGameModel  *self,
+                                                    const char   *text);
+/* The position's assessment after the current move: one of the NAGs
+ * 10-19 (PGN/PDN: 10 =, 13 unclear, 14/15 slight edge, 16/17 clear
+ * edge, 18/19 decisive), replacing any other of them; 0 removes it. */
+void              dr_game_model_set_position_nag (DrGameModel    *self,
+                                                  guint8          nag);
+guint8            dr_game_model_get_position_nag (DrGameModel    *self);
+/* Deletes the variation the current node is in (from where it leaves
+ * the line it branches off); FALSE on the main line. */
+gboolean          dr_game_model_delete_variation (DrGameModel    *self);
 /* Any other edit of the tree's nodes in place (annotations): @edit
  * changes @game and returns whether it changed anything; if it did, the
  * edit can be undone and ::changed is emitted once.  @edit may not add or

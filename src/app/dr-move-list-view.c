@@ -45,6 +45,34 @@ struct _DrMoveListView
 
 G_DEFINE_FINAL_TYPE (DrMoveListView, dr_move_list_view, GTK_TYPE_TEXT_VIEW)
 
+enum
+{
+  MENU,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The position's assessments (NAGs 10-19) as written after a move. */
+static const char *
+position_nag_text (guint8 nag)
+{
+  switch (nag)
+    {
+    case 10: return "=";
+    case 11: return "=";
+    case 12: return "=";
+    case 13: return "∞";
+    case 14: return "+=";
+    case 15: return "=+";
+    case 16: return "±";
+    case 17: return "∓";
+    case 18: return "+−";
+    case 19: return "−+";
+    default: return NULL;
+    }
+}
+
 static const char *const glyphs[] = { "", "!", "?", "!!", "??", "!?", "?!" };
 
 static gboolean
@@ -149,6 +177,15 @@ write_move (DrMoveListView *self,
   insert (self, text, depth, self->tag_move);
   if (glyph >= DR_NAG_GOOD && glyph <= DR_NAG_DUBIOUS)
     insert (self, glyphs[glyph], depth, self->tag_move);
+  for (guint i = 0; node->nags != NULL && i < node->nags->len; i++)
+    {
+      const char *assessment = position_nag_text (g_array_index (node->nags, guint8, i));
+      if (assessment != NULL)
+        {
+          insert (self, " ", depth, NULL);
+          insert (self, assessment, depth, self->tag_move);
+        }
+    }
   range.end = end_offset (self);
   range.node = node;
   g_array_append_val (self->ranges, range);
@@ -286,6 +323,29 @@ dr_move_list_view_node_at_offset (DrMoveListView *self,
   return NULL;
 }
 
+gboolean
+dr_move_list_view_get_range (DrMoveListView *self,
+                             DrGameNode     *node,
+                             int            *start,
+                             int            *end)
+{
+  g_return_val_if_fail (DR_IS_MOVE_LIST_VIEW (self), FALSE);
+
+  for (guint i = 0; i < self->ranges->len; i++)
+    {
+      MoveRange *r = &g_array_index (self->ranges, MoveRange, i);
+      if (r->node == node)
+        {
+          if (start != NULL)
+            *start = r->start;
+          if (end != NULL)
+            *end = r->end;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static void
 pressed_cb (GtkGestureClick *gesture,
             int              n_press,
@@ -301,11 +361,18 @@ pressed_cb (GtkGestureClick *gesture,
     return;
   gtk_text_view_window_to_buffer_coords (GTK_TEXT_VIEW (self), GTK_TEXT_WINDOW_WIDGET,
                                          (int) x, (int) y, &bx, &by);
-  if (!gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self), &iter, bx, by))
-    return;
-  node = dr_move_list_view_node_at_offset (self, gtk_text_iter_get_offset (&iter));
+  node = NULL;
+  if (gtk_text_view_get_iter_at_location (GTK_TEXT_VIEW (self), &iter, bx, by))
+    node = dr_move_list_view_node_at_offset (self, gtk_text_iter_get_offset (&iter));
   if (node != NULL)
     dr_game_model_go_to (self->model, node);
+  /* The right button: the menu of what can be done to that move (the
+   * text view's own menu of copy and select would not help here). */
+  if (gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)) == GDK_BUTTON_SECONDARY)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      g_signal_emit (self, signals[MENU], 0, x, y);
+    }
 }
 
 static void
@@ -337,6 +404,17 @@ dr_move_list_view_class_init (DrMoveListViewClass *klass)
   object_class->dispose = dr_move_list_view_dispose;
   object_class->finalize = dr_move_list_view_finalize;
   gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "movelist");
+
+  /**
+   * DrMoveListView::menu:
+   * @x: where, in the view
+   * @y:
+   *
+   * The right button was pressed (on a move, which is then the current
+   * one): the window shows its menu there.
+   */
+  signals[MENU] = g_signal_new ("menu", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 }
 
 static void
@@ -363,12 +441,17 @@ dr_move_list_view_init (DrMoveListView *self)
   self->current_mark = gtk_text_buffer_create_mark (buffer, NULL, &start, TRUE);
 
   gtk_text_view_set_editable (GTK_TEXT_VIEW (self), FALSE);
+  /* Ctrl+Z and Ctrl+Shift+Z are the window's undo and redo of edits to
+   * the game, also when the move list has the focus. */
+  gtk_text_buffer_set_enable_undo (buffer, FALSE);
   gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (self), FALSE);
   gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self), GTK_WRAP_WORD_CHAR);
   gtk_text_view_set_top_margin (GTK_TEXT_VIEW (self), 8);
   gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (self), 8);
   gtk_text_view_set_right_margin (GTK_TEXT_VIEW (self), 8);
   gtk_text_view_set_pixels_below_lines (GTK_TEXT_VIEW (self), 2);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }

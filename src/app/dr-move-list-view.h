@@ -23,6 +23,12 @@ void        dr_move_list_view_set_notation (DrMoveListView *self,
 /* The node whose move is written at character @offset, or NULL. */
 DrGameNode *dr_move_list_view_node_at_offset (DrMoveListView *self,
                                          int         offset);
+/* Where @node's move is written: character offsets of its start and end
+ * (either may be NULL); FALSE if it is not shown. */
+gboolean    dr_move_list_view_get_range    (DrMoveListView *self,
+                                       DrGameNode     *node,
+                                       int            *start,
+                                       int            *end);
 /* The text shown (for tests). */
 char       *dr_move_list_view_get_text     (DrMoveListView *self);
 

@@ -662,6 +662,7 @@ _dr_window_actions_update (DrWindow *self)
   gtk_widget_action_set_enabled (w, "win.setup-initial", setup);
   gtk_widget_action_set_enabled (w, "win.setup-done", setup);
   gtk_widget_action_set_enabled (w, "win.games", dr_pdn_collection_get_n_entries (self->collection) > 1);
+  _dr_window_annotate_update (self);
   gtk_toggle_button_set_active (self->setup_button, setup);
 }
 

@@ -78,6 +78,12 @@ struct _DrWindow
   GArray          *initial_path;    /* node shown in the next game taken (guint child indices), or NULL */
   guint            initial_game;    /* game taken from files of several, or 0 to pick */
 
+  /* Annotation (dr-window-annotate.c): made on first use. */
+  GtkPopover      *comment_popover;
+  GtkTextView     *comment_view;
+  GtkWidget       *comment_before;  /* the "before the move" check button */
+  GtkPopover      *move_menu;       /* the move list's menu */
+
   /* The session (dr-window-files.c). */
   DrSessionFile   *session;         /* this window's session file, made on first write */
   guint64          session_serial;  /* of the newest state handed to the writer */
@@ -105,6 +111,12 @@ DrNotation _dr_window_notation      (DrWindow      *self);
 /* Status line, title and actions again, after the game or a setting
  * changed. */
 void  _dr_window_refresh            (DrWindow      *self);
+
+/* dr-window-annotate.c */
+void  _dr_window_class_annotate_init (DrWindowClass *klass);
+void  _dr_window_annotate_connect   (DrWindow      *self);
+void  _dr_window_annotate_update    (DrWindow      *self);
+void  _dr_window_annotate_dispose   (DrWindow      *self);
 
 /* dr-window-files.c */
 void  _dr_window_class_files_init   (DrWindowClass *klass);

@@ -320,6 +320,7 @@ dr_window_dispose (GObject *object)
   if (self->board != NULL)
     g_signal_handlers_disconnect_by_data (self->board, self);
   _dr_window_files_dispose (self);
+  _dr_window_annotate_dispose (self);
   g_clear_handle_id (&self->forced_id, g_source_remove);
   if (self->settings != NULL)
     {
@@ -375,6 +376,7 @@ dr_window_class_init (DrWindowClass *klass)
 
   _dr_window_class_actions_init (klass);
   _dr_window_class_files_init (klass);
+  _dr_window_class_annotate_init (klass);
   _dr_window_class_analysis_init (klass);
 }
 
@@ -407,6 +409,7 @@ dr_window_init (DrWindow *self)
 
   _dr_window_actions_connect (self);
   _dr_window_files_connect (self);
+  _dr_window_annotate_connect (self);
   apply_settings (self);
   /* A new window's game has the standard tags (PDN 3.0). */
   dr_game_model_new_game (self->model, dr_game_model_get_rules (self->model), NULL);
