@@ -702,6 +702,40 @@ click_menu_item (DrWindow   *window,
   test_click_widget (item);
 }
 
+typedef struct
+{
+  char     *text;
+  gboolean  done;
+} ClipboardRead;
+
+static void
+clipboard_read_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      data)
+{
+  ClipboardRead *r = data;
+
+  r->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  r->done = TRUE;
+}
+
+static gboolean
+clipboard_read (gpointer data)
+{
+  return ((ClipboardRead *) data)->done;
+}
+
+static char *
+clipboard_text (DrWindow *window)
+{
+  ClipboardRead r = { NULL, FALSE };
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, clipboard_read_cb, &r);
+  test_wait_until (clipboard_read, &r, "the clipboard");
+  g_assert_nonnull (r.text);
+  return r.text;
+}
+
 static char *
 move_list_text (DrWindow *window)
 {
@@ -770,6 +804,17 @@ test_annotate (void)
   g_assert_cmpuint (dr_game_model_get_position_nag (window->model), ==, 0);
   test_keys (GTK_WINDOW (window), "ctrl+z");
   g_assert_cmpint (dr_game_node_get_glyph (dr_game_model_get_current (window->model)), ==, DR_NAG_NONE);
+
+  /* Copy the Line as PDN, on 18-23 of the variation: the line from the
+   * start through it, nothing of the main line after 32-28's branch. */
+  variation = dr_game_model_get_game (window->model)->root->children->next->children;
+  click_move_text (window, variation, 3);
+  click_menu_item (window, "Copy the Line as PDN");
+  {
+    g_autofree char *copied = clipboard_text (window);
+    g_assert_nonnull (strstr (copied, "1. 33-29 18-23 *"));
+    g_assert_null (strstr (copied, "32-28"));
+  }
 
   /* Delete Variation, from the menu on a move of the variation. */
   variation = dr_game_model_get_game (window->model)->root->children->next->children;

@@ -70,7 +70,12 @@ copy_line_cb (GtkWidget *widget, const char *name, GVariant *param)
   for (guint i = 0; i < game->tag_names->len; i++)
     dr_game_set_tag (copy, game->tag_names->pdata[i], game->tag_values->pdata[i]);
   copy->setup = game->setup;
-  copy->result = game->result;
+  dr_game_node_set_comment_after (copy->root, game->root->comment_after);
+  /* The game's result is the main line's, not a variation's. */
+  copy->result = dr_game_node_is_main_line (dr_game_model_get_current (self->model)) ? game->result
+                                                                                      : DR_RESULT_UNKNOWN;
+  if (dr_game_get_tag (copy, "Result") != NULL)
+    dr_game_set_tag (copy, "Result", dr_result_to_string (copy->result, copy->rules));
   {
     g_autoptr (GPtrArray) path = g_ptr_array_new ();
     DrGameNode *n;
