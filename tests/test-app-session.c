@@ -825,6 +825,115 @@ test_annotate (void)
 }
 
 static gboolean
+row_titled (GtkWidget *widget,
+            gpointer   data)
+{
+  return g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+static gboolean
+button_icon_is (GtkWidget *widget,
+                gpointer   data)
+{
+  return g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), data) == 0;
+}
+
+static gboolean
+details_shown (gpointer data)
+{
+  GtkWindow *w = test_find_toplevel (ADW_TYPE_WINDOW);
+
+  return w != NULL && g_strcmp0 (gtk_window_get_title (w), "Game Details") == 0;
+}
+
+/* Types @text into the entry row titled @title of @details, replacing
+ * what it holds, and presses Return. */
+static void
+edit_row (GtkWindow  *details,
+          const char *title,
+          const char *text,
+          gboolean    apply)
+{
+  GtkWidget *row = test_find_widget (GTK_WIDGET (details), ADW_TYPE_ENTRY_ROW, row_titled, (gpointer) title);
+
+  g_assert_nonnull (row);
+  /* The page scrolls to the row focused: clicked once it stands still. */
+  test_run_for (400);
+  test_click_widget (row);
+  g_assert_true (gtk_widget_has_focus (row) || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (details)), row));
+  test_keys (details, "ctrl+a");
+  test_type (details, text);
+  if (apply)
+    test_keys (details, "Return");
+}
+
+static const char *
+tag (DrWindow   *window,
+     const char *name)
+{
+  return dr_game_get_tag (dr_game_model_get_game (window->model), name);
+}
+
+/* White – Black and the event above the move list; Game Details, opened
+ * by a click on them, edits the tags: a value changed, a tag removed, a
+ * tag added, each an edit that Ctrl+Z takes back. */
+static void
+test_game_details (void)
+{
+  static const char pdn[] =
+    "[Event \"Ch NL\"]\n[Site \"Amsterdam\"]\n[Date \"2003.04.05\"]\n[White \"Schwarzman\"]\n"
+    "[Black \"Sijbrands\"]\n[Annotator \"ATM\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 *\n";
+  g_autoptr (DrPdnReader) reader = NULL;
+  DrGame *game = NULL;
+  DrWindow *window;
+  GtkWindow *details;
+  GtkWidget *row, *trash, *add;
+
+  if (skip_without_input ())
+    return;
+  window = open_window ();
+  reader = dr_pdn_reader_new (pdn, -1, "details.pdn", NULL, NULL, NULL);
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, NULL), ==, DR_PDN_READ_WHOLE);
+  dr_game_model_set_game (window->model, game);
+  g_assert_cmpstr (gtk_label_get_text (window->players_label), ==, "Schwarzman – Sijbrands");
+  g_assert_cmpstr (gtk_label_get_text (window->event_label), ==, "Ch NL · Amsterdam · 2003.04.05");
+
+  test_click_widget (gtk_widget_get_ancestor (GTK_WIDGET (window->players_label), GTK_TYPE_BUTTON));
+  test_wait_until (details_shown, NULL, "Game Details");
+  details = test_find_toplevel (ADW_TYPE_WINDOW);
+  test_run_for (300);
+
+  edit_row (details, "White", "Ivanov", TRUE);
+  g_assert_cmpstr (tag (window, "White"), ==, "Ivanov");
+  g_assert_cmpstr (gtk_label_get_text (window->players_label), ==, "Ivanov – Sijbrands");
+
+  row = test_find_widget (GTK_WIDGET (details), ADW_TYPE_ENTRY_ROW, row_titled, (gpointer) "Annotator");
+  g_assert_nonnull (row);
+  trash = test_find_widget (row, GTK_TYPE_BUTTON, button_icon_is, (gpointer) "user-trash-symbolic");
+  g_assert_nonnull (trash);
+  test_click_widget (trash);
+  g_assert_null (tag (window, "Annotator"));
+
+  edit_row (details, "New tag’s name", "Opening", FALSE);
+  edit_row (details, "New tag’s value", "Ketelaar", FALSE);
+  row = test_find_widget (GTK_WIDGET (details), ADW_TYPE_ENTRY_ROW, row_titled, (gpointer) "New tag’s value");
+  add = test_find_widget (row, GTK_TYPE_BUTTON, test_button_has_label, (gpointer) "_Add");
+  g_assert_nonnull (add);
+  test_click_widget (add);
+  g_assert_cmpstr (tag (window, "Opening"), ==, "Ketelaar");
+
+  gtk_window_close (details);
+  test_run_for (300);
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_null (tag (window, "Opening"));
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_cmpstr (tag (window, "Annotator"), ==, "ATM");
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_cmpstr (tag (window, "White"), ==, "Schwarzman");
+  put_away (window);
+}
+
+static gboolean
 analysis_shown (gpointer data)
 {
   DrWindow *window = data;
@@ -1180,6 +1289,7 @@ main (int    argc,
   g_test_add_func ("/app/session/route-menu", test_route_menu);
   g_test_add_func ("/app/session/dark-style", test_dark_style);
   g_test_add_func ("/app/session/annotate", test_annotate);
+  g_test_add_func ("/app/session/game-details", test_game_details);
   g_test_add_func ("/app/session/analysis", test_analysis_pane);
   g_test_add_func ("/app/session/eval-bar", test_eval_bar);
   g_test_add_func ("/app/session/analyse-game", test_analyse_game);

@@ -449,6 +449,7 @@ dr_application_startup (GApplication *app)
     { "app.quit", { "<Control>q", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.comment", { "<Control>m", NULL } },
+    { "win.edit-tags", { "<Control>i", NULL } },
     { "win.glyph(uint32 1)", { "<Control>1", NULL } },
     { "win.glyph(uint32 2)", { "<Control>2", NULL } },
     { "win.glyph(uint32 3)", { "<Control>3", NULL } },

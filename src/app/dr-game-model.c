@@ -14,6 +14,8 @@
 
 #include "dr-game-model.h"
 
+#include "dr-pdn.h"
+
 /* The game as it was before an edit (or after it, on the redo stack). */
 typedef struct
 {
@@ -562,6 +564,29 @@ dr_game_model_set_position_nag (DrGameModel *self,
       dr_game_node_add_nag (node, g_array_index (keep, guint8, i));
   if (nag != 0)
     dr_game_node_add_nag (node, nag);
+  emit_changed (self, TRUE);
+}
+
+void
+dr_game_model_set_tag (DrGameModel *self,
+                       const char  *name,
+                       const char  *value)
+{
+  g_return_if_fail (DR_IS_GAME_MODEL (self));
+  g_return_if_fail (name != NULL && *name != '\0');
+
+  if (value != NULL && *value == '\0')
+    value = NULL;
+  if (g_strcmp0 (dr_game_get_tag (self->game, name), value) == 0)
+    return;
+  begin_edit (self);
+  if (value == NULL)
+    dr_game_remove_tag (self->game, name);
+  else
+    dr_game_set_tag (self->game, name, value);
+  /* The tag and the move text's terminator stay one. */
+  if (g_ascii_strcasecmp (name, "Result") == 0)
+    self->game->result = value != NULL ? dr_result_from_string (value, self->game->rules) : DR_RESULT_UNKNOWN;
   emit_changed (self, TRUE);
 }
 

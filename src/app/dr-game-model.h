@@ -70,6 +70,11 @@ void              dr_game_model_set_comment_before (DrGameModel  *self,
 void              dr_game_model_set_position_nag (DrGameModel    *self,
                                                   guint8          nag);
 guint8            dr_game_model_get_position_nag (DrGameModel    *self);
+/* Sets tag @name to @value (NULL or "": removes it), as an edit; the
+ * Result tag sets the game's result too. */
+void              dr_game_model_set_tag        (DrGameModel      *self,
+                                                const char       *name,
+                                                const char       *value);
 /* Deletes the variation the current node is in (from where it leaves
  * the line it branches off); FALSE on the main line. */
 gboolean          dr_game_model_delete_variation (DrGameModel    *self);

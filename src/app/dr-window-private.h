@@ -45,6 +45,8 @@ struct _DrWindow
   DrBoardView     *board_view;
   GtkLabel        *status_label;
   DrMoveListView  *move_list;
+  GtkLabel        *players_label;   /* "White – Black" above the move list */
+  GtkLabel        *event_label;     /* the event, site and date */
   GtkToggleButton *analysis_button;
   GtkLabel        *analysis_label;
   GtkListBox      *analysis_lines;
@@ -117,6 +119,10 @@ void  _dr_window_class_annotate_init (DrWindowClass *klass);
 void  _dr_window_annotate_connect   (DrWindow      *self);
 void  _dr_window_annotate_update    (DrWindow      *self);
 void  _dr_window_annotate_dispose   (DrWindow      *self);
+/* dr-window-tags.c */
+void  _dr_window_class_tags_init    (DrWindowClass *klass);
+/* "White – Black" and the event above the move list, from the tags. */
+void  _dr_window_update_header      (DrWindow      *self);
 
 /* dr-window-files.c */
 void  _dr_window_class_files_init   (DrWindowClass *klass);

@@ -133,6 +133,7 @@ _dr_window_refresh (DrWindow *self)
 
   gtk_label_set_text (self->status_label, status);
   update_title (self);
+  _dr_window_update_header (self);
   _dr_window_actions_update (self);
 }
 
@@ -369,6 +370,8 @@ dr_window_class_init (DrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, move_list);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, players_label);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, event_label);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_button);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_label);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_lines);
@@ -377,6 +380,7 @@ dr_window_class_init (DrWindowClass *klass)
   _dr_window_class_actions_init (klass);
   _dr_window_class_files_init (klass);
   _dr_window_class_annotate_init (klass);
+  _dr_window_class_tags_init (klass);
   _dr_window_class_analysis_init (klass);
 }
 
