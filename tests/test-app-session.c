@@ -66,23 +66,7 @@ skip_without_input (void)
 
 #define wait_until test_wait_until
 
-static gboolean
-board_allocated (gpointer data)
-{
-  DrWindow *window = data;
-
-  return test_board_shown (GTK_WIDGET (window->board_view));
-}
-
-static DrWindow *
-open_window (void)
-{
-  DrWindow *window = dr_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  wait_until (board_allocated, window, "the board to be shown");
-  return window;
-}
+#define open_window() test_open_window (GTK_APPLICATION (app))
 
 /* Done with @window: hidden, not destroyed (see test_close_window), and
  * what it had pending (the autosave, 400 ms after a change) let run, so

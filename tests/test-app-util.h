@@ -17,6 +17,7 @@
 #include <gdk/x11/gdkx.h>
 
 #include "dr-board-view.h"
+#include "dr-window-private.h"
 #include "test-util.h"
 
 typedef gboolean (*TestCondition) (gpointer data);
@@ -337,4 +338,21 @@ test_type (GtkWindow  *window,
   (void) window;
   test_xdotool ((const char *const[]) { "type", "--delay", "20", text, NULL });
   test_settle ();
+}
+
+static inline gboolean
+test_window_board_shown (gpointer data)
+{
+  return test_board_shown (GTK_WIDGET (((DrWindow *) data)->board_view));
+}
+
+/* A new window of @app, shown, once its board can be clicked on. */
+static inline DrWindow *
+test_open_window (GtkApplication *app)
+{
+  DrWindow *window = dr_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  test_wait_until (test_window_board_shown, window, "the board to be shown");
+  return window;
 }

@@ -37,22 +37,12 @@ static char *tmp_dir;
 
 /* --- helpers ---------------------------------------------------------- */
 
-static gboolean
-board_allocated (gpointer data)
-{
-  DrWindow *window = data;
-
-  return test_board_shown (GTK_WIDGET (window->board_view));
-}
-
 /* A new window with a new International game, shown. */
 static DrWindow *
 open_window (void)
 {
-  DrWindow *window = dr_window_new (GTK_APPLICATION (app));
+  DrWindow *window = test_open_window (GTK_APPLICATION (app));
 
-  gtk_window_present (GTK_WINDOW (window));
-  test_wait_until (board_allocated, window, "the board to be shown");
   dr_game_model_new_game (window->model, &dr_rules_international, NULL);
   return window;
 }
@@ -512,11 +502,15 @@ clear_sessions (void)
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
 
+  g_autofree char *legacy = g_build_filename (g_getenv ("XDG_STATE_HOME"), "draughtsman", "current-game.pdn", NULL);
+
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
       g_autofree char *path = g_build_filename (dir, name, NULL);
       g_remove (path);
     }
+  /* And the single file of earlier versions (test_session_legacy). */
+  g_remove (legacy);
 }
 
 static guint
@@ -736,6 +730,43 @@ test_session_last_window (void)
       g_assert_cmpstr (kept, ==, uri);
       g_assert_false (g_key_file_get_boolean (kf, "Window", "modified", NULL));
       g_assert_false (g_key_file_has_group (kf, "Game"));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  clear_sessions ();
+}
+
+/* The game an earlier version kept in current-game.pdn comes back as an
+ * unsaved game, in a session of its own; the old file then goes. */
+static void
+test_session_legacy (void)
+{
+  if (!have_display)
+    {
+      g_test_skip ("no display");
+      return;
+    }
+  if (g_test_subprocess ())
+    {
+      g_autofree char *legacy = g_build_filename (g_getenv ("XDG_STATE_HOME"), "draughtsman",
+                                                  "current-game.pdn", NULL);
+      DrWindow *window = NULL;
+
+      clear_sessions ();
+      g_assert_true (g_file_set_contents (legacy, two_moves_pdn, -1, NULL));
+      g_assert_cmpuint (dr_application_restore_sessions (app), ==, 1);
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+        if (DR_IS_WINDOW (l->data))
+          window = l->data;
+      g_assert_nonnull (window);
+      g_assert_true (game_has_event (window));
+      g_assert_cmpuint (main_line_length (window), ==, 2);
+      g_assert_true (dr_window_get_modified (window));
+      g_assert_null (window->file);
+      g_assert_false (g_file_test (legacy, G_FILE_TEST_EXISTS));
+      g_assert_cmpuint (count_sessions (), ==, 1);
+      g_assert_true (session_current (window));
       return;
     }
   g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
@@ -1393,6 +1424,7 @@ main (int    argc,
   g_test_add_func ("/app/work/session/kill/subprocess/write", test_session_kill_write);
   g_test_add_func ("/app/work/session/kill/subprocess/restore", test_session_kill_restore);
   g_test_add_func ("/app/work/session/last-window", test_session_last_window);
+  g_test_add_func ("/app/work/session/legacy", test_session_legacy);
   g_test_add_func ("/app/work/save/revision", test_save_revision);
   g_test_add_func ("/app/work/save/no-backup", test_save_no_backup);
   g_test_add_func ("/app/work/save/notation-and-tags", test_save_notation);

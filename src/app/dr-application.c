@@ -16,6 +16,7 @@
 #include "dr-window-private.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 
 struct _DrApplication
@@ -88,6 +89,32 @@ dr_application_restore_sessions (DrApplication *self)
       gtk_window_present (GTK_WINDOW (window));
       n++;
     }
+
+  /* Before the sessions, the running game was kept in one file shared by
+   * every window: it comes back as an unsaved game, and that file goes
+   * once the window's own session holds it. */
+  {
+    g_autofree char *legacy = g_build_filename (g_get_user_state_dir (), "draughtsman", "current-game.pdn", NULL);
+    g_autofree char *text = NULL;
+
+    if (g_file_get_contents (legacy, &text, NULL, NULL))
+      {
+        DrWindow *window = dr_window_new (GTK_APPLICATION (self));
+        g_autoptr (GError) error = NULL;
+
+        if (dr_window_restore_game_text (window, text, legacy, &error))
+          {
+            gtk_window_present (GTK_WINDOW (window));
+            g_remove (legacy);
+            n++;
+          }
+        else
+          {
+            g_warning ("%s", error->message);
+            gtk_window_destroy (GTK_WINDOW (window));
+          }
+      }
+  }
   return n;
 }
 

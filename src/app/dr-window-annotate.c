@@ -64,8 +64,10 @@ copy_line_cb (GtkWidget *widget, const char *name, GVariant *param)
   DrWindow *self = DR_WINDOW (widget);
   DrGame *game = dr_game_model_get_game (self->model);
   g_autoptr (DrGame) copy = dr_game_new (game->rules, game->setup ? &game->root->position : NULL);
+  g_autoptr (GPtrArray) path = g_ptr_array_new ();
   g_autofree char *text = NULL;
   DrGameNode *node = copy->root;
+  DrGameNode *n;
 
   for (guint i = 0; i < game->tag_names->len; i++)
     dr_game_set_tag (copy, game->tag_names->pdata[i], game->tag_values->pdata[i]);
@@ -76,25 +78,22 @@ copy_line_cb (GtkWidget *widget, const char *name, GVariant *param)
                                                                                       : DR_RESULT_UNKNOWN;
   if (dr_game_get_tag (copy, "Result") != NULL)
     dr_game_set_tag (copy, "Result", dr_result_to_string (copy->result, copy->rules));
-  {
-    g_autoptr (GPtrArray) path = g_ptr_array_new ();
-    DrGameNode *n;
+  /* The nodes from the start to the current one, then its main
+   * continuation. */
+  for (n = dr_game_model_get_current (self->model); n->parent != NULL; n = n->parent)
+    g_ptr_array_insert (path, 0, n);
+  for (n = dr_game_model_get_current (self->model)->children; n != NULL; n = n->children)
+    g_ptr_array_add (path, n);
+  for (guint i = 0; i < path->len; i++)
+    {
+      DrGameNode *from = path->pdata[i];
 
-    for (n = dr_game_model_get_current (self->model); n->parent != NULL; n = n->parent)
-      g_ptr_array_insert (path, 0, n);
-    for (n = dr_game_model_get_current (self->model)->children; n != NULL; n = n->children)
-      g_ptr_array_add (path, n);
-    for (guint i = 0; i < path->len; i++)
-      {
-        DrGameNode *from = path->pdata[i];
-
-        node = dr_game_add_move (copy, node, &from->move);
-        dr_game_node_set_comment_before (node, from->comment_before);
-        dr_game_node_set_comment_after (node, from->comment_after);
-        for (guint k = 0; from->nags != NULL && k < from->nags->len; k++)
-          dr_game_node_add_nag (node, g_array_index (from->nags, guint8, k));
-      }
-  }
+      node = dr_game_add_move (copy, node, &from->move);
+      dr_game_node_set_comment_before (node, from->comment_before);
+      dr_game_node_set_comment_after (node, from->comment_after);
+      for (guint k = 0; from->nags != NULL && k < from->nags->len; k++)
+        dr_game_node_add_nag (node, g_array_index (from->nags, guint8, k));
+    }
   text = dr_pdn_write_game (copy, _dr_window_notation (self));
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
   _dr_window_toast (self, _("Line copied"));

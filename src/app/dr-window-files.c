@@ -436,6 +436,30 @@ dr_window_restore_session (DrWindow    *self,
   return TRUE;
 }
 
+gboolean
+dr_window_restore_game_text (DrWindow    *self,
+                             const char  *pdn,
+                             const char  *name,
+                             GError     **error)
+{
+  DrGame *game;
+
+  g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
+
+  game = game_of_text (pdn, name, NULL, error);
+  if (game == NULL)
+    return FALSE;
+  set_document (self, NULL, NULL, NO_GAME, game);
+  dr_game_model_go_end (self->model);
+  dr_game_model_set_modified (self->model);
+  _dr_window_toast (self, _("Unsaved changes from the last session were restored"));
+  /* In the window's own session file before the caller lets go of the
+   * text it came from. */
+  _dr_window_session_schedule (self);
+  _dr_window_session_flush (self);
+  return TRUE;
+}
+
 /* --- the question before a modified game is replaced ------------------- */
 
 /* Closed (destroyed, or disposed of): a window that something still holds

@@ -54,4 +54,11 @@ gboolean     dr_window_restore_session (DrWindow       *self,
                                         const char     *path,
                                         GError        **error);
 
+/* Takes the game of @pdn (named @name in messages) as an unsaved game in
+ * no file, and writes the window's session at once. */
+gboolean     dr_window_restore_game_text (DrWindow     *self,
+                                          const char   *pdn,
+                                          const char   *name,
+                                          GError      **error);
+
 G_END_DECLS
