@@ -726,6 +726,124 @@ move_list_text (DrWindow *window)
   return dr_move_list_view_get_text (window->move_list);
 }
 
+/* A real right drag from square @from to @to (numbers, 10x10) with
+ * @modifier held; @from == @to is a right click. */
+static void
+right_drag (DrWindow   *window,
+            int         from,
+            int         to,
+            const char *modifier)
+{
+  double x0, y0, x1, y1;
+
+  test_square_point (window->board_view, n10 (from), &x0, &y0);
+  test_square_point (window->board_view, n10 (to), &x1, &y1);
+  test_drag_button (GTK_WIDGET (window->board_view), x0, y0, x1, y1, 3, modifier);
+}
+
+/* Arrows and coloured squares drawn on the board with the right button
+ * (colours by modifier), kept in the comment after the move as "%cal" and
+ * "%csl" commands, shown again when the position comes back, kept by the
+ * comment editor, undone by Ctrl+Z, written to PDN and read back. */
+static void
+test_marks (void)
+{
+  static const char pdn[] = "[GameType \"20\"]\n\n1. 32-28 19-23 *\n";
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (DrPdnReader) again = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *written = NULL;
+  DrGame *game = NULL, *read_back = NULL;
+  DrGameNode *first;
+  DrWindow *window;
+
+  if (skip_without_input ())
+    return;
+  window = open_window ();
+  reader = dr_pdn_reader_new (pdn, -1, "marks.pdn", NULL, NULL, NULL);
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, NULL), ==, DR_PDN_READ_WHOLE);
+  dr_game_model_set_game (window->model, game);
+  dr_game_model_go_to (window->model, game->root->children);
+  test_run_for (200);
+  first = dr_game_model_get_current (window->model);
+
+  /* A right drag 33 -> 29: a green arrow. */
+  right_drag (window, 33, 29, NULL);
+  g_assert_cmpstr (first->comment_after, ==, "[%cal G33-29]");
+  g_assert_cmpuint (dr_board_view_get_marks (window->board_view)->len, ==, 1);
+  /* Shift + right click on 23: a red square. */
+  right_drag (window, 23, 23, "shift");
+  g_assert_cmpstr (first->comment_after, ==, "[%csl R23] [%cal G33-29]");
+  /* Ctrl: the same arrow turns blue; a right click on a piece's square
+   * marks it too (19, Black's man). */
+  right_drag (window, 33, 29, "ctrl");
+  right_drag (window, 19, 19, NULL);
+  g_assert_cmpstr (first->comment_after, ==, "[%csl R23,G19] [%cal B33-29]");
+  g_assert_cmpuint (dr_board_view_get_marks (window->board_view)->len, ==, 3);
+  /* The same green click on 19 takes it off again. */
+  right_drag (window, 19, 19, NULL);
+  g_assert_cmpstr (first->comment_after, ==, "[%csl R23] [%cal B33-29]");
+  /* Nothing of it shows as text in the move list. */
+  text = move_list_text (window);
+  g_assert_null (strstr (text, "[%"));
+  g_assert_null (strstr (text, "33-29"));
+
+  /* The comment editor shows the text only and keeps the marks. */
+  test_keys (GTK_WINDOW (window), "ctrl+m");
+  test_wait_until (popover_shown, window->comment_popover, "the comment editor");
+  test_run_for (300);
+  {
+    GtkTextBuffer *buffer = gtk_text_view_get_buffer (window->comment_view);
+    GtkTextIter start, end;
+    g_autofree char *shown = NULL;
+
+    gtk_text_buffer_get_bounds (buffer, &start, &end);
+    shown = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+    g_assert_cmpstr (shown, ==, "");
+  }
+  test_type (GTK_WINDOW (window), "aims at 23");
+  test_keys (GTK_WINDOW (window), "ctrl+Return");
+  first = dr_game_model_get_current (window->model);
+  g_assert_cmpstr (first->comment_after, ==, "aims at 23 [%csl R23] [%cal B33-29]");
+  g_free (text);
+  text = move_list_text (window);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "32-28 aims at 23 1… 19-23"));
+
+  /* The marks belong to the position: not after 19-23, back on 32-28. */
+  test_keys (GTK_WINDOW (window), "Right");
+  /* (With the focus in the move list, where the editor left it.) */
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (window->move_list));
+  g_assert_cmpuint (dr_board_view_get_marks (window->board_view)->len, ==, 0);
+  test_keys (GTK_WINDOW (window), "Left");
+  g_assert_cmpuint (dr_board_view_get_marks (window->board_view)->len, ==, 2);
+
+  /* Ctrl+Z: the comment's text, then the last mark, come off in turn. */
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_cmpstr (dr_game_model_get_current (window->model)->comment_after, ==, "[%csl R23] [%cal B33-29]");
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_cmpstr (dr_game_model_get_current (window->model)->comment_after, ==, "[%csl R23,G19] [%cal B33-29]");
+  g_assert_cmpuint (dr_board_view_get_marks (window->board_view)->len, ==, 3);
+
+  /* Written to PDN and read back: the same comment, the same marks. */
+  written = dr_pdn_write_game (dr_game_model_get_game (window->model), DR_NOTATION_NUMERIC);
+  g_assert_nonnull (strstr (written, "1. 32-28 {[%csl R23,G19] [%cal B33-29]} 1... 19-23"));
+  again = dr_pdn_reader_new (written, -1, "again.pdn", NULL, NULL, NULL);
+  g_assert_cmpint (dr_pdn_reader_next_game (again, &read_back, NULL), ==, DR_PDN_READ_WHOLE);
+  g_assert_cmpstr (read_back->root->children->comment_after, ==, "[%csl R23,G19] [%cal B33-29]");
+  dr_game_model_set_game (window->model, read_back);
+  dr_game_model_go_to (window->model, read_back->root->children);
+  test_run_for (200);
+  g_assert_cmpuint (dr_board_view_get_marks (window->board_view)->len, ==, 3);
+  /* The move list's menu takes them all off at once. */
+  click_move_text (window, read_back->root->children, 3);
+  click_menu_item (window, "Remove Arrows and Marks");
+  g_assert_null (dr_game_model_get_current (window->model)->comment_after);
+  g_assert_cmpuint (dr_board_view_get_marks (window->board_view)->len, ==, 0);
+
+  put_away (window);
+}
+
 /* Comments, glyphs and assessments by the move list's menu (a real right
  * click on a move) and by keys; each shown in the move list, written to
  * PDN, and undone by Ctrl+Z. */
@@ -1273,6 +1391,7 @@ main (int    argc,
   g_test_add_func ("/app/session/route-menu", test_route_menu);
   g_test_add_func ("/app/session/dark-style", test_dark_style);
   g_test_add_func ("/app/session/annotate", test_annotate);
+  g_test_add_func ("/app/session/marks", test_marks);
   g_test_add_func ("/app/session/game-details", test_game_details);
   g_test_add_func ("/app/session/analysis", test_analysis_pane);
   g_test_add_func ("/app/session/eval-bar", test_eval_bar);

@@ -163,23 +163,29 @@ test_click_widget (GtkWidget *widget)
   test_click (widget, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
 }
 
-/* A left-button drag from (@x0, @y0) to (@x1, @y1) of @widget, in steps. */
+/* A drag with @button (1 left, 3 right) from (@x0, @y0) to (@x1, @y1) of
+ * @widget, in steps, with the keys @modifier ("shift", "ctrl", NULL:
+ * none) held from before the press to after the release. */
 static inline void
-test_drag (GtkWidget *widget,
-           double     x0,
-           double     y0,
-           double     x1,
-           double     y1)
+test_drag_button (GtkWidget  *widget,
+                  double      x0,
+                  double      y0,
+                  double      x1,
+                  double      y1,
+                  int         button,
+                  const char *modifier)
 {
-  g_autofree char *id = NULL;
+  g_autofree char *id = NULL, *b = g_strdup_printf ("%d", button);
   int wx, wy;
   gulong xid = test_window_point (widget, x0, y0, &wx, &wy);
 
   id = g_strdup_printf ("%lu", xid);
+  if (modifier != NULL)
+    test_xdotool ((const char *const[]) { "keydown", modifier, NULL });
   {
     g_autofree char *sx = g_strdup_printf ("%d", wx), *sy = g_strdup_printf ("%d", wy);
     test_xdotool ((const char *const[]) { "mousemove", "--window", id, sx, sy, "sleep", "0.05",
-                                          "mousedown", "1", NULL });
+                                          "mousedown", b, NULL });
   }
   test_settle ();
   for (int step = 1; step <= 8; step++)
@@ -193,9 +199,22 @@ test_drag (GtkWidget *widget,
       test_xdotool ((const char *const[]) { "mousemove", "--window", id, sx, sy, NULL });
       test_settle ();
     }
-  test_xdotool ((const char *const[]) { "mouseup", "1", NULL });
+  test_xdotool ((const char *const[]) { "mouseup", b, NULL });
+  if (modifier != NULL)
+    test_xdotool ((const char *const[]) { "keyup", modifier, NULL });
   test_settle ();
   test_run_for (300);
+}
+
+/* A left-button drag from (@x0, @y0) to (@x1, @y1) of @widget, in steps. */
+static inline void
+test_drag (GtkWidget *widget,
+           double     x0,
+           double     y0,
+           double     x1,
+           double     y1)
+{
+  test_drag_button (widget, x0, y0, x1, y1, 1, NULL);
 }
 
 /* Keys as xdotool names them ("ctrl+z", "Left", "Escape"), typed into the

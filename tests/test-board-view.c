@@ -395,6 +395,50 @@ test_kings (Fixture       *f,
   assert_color (f, cx (9), cx (0), dark, "j10");
 }
 
+/* The user's marks (dr-marks.h): a ring drawn inside a square, an arrow
+ * between two; gone again when the marks are. */
+static void
+test_marks (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr (GArray) marks = g_array_new (FALSE, FALSE, sizeof (DrMark));
+  /* 28 = e5 (column 4, row 5), red; an arrow 33 (f4) - 24 (h6), green,
+   * through the middle of g5 (column 6, row 5), a dark square. */
+  DrMark ring = { (gint8) n10 (28), (gint8) n10 (28), DR_MARK_RED };
+  DrMark arrow = { (gint8) n10 (33), (gint8) n10 (24), DR_MARK_GREEN };
+  GdkRGBA dark, light;
+  int ring_x = cx (4) + CELL * 44 / 100, ring_y = cx (5);
+  Rgb c;
+
+  if (skip_without_display ())
+    return;
+  dark = dr_board_view_square_color (f->view, TRUE);
+  light = dr_board_view_square_color (f->view, FALSE);
+  set_fen (f, "W:W46:B5");
+  g_array_append_val (marks, ring);
+  g_array_append_val (marks, arrow);
+  dr_board_view_set_marks (f->view, marks);
+  g_assert_cmpuint (dr_board_view_get_marks (f->view)->len, ==, 2);
+  render (f, "board-view-marks");
+
+  c = pixel (f, ring_x, ring_y);
+  if (!(c.r > c.g + 60 && c.r > c.b + 60))
+    g_error ("the ring on e5 at (%d, %d): #%02x%02x%02x is not red", ring_x, ring_y, c.r, c.g, c.b);
+  /* Inside the ring the square shows. */
+  assert_color (f, cx (4), cx (5), dark, "e5 inside its ring");
+  c = pixel (f, cx (6), cx (5));
+  if (!(c.g > c.r + 40 && c.g > c.b + 40))
+    g_error ("the arrow over g5: #%02x%02x%02x is not green", c.r, c.g, c.b);
+
+  /* No marks: the squares again. */
+  dr_board_view_set_marks (f->view, NULL);
+  g_assert_cmpuint (dr_board_view_get_marks (f->view)->len, ==, 0);
+  render (f, "board-view-no-marks");
+  assert_color (f, ring_x, ring_y, dark, "e5 without its ring");
+  assert_color (f, cx (6), cx (5), dark, "g5 without the arrow");
+  assert_color (f, cx (5), cx (5), light, "f5, beside the arrow");
+}
+
 static void
 test_square_at (Fixture       *f,
                 gconstpointer  data)
@@ -474,6 +518,7 @@ main (int    argc,
   g_test_add ("/app/board-view/render/colors", Fixture, NULL, fixture_setup, test_colors, fixture_teardown);
   g_test_add ("/app/board-view/render/flipped", Fixture, NULL, fixture_setup, test_flipped, fixture_teardown);
   g_test_add ("/app/board-view/render/kings", Fixture, NULL, fixture_setup, test_kings, fixture_teardown);
+  g_test_add ("/app/board-view/render/marks", Fixture, NULL, fixture_setup, test_marks, fixture_teardown);
   g_test_add ("/app/board-view/square-at/plain", Fixture, NULL, fixture_setup, test_square_at,
               fixture_teardown);
   g_test_add ("/app/board-view/square-at/coordinates", Fixture, NULL, fixture_setup,

@@ -45,6 +45,13 @@ struct _DrBoardView
   double        drag_x, drag_y;
   gboolean      dragging;
 
+  /* Marks drawn by the user (DrMark), and one being drawn with the
+   * secondary button: from @mark_from to the square under the pointer. */
+  GArray       *marks;
+  int           mark_from;
+  double        mark_x, mark_y;
+  guint8        mark_color;
+
   /* A move sliding into place. */
   guint         tick_id;
   gint64        anim_start;
@@ -53,6 +60,23 @@ struct _DrBoardView
 };
 
 G_DEFINE_FINAL_TYPE (DrBoardView, dr_board_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  SIGNAL_MARK,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The colours of marks (DrMarkColor), as chess and draughts study boards
+ * draw them. */
+static const double mark_rgb[][3] = {
+  [DR_MARK_GREEN] = { 0.08, 0.47, 0.11 },
+  [DR_MARK_RED] = { 0.75, 0.11, 0.16 },
+  [DR_MARK_BLUE] = { 0.00, 0.30, 0.70 },
+  [DR_MARK_YELLOW] = { 0.90, 0.56, 0.00 },
+};
 
 static const struct { const char *light; const char *dark; } theme_colors[] = {
   [DR_BOARD_THEME_WOOD] = { "#f0d9b5", "#b58863" },
@@ -252,27 +276,25 @@ append_coordinates (DrBoardView *self,
     }
 }
 
+/* An arrow from the centre of @from to that of @to (or to the point
+ * @x2, @y2 when @to is -1). */
 static void
-append_arrow (DrBoardView *self,
-              GtkSnapshot *snapshot)
+draw_arrow (DrBoardView *self,
+            cairo_t     *cr,
+            int          from,
+            int          to,
+            double       x2,
+            double       y2,
+            double       width)
 {
-  int from, to;
-  double x1, y1, x2, y2, ox, oy, cell, angle;
-  cairo_t *cr;
-  graphene_rect_t bounds;
+  double x1, y1, ox, oy, cell, angle;
 
-  dr_board_state_get_arrow (self->state, &from, &to);
-  if (from < 0 || to < 0
-      || !dr_board_view_square_center (self, from, &x1, &y1)
-      || !dr_board_view_square_center (self, to, &x2, &y2))
+  if (!dr_board_view_square_center (self, from, &x1, &y1)
+      || (to >= 0 && !dr_board_view_square_center (self, to, &x2, &y2)))
     return;
   board_rect (self, &ox, &oy, &cell);
-  graphene_rect_init (&bounds, 0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
-                      gtk_widget_get_height (GTK_WIDGET (self)));
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   angle = atan2 (y2 - y1, x2 - x1);
-  cairo_set_source_rgba (cr, 0.15, 0.45, 0.85, 0.75);
-  cairo_set_line_width (cr, cell * 0.16);
+  cairo_set_line_width (cr, cell * width);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_move_to (cr, x1, y1);
   cairo_line_to (cr, x2 - cos (angle) * cell * 0.3, y2 - sin (angle) * cell * 0.3);
@@ -282,6 +304,73 @@ append_arrow (DrBoardView *self,
   cairo_line_to (cr, x2 - cos (angle + 0.5) * cell * 0.45, y2 - sin (angle + 0.5) * cell * 0.45);
   cairo_close_path (cr);
   cairo_fill (cr);
+}
+
+/* A ring inside @square. */
+static void
+draw_ring (DrBoardView *self,
+           cairo_t     *cr,
+           int          square)
+{
+  double x, y, ox, oy, cell;
+
+  if (!dr_board_view_square_center (self, square, &x, &y))
+    return;
+  board_rect (self, &ox, &oy, &cell);
+  cairo_set_line_width (cr, cell * 0.08);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x, y, cell * 0.44, 0, 2 * G_PI);
+  cairo_stroke (cr);
+}
+
+static void
+set_mark_source (cairo_t *cr,
+                 guint    color,
+                 double   alpha)
+{
+  const double *rgb = mark_rgb[color % G_N_ELEMENTS (mark_rgb)];
+
+  cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], alpha);
+}
+
+/* The user's marks, the one being drawn, and the engine's best move. */
+static void
+append_marks (DrBoardView *self,
+              GtkSnapshot *snapshot)
+{
+  int from, to;
+  cairo_t *cr;
+  graphene_rect_t bounds;
+
+  graphene_rect_init (&bounds, 0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
+                      gtk_widget_get_height (GTK_WIDGET (self)));
+  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      const DrMark *m = &g_array_index (self->marks, DrMark, i);
+
+      set_mark_source (cr, m->color, 0.8);
+      if (m->from == m->to)
+        draw_ring (self, cr, m->from);
+      else
+        draw_arrow (self, cr, m->from, m->to, 0, 0, 0.14);
+    }
+  if (self->mark_from >= 0)
+    {
+      int over = dr_board_view_square_at (self, self->mark_x, self->mark_y);
+
+      set_mark_source (cr, self->mark_color, 0.5);
+      if (over == self->mark_from || over < 0)
+        draw_ring (self, cr, self->mark_from);
+      else
+        draw_arrow (self, cr, self->mark_from, over, 0, 0, 0.14);
+    }
+  dr_board_state_get_arrow (self->state, &from, &to);
+  if (from >= 0 && to >= 0)
+    {
+      cairo_set_source_rgba (cr, 0.15, 0.45, 0.85, 0.75);
+      draw_arrow (self, cr, from, to, 0, 0, 0.16);
+    }
   cairo_destroy (cr);
 }
 
@@ -385,7 +474,7 @@ dr_board_view_snapshot (GtkWidget   *widget,
     }
   if (self->show_coordinates)
     append_coordinates (self, snapshot);
-  append_arrow (self, snapshot);
+  append_marks (self, snapshot);
 }
 
 static void
@@ -489,14 +578,94 @@ drag_end_cb (GtkGestureDrag *gesture,
     dr_board_state_click (self->state, self->press_square);
 }
 
-static void
-secondary_pressed_cb (GtkGestureClick *gesture,
-                      int              n_press,
-                      double           x,
-                      double           y,
-                      DrBoardView     *self)
+/* The colour of a mark drawn with @state held: green, Shift red, Ctrl
+ * blue, Alt or Ctrl+Shift yellow. */
+static guint8
+mark_color_for (GdkModifierType state)
 {
-  dr_board_state_secondary_click (self->state, dr_board_view_square_at (self, x, y));
+  gboolean shift = (state & GDK_SHIFT_MASK) != 0;
+  gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
+
+  if ((state & GDK_ALT_MASK) != 0 || (shift && ctrl))
+    return DR_MARK_YELLOW;
+  if (shift)
+    return DR_MARK_RED;
+  if (ctrl)
+    return DR_MARK_BLUE;
+  return DR_MARK_GREEN;
+}
+
+static void
+secondary_begin_cb (GtkGestureDrag *gesture,
+                    double          x,
+                    double          y,
+                    DrBoardView    *self)
+{
+  DrBoardState *state = self->state;
+  int square = dr_board_view_square_at (self, x, y);
+
+  /* In setup, the secondary button places the other colour at once; in
+   * play it first drops a selection.  Otherwise it draws a mark. */
+  if (dr_board_state_get_setup_mode (state) || dr_board_state_get_selected (state) >= 0
+      || dr_board_state_get_route (state) != 0)
+    {
+      dr_board_state_secondary_click (state, square);
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  if (square < 0)
+    return;
+  self->mark_from = square;
+  self->mark_x = x;
+  self->mark_y = y;
+  self->mark_color = mark_color_for (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+secondary_update_cb (GtkGestureDrag *gesture,
+                     double          dx,
+                     double          dy,
+                     DrBoardView    *self)
+{
+  double x, y;
+
+  if (self->mark_from < 0)
+    return;
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  self->mark_x = x + dx;
+  self->mark_y = y + dy;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+secondary_end_cb (GtkGestureDrag *gesture,
+                  double          dx,
+                  double          dy,
+                  DrBoardView    *self)
+{
+  int from = self->mark_from;
+  double x, y;
+  int to;
+
+  if (from < 0)
+    return;
+  gtk_gesture_drag_get_start_point (gesture, &x, &y);
+  to = dr_board_view_square_at (self, x + dx, y + dy);
+  self->mark_from = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* Let go outside the board: nothing. */
+  if (to >= 0)
+    g_signal_emit (self, signals[SIGNAL_MARK], 0, from, to, (guint) self->mark_color);
+}
+
+static void
+secondary_cancel_cb (GtkGesture       *gesture,
+                     GdkEventSequence *sequence,
+                     DrBoardView      *self)
+{
+  self->mark_from = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -508,6 +677,7 @@ dr_board_view_dispose (GObject *object)
     g_clear_signal_handler (&self->changed_handler, self->state);
   g_clear_object (&self->state);
   g_clear_object (&self->pieces);
+  g_clear_pointer (&self->marks, g_array_unref);
   G_OBJECT_CLASS (dr_board_view_parent_class)->dispose (object);
 }
 
@@ -522,18 +692,33 @@ dr_board_view_class_init (DrBoardViewClass *klass)
   widget_class->measure = dr_board_view_measure;
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+
+  /**
+   * DrBoardView::mark:
+   * @from: the square the secondary button was pressed on
+   * @to: the square it was let go on (@from: a square mark)
+   * @color: the DrMarkColor the modifiers held chose
+   *
+   * The user drew a mark with the secondary button: an arrow, or a
+   * square when pressed and let go on the same one.  Whoever holds the
+   * marks toggles it and gives them back with dr_board_view_set_marks().
+   */
+  signals[SIGNAL_MARK] = g_signal_new ("mark", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_UINT);
 }
 
 static void
 dr_board_view_init (DrBoardView *self)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
-  GtkGesture *secondary = gtk_gesture_click_new ();
+  GtkGesture *secondary = gtk_gesture_drag_new ();
 
   self->show_coordinates = TRUE;
   self->notation = DR_NOTATION_NUMERIC;
   self->animate = TRUE;
   self->press_square = -1;
+  self->mark_from = -1;
+  self->marks = g_array_new (FALSE, FALSE, sizeof (DrMark));
   self->anim_from = self->anim_to = -1;
   dr_board_view_set_state (self, NULL);
   dr_board_view_set_piece_theme (self, "classic");
@@ -544,7 +729,10 @@ dr_board_view_init (DrBoardView *self)
   g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
-  g_signal_connect (secondary, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  g_signal_connect (secondary, "drag-begin", G_CALLBACK (secondary_begin_cb), self);
+  g_signal_connect (secondary, "drag-update", G_CALLBACK (secondary_update_cb), self);
+  g_signal_connect (secondary, "drag-end", G_CALLBACK (secondary_end_cb), self);
+  g_signal_connect (secondary, "cancel", G_CALLBACK (secondary_cancel_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
 }
 
@@ -642,4 +830,23 @@ dr_board_view_set_animate (DrBoardView *self,
 {
   g_return_if_fail (DR_IS_BOARD_VIEW (self));
   self->animate = !!animate;
+}
+
+void
+dr_board_view_set_marks (DrBoardView  *self,
+                         const GArray *marks)
+{
+  g_return_if_fail (DR_IS_BOARD_VIEW (self));
+
+  g_array_set_size (self->marks, 0);
+  if (marks != NULL && marks->len > 0)
+    g_array_append_vals (self->marks, marks->data, marks->len);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const GArray *
+dr_board_view_get_marks (DrBoardView *self)
+{
+  g_return_val_if_fail (DR_IS_BOARD_VIEW (self), NULL);
+  return self->marks;
 }

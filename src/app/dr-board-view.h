@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "dr-board-state.h"
+#include "dr-marks.h"
 
 G_BEGIN_DECLS
 
@@ -50,6 +51,13 @@ gboolean      dr_board_view_square_center    (DrBoardView  *self,
                                               int           square,
                                               double       *x,
                                               double       *y);
+/* The user's arrows and coloured squares (DrMark) to draw over the
+ * position (copied; NULL: none).  The view draws them and reports new
+ * ones (::mark); it does not keep them across positions. */
+void          dr_board_view_set_marks        (DrBoardView  *self,
+                                              const GArray *marks);
+const GArray *dr_board_view_get_marks        (DrBoardView  *self);
+
 /* The colour a square of the board is painted in (for tests): light or
  * dark, before highlights. */
 GdkRGBA       dr_board_view_square_color     (DrBoardView  *self,

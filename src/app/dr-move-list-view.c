@@ -16,6 +16,7 @@
 
 #include "dr-move-list-view.h"
 
+#include "dr-marks.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
 
@@ -141,6 +142,19 @@ end_offset (DrMoveListView *self)
   return gtk_text_iter_get_offset (&end);
 }
 
+/* The text of @comment without the arrows and marks (dr-marks.h), which
+ * the board shows; NULL when nothing else is in it. */
+static char *
+comment_text (const DrRules *rules,
+              const char    *comment)
+{
+  char *text = NULL;
+
+  if (comment != NULL)
+    g_array_unref (dr_marks_from_comment (rules, comment, &text));
+  return text;
+}
+
 /* Writes @node's move: number where needed, move, glyph, comments. */
 static gboolean
 write_move (DrMoveListView *self,
@@ -156,6 +170,7 @@ write_move (DrMoveListView *self,
   gboolean first_player = before->turn == rules->first_side;
   guint offset = game->root->position.turn == rules->first_side ? 0 : 1;
   guint number = (node->parent->ply + offset) / 2 + 1;
+  g_autofree char *after = comment_text (rules, node->comment_after);
   MoveRange range;
   DrNag glyph;
 
@@ -190,9 +205,9 @@ write_move (DrMoveListView *self,
   range.node = node;
   g_array_append_val (self->ranges, range);
   insert (self, " ", depth, NULL);
-  if (node->comment_after != NULL)
+  if (after != NULL)
     {
-      insert (self, node->comment_after, depth, self->tag_comment);
+      insert (self, after, depth, self->tag_comment);
       insert (self, " ", depth, NULL);
       return TRUE;
     }
@@ -214,12 +229,13 @@ rebuild (DrMoveListView *self)
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Step));
   DrGame *game = dr_game_model_get_game (self->model);
   Step first = { game->root->children, 0, FALSE, FALSE };
+  g_autofree char *opening = comment_text (game->rules, game->root->comment_after);
 
   gtk_text_buffer_set_text (buffer, "", 0);
   g_array_set_size (self->ranges, 0);
-  if (game->root->comment_after != NULL)
+  if (opening != NULL)
     {
-      insert (self, game->root->comment_after, 0, self->tag_comment);
+      insert (self, opening, 0, self->tag_comment);
       insert (self, "\n", 0, NULL);
     }
   if (first.node != NULL)

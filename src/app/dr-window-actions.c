@@ -89,7 +89,10 @@ step_key_pressed_cb (GtkEventControllerKey *controller,
 
   if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK | GDK_SUPER_MASK)) != 0)
     return FALSE;
-  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
+  /* A text field keeps its keys; the move list, a text view the user
+   * cannot type in, does not. */
+  if (focus != NULL
+      && (GTK_IS_EDITABLE (focus) || (GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))))
     return FALSE;
   /* A menu or popover open in the window moves through its items. */
   if (focus != NULL && gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL)

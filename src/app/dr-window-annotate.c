@@ -19,6 +19,7 @@
 
 #include "dr-window-private.h"
 
+#include "dr-marks.h"
 #include "dr-pdn.h"
 
 #include <glib/gi18n.h>
@@ -116,6 +117,18 @@ current_comment (DrWindow *self,
   return before ? current->comment_before : current->comment_after;
 }
 
+/* The comment after the current move with its text replaced by @text:
+ * the arrows and marks drawn on the board (dr-marks.h) stay. */
+static char *
+with_marks (DrWindow   *self,
+            const char *text)
+{
+  const DrRules *rules = dr_game_model_get_rules (self->model);
+  g_autoptr (GArray) marks = dr_marks_from_comment (rules, current_comment (self, FALSE), NULL);
+
+  return dr_marks_to_comment (rules, text != NULL && text[0] != '\0' ? text : NULL, marks, rules->notation);
+}
+
 static void
 comment_save (DrWindow *self)
 {
@@ -128,7 +141,10 @@ comment_save (DrWindow *self)
   if (comment_before_shown (self))
     dr_game_model_set_comment_before (self->model, text);
   else
-    dr_game_model_set_comment (self->model, text);
+    {
+      g_autofree char *comment = with_marks (self, text);
+      dr_game_model_set_comment (self->model, comment);
+    }
   gtk_popover_popdown (self->comment_popover);
 }
 
@@ -138,16 +154,26 @@ comment_remove (DrWindow *self)
   if (comment_before_shown (self))
     dr_game_model_set_comment_before (self->model, NULL);
   else
-    dr_game_model_set_comment (self->model, NULL);
+    {
+      g_autofree char *comment = with_marks (self, NULL);
+      dr_game_model_set_comment (self->model, comment);
+    }
   gtk_popover_popdown (self->comment_popover);
 }
 
-/* Before or after the move: the editor shows that comment. */
+/* Before or after the move: the editor shows that comment (after it,
+ * without the arrows and marks, which the board shows). */
 static void
 comment_side_toggled (DrWindow *self)
 {
-  const char *text = current_comment (self, comment_before_shown (self));
+  gboolean before = comment_before_shown (self);
+  g_autofree char *text = NULL;
 
+  if (before)
+    text = g_strdup (current_comment (self, TRUE));
+  else
+    g_array_unref (dr_marks_from_comment (dr_game_model_get_rules (self->model), current_comment (self, FALSE),
+                                          &text));
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->comment_view), text != NULL ? text : "", -1);
 }
 
@@ -233,6 +259,16 @@ current_move_rect (DrWindow     *self,
   return TRUE;
 }
 
+/* Is there a comment after the current move, other than marks? */
+static gboolean
+has_text_after (DrWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  g_array_unref (dr_marks_from_comment (dr_game_model_get_rules (self->model), current_comment (self, FALSE), &text));
+  return text != NULL;
+}
+
 static void
 comment_cb (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -245,7 +281,7 @@ comment_cb (GtkWidget *widget, const char *name, GVariant *param)
     build_comment_popover (self);
   /* After the move, unless only a comment before it is there. */
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->comment_before),
-                               current_comment (self, FALSE) == NULL && current_comment (self, TRUE) != NULL);
+                               !has_text_after (self) && current_comment (self, TRUE) != NULL);
   comment_side_toggled (self);
   if (current_move_rect (self, &rect))
     gtk_popover_set_pointing_to (self->comment_popover, &rect);
@@ -279,6 +315,38 @@ move_list_menu_cb (DrWindow       *self,
   gtk_popover_popup (self->move_menu);
 }
 
+/* --- arrows and marks on the board --------------------------------------- */
+
+/* The user drew on the board: the mark goes into (or out of) the comment
+ * after the current move, the game's opening comment at the start. */
+static void
+board_mark_cb (DrWindow    *self,
+               int          from,
+               int          to,
+               guint        color,
+               DrBoardView *view)
+{
+  const DrRules *rules = dr_game_model_get_rules (self->model);
+  DrMark mark = { (gint8) from, (gint8) to, (guint8) color };
+  g_autofree char *comment = NULL;
+
+  if (dr_board_state_get_setup_mode (self->board))
+    return;
+  comment = dr_marks_toggle_in_comment (rules, current_comment (self, FALSE), &mark, rules->notation);
+  dr_game_model_set_comment (self->model, comment);
+}
+
+static void
+clear_marks_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  DrWindow *self = DR_WINDOW (widget);
+  const DrRules *rules = dr_game_model_get_rules (self->model);
+  g_autofree char *text = NULL;
+
+  g_array_unref (dr_marks_from_comment (rules, current_comment (self, FALSE), &text));
+  dr_game_model_set_comment (self->model, text);
+}
+
 /* --- wiring ------------------------------------------------------------ */
 
 void
@@ -296,6 +364,16 @@ _dr_window_annotate_update (DrWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.position-nag", move);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.delete-variation", !setup && variation);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-line", !setup);
+
+  /* The marks of the position shown. */
+  {
+    g_autoptr (GArray) marks = NULL;
+
+    if (!setup)
+      marks = dr_marks_from_comment (dr_game_model_get_rules (self->model), current->comment_after, NULL);
+    dr_board_view_set_marks (self->board_view, marks);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clear-marks", marks != NULL && marks->len > 0);
+  }
 }
 
 void
@@ -308,12 +386,14 @@ _dr_window_class_annotate_init (DrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.position-nag", "u", position_nag_cb);
   gtk_widget_class_install_action (widget_class, "win.delete-variation", NULL, delete_variation_cb);
   gtk_widget_class_install_action (widget_class, "win.copy-line", NULL, copy_line_cb);
+  gtk_widget_class_install_action (widget_class, "win.clear-marks", NULL, clear_marks_cb);
 }
 
 void
 _dr_window_annotate_connect (DrWindow *self)
 {
   g_signal_connect_swapped (self->move_list, "menu", G_CALLBACK (move_list_menu_cb), self);
+  g_signal_connect_swapped (self->board_view, "mark", G_CALLBACK (board_mark_cb), self);
 }
 
 void
