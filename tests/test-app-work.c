@@ -1193,11 +1193,21 @@ static const char broken_pdn[] =
   "[FEN \"W:WK47:B11,12,19,29,30,40\"]\n\n1. 47x6 *\n";
 
 static gboolean
-has_game_list (gpointer data)
+label_is (GtkWidget *widget,
+          gpointer   data)
 {
-  GtkWindow *picker = test_find_toplevel (ADW_TYPE_WINDOW);
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0 && gtk_widget_get_mapped (widget);
+}
 
-  return picker != NULL && !DR_IS_WINDOW (picker) && !ADW_IS_MESSAGE_DIALOG (picker);
+/* The label showing @text in the game list (a cell, a column's title). */
+static GtkWidget *
+game_list_label (DrWindow   *window,
+                 const char *text)
+{
+  GtkWidget *label = test_find_widget (GTK_WIDGET (window->game_list), GTK_TYPE_LABEL, label_is, (gpointer) text);
+
+  g_assert_nonnull (label);
+  return label;
 }
 
 static void
@@ -1208,8 +1218,6 @@ test_collection_broken_games (void)
   g_autofree char *expected = NULL;
   DrWindow *window;
   DrGame *game;
-  GtkWindow *picker;
-  GtkListBoxRow *row;
   const char *good_end;
 
   if (skip_without_input ())
@@ -1237,16 +1245,12 @@ test_collection_broken_games (void)
   g_assert_true (g_str_has_suffix (text, good_end));
   g_assert_nonnull (strstr (text, "1. 32-28 19-23 2. 28x19 *"));
 
-  /* The placeholder game, picked from the game list by a click, then
-   * edited (a comment): its tags and unread text are written back. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.games", NULL));
-  test_wait_until (has_game_list, NULL, "the game list");
-  picker = test_find_toplevel (ADW_TYPE_WINDOW);
-  test_run_for (300);
-  row = GTK_LIST_BOX_ROW (test_find_widget (GTK_WIDGET (picker), GTK_TYPE_LIST_BOX_ROW, NULL, NULL));
-  row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (gtk_widget_get_parent (GTK_WIDGET (row))), 1);
-  /* One click activates the row, and the list closes. */
-  test_click_widget (GTK_WIDGET (row));
+  /* The placeholder game, picked from the game list beside the board by
+   * a click on its row, then edited (a comment): its tags and unread text
+   * are written back. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
+  g_assert_cmpuint (dr_game_list_get_n_games (window->game_list), ==, 3);
+  test_click_widget (game_list_label (window, "Kept White"));
   test_wait_until (unmodified, window, "the switch");
   g_assert_cmpuint (window->game_index, ==, 1);
   g_assert_cmpstr (dr_game_get_tag (dr_game_model_get_game (window->model), "Event"), ==, "Placeholder");
@@ -1261,6 +1265,83 @@ test_collection_broken_games (void)
   g_assert_nonnull (strstr (text, "[%unread] 1. - - 2. - - 2-0"));
   /* The third game, never edited, as it was. */
   g_assert_true (g_str_has_suffix (text, strstr (broken_pdn, "[Event \"Ambiguous\"]")));
+  put_away (window);
+}
+
+/* The game list beside the board, driven as a user does: it opens with a
+ * file of many games, a click on a row shows that game, typing in the
+ * search narrows the list, a click on a column's title sorts by it, Up
+ * and Down in the list go from game to game, an edit shows in the list,
+ * F9 hides and shows it. */
+static void
+test_collection_game_list (void)
+{
+  g_autoptr (GString) pdn = g_string_new (NULL);
+  g_autoptr (GFile) file = NULL;
+  DrWindow *window;
+  GtkWidget *count;
+
+  for (guint i = 0; i < 30; i++)
+    g_string_append_printf (pdn, "[Event \"%s\"]\n[Date \"%u.05.01\"]\n[White \"W%02u\"]\n[Black \"B%02u\"]\n"
+                            "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 %s *\n\n",
+                            i % 3 == 0 ? "League" : "Cup", 1990 + i, i, 29 - i, i % 2 ? "19-23" : "18-23");
+  file = make_file ("thirty.pdn", pdn->str);
+  if (skip_without_input ())
+    return;
+  window = open_window ();
+  dr_window_open_file (window, file);
+  test_wait_until (game_number_shown, window, "the first game");
+  test_run_for (300);
+
+  /* Open beside the board, the first game shown and highlighted. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
+  g_assert_true (gtk_toggle_button_get_active (window->games_button));
+  g_assert_cmpuint (window->game_index, ==, 0);
+  count = game_list_label (window, "30 games");
+
+  /* A click on W07's row shows game 8. */
+  test_click_widget (game_list_label (window, "W07"));
+  g_assert_cmpuint (window->game_index, ==, 7);
+  g_assert_cmpstr (dr_game_get_tag (dr_game_model_get_game (window->model), "White"), ==, "W07");
+
+  /* Down in the list: the next game; Left still steps back in the game. */
+  test_keys (GTK_WINDOW (window), "Down");
+  g_assert_cmpuint (window->game_index, ==, 8);
+  dr_game_model_go_end (window->model);
+  test_keys (GTK_WINDOW (window), "Left");
+  g_assert_cmpuint (dr_game_model_get_current (window->model)->ply, ==, 1);
+  g_assert_cmpuint (window->game_index, ==, 8);
+
+  /* Typing in the search: "league 199" is games 1, 4, 7, 10 (1990-1999). */
+  test_click_widget (dr_game_list_get_search_entry (window->game_list));
+  test_type (GTK_WINDOW (window), "league 199");
+  test_run_for (500);
+  g_assert_cmpuint (dr_game_list_get_n_shown (window->game_list), ==, 4);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (count)), ==, "4 of 30 games");
+  /* The game shown is not among them: nothing highlighted. */
+  g_assert_cmpuint (dr_game_list_find_row (window->game_list, 8), ==, G_MAXUINT);
+  /* Escape clears the search. */
+  test_keys (GTK_WINDOW (window), "Escape");
+  test_run_for (500);
+  g_assert_cmpuint (dr_game_list_get_n_shown (window->game_list), ==, 30);
+
+  /* The Black column's title, clicked: B00 first (game 30); again: B29. */
+  test_click_widget (game_list_label (window, "Black"));
+  g_assert_cmpuint (dr_game_list_get_row_game (window->game_list, 0), ==, 29);
+  test_click_widget (game_list_label (window, "Black"));
+  g_assert_cmpuint (dr_game_list_get_row_game (window->game_list, 0), ==, 0);
+  g_assert_cmpuint (dr_game_list_find_row (window->game_list, 8), ==, 8);
+
+  /* The game's White renamed: the list shows it at once. */
+  dr_game_model_set_tag (window->model, "White", "Renamed");
+  test_run_for (200);
+  game_list_label (window, "Renamed");
+
+  /* F9 hides the list, and shows it again. */
+  test_keys (GTK_WINDOW (window), "F9");
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
+  test_keys (GTK_WINDOW (window), "F9");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
   put_away (window);
 }
 
@@ -1435,6 +1516,7 @@ main (int    argc,
   g_test_add_func ("/app/work/recent-menu", test_recent_menu);
   g_test_add_func ("/app/work/collection/save-whole", test_collection_save_whole);
   g_test_add_func ("/app/work/collection/broken-games", test_collection_broken_games);
+  g_test_add_func ("/app/work/collection/game-list", test_collection_game_list);
   g_test_add_func ("/app/work/collection/no-gametype", test_collection_no_gametype);
 
   have_display = gtk_init_check ();

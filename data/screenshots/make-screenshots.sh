@@ -45,7 +45,8 @@ fi
 home=$(mktemp -d "${TMPDIR:-/tmp}/draughtsman-screenshots.XXXXXX")
 trap 'rm -rf "$home"' EXIT INT TERM
 
-# shoot OUTPUT GAME PLY FILE: game GAME (1-based) of FILE at ply PLY.
+# shoot OUTPUT GAME PLY FILE: game GAME (1-based) of FILE at ply PLY, in a
+# window of 1280x800 (a file of several games shows its game list).
 # Each run starts with no saved game and no recent files; the cache (Mesa's
 # shader cache) is kept from run to run.
 shoot () {
@@ -60,8 +61,8 @@ shoot () {
       XDG_CONFIG_HOME="$home/config" \
       XDG_CACHE_HOME="$home/cache" \
       GTK_A11Y=none \
-      xvfb-run -a -s "-screen 0 1280x900x24" \
-      "$app" --screenshot "$out" --game "$game" --ply "$ply" "$file"
+      xvfb-run -a -s "-screen 0 1400x900x24" \
+      "$app" --screenshot "$out" --size 1280x800 --game "$game" --ply "$ply" "$file"
   if [ ! -s "$out" ]; then
     echo "make-screenshots.sh: $out was not written" >&2
     exit 1
@@ -79,7 +80,12 @@ shoot "$home/warm-up.png" 2 41 "$shared/international/nk_ronde_01.pdn" >/dev/nul
 # Vissers), after White's 21st move, 44-39 (ply 41).
 shoot "$here/international.png" 2 41 "$shared/international/nk_ronde_01.pdn"
 
-# Russian: 10th USSR championship, game 54 of the file (Kovrizhkin -
+# Russian, with the file's game list: 10th USSR championship, game 54 of the file (Kovrizhkin -
 # Shutilkin): White crowned a man on f8 at move 12 (b4:f8) and the
 # middlegame goes on around the king; after Black's 15th move (ply 30).
 shoot "$here/russian.png" 54 30 "$shared/russian/ussr1947.pdn"
+
+# Annotation: an opening with comments, glyphs, an assessment, a variation,
+# and arrows and coloured squares drawn on the board after Black's 8th move
+# (ply 16), from annotated.pdn beside this script.
+shoot "$here/annotation.png" 1 16 "$here/annotated.pdn"

@@ -16,6 +16,8 @@
 #include "dr-window-private.h"
 
 #include <glib/gi18n.h>
+
+#include <stdio.h>
 #include <glib/gstdio.h>
 #include <locale.h>
 
@@ -203,9 +205,25 @@ dr_application_handle_local_options (GApplication *app,
     {
       g_autoptr (GSettings) settings = g_settings_new (APP_ID);
 
+      const char *size = NULL;
+
       /* A picture of the position, not of a piece sliding. */
       g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
       g_settings_set_boolean (settings, "animate", FALSE);
+      /* --size WIDTHxHEIGHT: the window's size in the picture. */
+      if (g_variant_dict_lookup (options, "size", "&s", &size))
+        {
+          unsigned width = 0, height = 0;
+
+          if (sscanf (size, "%ux%u", &width, &height) != 2 || width < 360 || height < 360 || width > 4096
+              || height > 4096)
+            {
+              g_printerr ("--size %s: give the width and height, e.g. 1280x800\n", size);
+              return 1;
+            }
+          g_settings_set_int (settings, "window-width", (int) width);
+          g_settings_set_int (settings, "window-height", (int) height);
+        }
     }
   return -1;
 }
@@ -477,6 +495,7 @@ dr_application_startup (GApplication *app)
     { "window.close", { "<Control>w", NULL } },
     { "win.comment", { "<Control>m", NULL } },
     { "win.edit-tags", { "<Control>i", NULL } },
+    { "win.games", { "F9", NULL } },
     { "win.glyph(uint32 1)", { "<Control>1", NULL } },
     { "win.glyph(uint32 2)", { "<Control>2", NULL } },
     { "win.glyph(uint32 3)", { "<Control>3", NULL } },
@@ -533,6 +552,8 @@ dr_application_init (DrApplication *self)
       "Show this ply of the game opened", "N" },
     { "game", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT, NULL,
       "Open this game of a file of several (1 is the first)", "N" },
+    { "size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, NULL,
+      "With --screenshot: the window's size", "WIDTHxHEIGHT" },
     { NULL }
   };
 

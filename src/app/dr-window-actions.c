@@ -97,6 +97,10 @@ step_key_pressed_cb (GtkEventControllerKey *controller,
   /* A menu or popover open in the window moves through its items. */
   if (focus != NULL && gtk_widget_get_ancestor (focus, GTK_TYPE_POPOVER) != NULL)
     return FALSE;
+  /* In the game list, Up and Down go from game to game. */
+  if (focus != NULL && gtk_widget_get_ancestor (focus, DR_TYPE_GAME_LIST) != NULL
+      && (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Up || keyval == GDK_KEY_KP_Down))
+    return FALSE;
   switch (keyval)
     {
     case GDK_KEY_Left:

@@ -666,6 +666,31 @@ dr_window_get_modified (DrWindow *self)
   return dr_game_model_get_modified (self->model) || self->collection_dirty;
 }
 
+/* The game list beside the board, shown or hidden; its button is there
+ * for files of several games. */
+static void
+show_games (DrWindow *self,
+            gboolean  show)
+{
+  gboolean several = dr_pdn_collection_get_n_entries (self->collection) > 1;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->games_button), several);
+  gtk_toggle_button_set_active (self->games_button, show && several);
+}
+
+static void
+games_button_toggled_cb (DrWindow *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->game_list), gtk_toggle_button_get_active (self->games_button));
+}
+
+void
+_dr_window_game_list_follow (DrWindow *self)
+{
+  if (self->game_index != NO_GAME)
+    dr_game_list_update_game (self->game_list, self->game_index, dr_game_model_get_game (self->model));
+}
+
 /* The window shows @game (transfer full) as entry @index (NO_GAME: none
  * yet) of @collection (transfer full; NULL: an empty one), the games of
  * @file (NULL: in no file yet), as they are there. */
@@ -682,6 +707,9 @@ set_document (DrWindow        *self,
   self->game_index = index;
   self->collection_dirty = FALSE;
   self->save_notation = -1;
+  dr_game_list_set_collection (self->game_list, self->collection);
+  dr_game_list_set_current (self->game_list, index);
+  show_games (self, dr_pdn_collection_get_n_entries (self->collection) > 1);
   _dr_window_take_game (self, game);
 }
 
@@ -704,7 +732,11 @@ commit_current (DrWindow *self)
     return;
   copy = dr_game_copy (dr_game_model_get_game (self->model));
   if (self->game_index == NO_GAME)
-    self->game_index = dr_pdn_collection_append (self->collection, copy);
+    {
+      self->game_index = dr_pdn_collection_append (self->collection, copy);
+      dr_game_list_update_game (self->game_list, self->game_index, copy);
+      show_games (self, gtk_toggle_button_get_active (self->games_button));
+    }
   else
     dr_pdn_collection_set_game (self->collection, self->game_index, copy);
   self->collection_dirty = TRUE;
@@ -721,7 +753,17 @@ switch_game (DrWindow *self,
     return;
   commit_current (self);
   self->game_index = index;
+  dr_game_list_set_current (self->game_list, index);
   _dr_window_take_game (self, dr_game_copy (dr_pdn_collection_get_game (self->collection, index)));
+}
+
+static void
+game_activated_cb (DrWindow   *self,
+                   guint       index,
+                   DrGameList *list)
+{
+  if (index < dr_pdn_collection_get_n_entries (self->collection))
+    switch_game (self, index);
 }
 
 void
@@ -814,89 +856,13 @@ take_file_game (DrWindow        *self,
   dr_window_confirm_discard (self, take_decided, t, taking_free);
 }
 
-static char *
-game_label (const DrGame *game)
-{
-  const char *white = dr_game_get_tag (game, "White");
-  const char *black = dr_game_get_tag (game, "Black");
-  const char *event = dr_game_get_tag (game, "Event");
-  const char *result = dr_game_get_tag (game, "Result");
-
-  return g_strdup_printf ("%s – %s   %s   %s", white && *white ? white : "?", black && *black ? black : "?",
-                          event ? event : "", result ? result : "");
-}
-
-static void
-game_row_activated_cb (GtkListBox    *list,
-                       GtkListBoxRow *row,
-                       GtkWindow     *picker)
-{
-  DrWindow *self = g_object_get_data (G_OBJECT (picker), "window");
-  DrPdnCollection *loaded = g_object_steal_data (G_OBJECT (picker), "collection");
-  GFile *file = g_object_get_data (G_OBJECT (picker), "file");
-  guint index = (guint) gtk_list_box_row_get_index (row);
-
-  if (loaded != NULL)
-    take_file_game (self, loaded, file, index);
-  else if (!_dr_window_closed (self))
-    switch_game (self, index);
-  gtk_window_destroy (picker);
-}
-
-/* A list to pick a game from: of @loaded (transfer full), a file just
- * read, or of the window's own collection if @loaded is NULL. */
-static void
-show_game_list (DrWindow        *self,
-                DrPdnCollection *loaded,
-                GFile           *file)
-{
-  const DrPdnCollection *collection = loaded != NULL ? loaded : self->collection;
-  guint n = dr_pdn_collection_get_n_entries (collection);
-  GtkWidget *picker = adw_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *list = gtk_list_box_new ();
-  g_autofree char *title = g_strdup_printf (ngettext ("%u game", "%u games", n), n);
-
-  gtk_window_set_title (GTK_WINDOW (picker), title);
-  gtk_window_set_transient_for (GTK_WINDOW (picker), GTK_WINDOW (self));
-  gtk_window_set_modal (GTK_WINDOW (picker), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (picker), 560, 480);
-  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *label = game_label (dr_pdn_collection_get_game (collection, i));
-      GtkWidget *l = gtk_label_new (label);
-
-      gtk_label_set_xalign (GTK_LABEL (l), 0);
-      gtk_widget_set_margin_start (l, 12);
-      gtk_widget_set_margin_end (l, 12);
-      gtk_widget_set_margin_top (l, 6);
-      gtk_widget_set_margin_bottom (l, 6);
-      gtk_list_box_append (GTK_LIST_BOX (list), l);
-      if (loaded == NULL && i == self->game_index)
-        gtk_list_box_select_row (GTK_LIST_BOX (list), gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), (int) i));
-    }
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), list);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), scrolled);
-  adw_window_set_content (ADW_WINDOW (picker), box);
-  g_object_set_data (G_OBJECT (picker), "window", self);
-  if (loaded != NULL)
-    g_object_set_data_full (G_OBJECT (picker), "collection", loaded, (GDestroyNotify) dr_pdn_collection_free);
-  if (file != NULL)
-    g_object_set_data_full (G_OBJECT (picker), "file", g_object_ref (file), g_object_unref);
-  g_signal_connect (list, "row-activated", G_CALLBACK (game_row_activated_cb), picker);
-  gtk_window_present (GTK_WINDOW (picker));
-}
-
 static void
 games_cb (GtkWidget *widget, const char *name, GVariant *param)
 {
   DrWindow *self = DR_WINDOW (widget);
 
   if (dr_pdn_collection_get_n_entries (self->collection) > 1)
-    show_game_list (self, NULL, self->file);
+    gtk_toggle_button_set_active (self->games_button, !gtk_toggle_button_get_active (self->games_button));
 }
 
 /* Tells what reading @collection of @file found: games read only in part,
@@ -1035,12 +1001,11 @@ load_done_cb (GObject      *source,
       _dr_window_toast (self, _("The file holds no game"));
       dr_pdn_collection_free (collection);
     }
-  else if (n == 1)
-    take_file_game (self, collection, l->file, 0);
   else if (self->initial_game > 0 && self->initial_game <= n)
     take_file_game (self, collection, l->file, self->initial_game - 1);
   else
-    show_game_list (self, collection, l->file);
+    /* The first game; the others are in the game list beside it. */
+    take_file_game (self, collection, l->file, 0);
   self->initial_game = 0;
   loading_free (l);
 }
@@ -1363,6 +1328,8 @@ _dr_window_files_connect (DrWindow *self)
   self->cancellable = g_cancellable_new ();
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  g_signal_connect_swapped (self->game_list, "game-activated", G_CALLBACK (game_activated_cb), self);
+  g_signal_connect_swapped (self->games_button, "toggled", G_CALLBACK (games_button_toggled_cb), self);
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
                            G_CALLBACK (_dr_window_update_recent), self, G_CONNECT_SWAPPED);
 }

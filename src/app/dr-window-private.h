@@ -9,6 +9,7 @@
 #include "dr-application.h"
 #include "dr-board-state.h"
 #include "dr-board-view.h"
+#include "dr-game-list.h"
 #include "dr-eval-bar.h"
 #include "dr-eval-graph.h"
 #include "dr-game-analysis.h"
@@ -55,6 +56,9 @@ struct _DrWindow
   GtkWidget       *game_analysis_box;
   GtkProgressBar  *game_analysis_progress;
   GMenu           *recent_menu;
+  GtkPaned        *games_paned;     /* the game list beside the board */
+  DrGameList      *game_list;
+  GtkToggleButton *games_button;
 
   DrGameModel     *model;
   DrAnalysis      *analysis;
@@ -113,6 +117,9 @@ DrNotation _dr_window_notation      (DrWindow      *self);
 /* Status line, title and actions again, after the game or a setting
  * changed. */
 void  _dr_window_refresh            (DrWindow      *self);
+
+/* The game list follows the game shown (dr-window-files.c). */
+void  _dr_window_game_list_follow   (DrWindow      *self);
 
 /* dr-window-annotate.c */
 void  _dr_window_class_annotate_init (DrWindowClass *klass);

@@ -167,6 +167,7 @@ model_changed_cb (DrWindow    *self,
     dr_board_state_set_position (self->board, dr_game_model_get_rules (model), &current->position,
                                  current->parent != NULL ? &current->move : NULL);
   _dr_window_refresh (self);
+  _dr_window_game_list_follow (self);
   _dr_window_analysis_follow (self);
   /* Keep the session safe against a crash, a moment after the last change. */
   _dr_window_session_schedule (self);
@@ -353,6 +354,7 @@ dr_window_class_init (DrWindowClass *klass)
 
   g_type_ensure (DR_TYPE_BOARD_VIEW);
   g_type_ensure (DR_TYPE_MOVE_LIST_VIEW);
+  g_type_ensure (DR_TYPE_GAME_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/draughtsman/Draughtsman/dr-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DrWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, window_title);
@@ -376,6 +378,9 @@ dr_window_class_init (DrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_label);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_lines);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, games_paned);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, game_list);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, games_button);
 
   _dr_window_class_actions_init (klass);
   _dr_window_class_files_init (klass);
