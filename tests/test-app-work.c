@@ -1268,6 +1268,15 @@ test_collection_broken_games (void)
   put_away (window);
 }
 
+static DrGameList *shown_list;
+
+/* The search (a moment after the typing) shows @data games. */
+static gboolean
+games_shown_are (gpointer data)
+{
+  return dr_game_list_get_n_shown (shown_list) == GPOINTER_TO_UINT (data);
+}
+
 /* The game list beside the board, driven as a user does: it opens with a
  * file of many games, a click on a row shows that game, typing in the
  * search narrows the list, a click on a column's title sorts by it, Up
@@ -1313,17 +1322,17 @@ test_collection_game_list (void)
   g_assert_cmpuint (window->game_index, ==, 8);
 
   /* Typing in the search: "league 199" is games 1, 4, 7, 10 (1990-1999). */
+  shown_list = window->game_list;
   test_click_widget (dr_game_list_get_search_entry (window->game_list));
   test_type (GTK_WINDOW (window), "league 199");
-  test_run_for (500);
+  test_wait_until (games_shown_are, GUINT_TO_POINTER (4), "the search");
   g_assert_cmpuint (dr_game_list_get_n_shown (window->game_list), ==, 4);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (count)), ==, "4 of 30 games");
   /* The game shown is not among them: nothing highlighted. */
   g_assert_cmpuint (dr_game_list_find_row (window->game_list, 8), ==, G_MAXUINT);
   /* Escape clears the search. */
   test_keys (GTK_WINDOW (window), "Escape");
-  test_run_for (500);
-  g_assert_cmpuint (dr_game_list_get_n_shown (window->game_list), ==, 30);
+  test_wait_until (games_shown_are, GUINT_TO_POINTER (30), "the search cleared");
 
   /* The Black column's title, clicked: B00 first (game 30); again: B29. */
   test_click_widget (game_list_label (window, "Black"));

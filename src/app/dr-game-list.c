@@ -174,6 +174,8 @@ struct _DrGameRows
   gboolean   descending;
   guint      published;    /* the rows the view has been told of */
   guint      publish_id;   /* the idle telling it of the rest, or 0 */
+  guint      prepared;     /* the games whose search text is made */
+  guint      prepare_id;   /* the idle making the rest, or 0 */
 };
 
 static GType
@@ -216,6 +218,7 @@ dr_game_rows_finalize (GObject *object)
   DrGameRows *self = DR_GAME_ROWS (object);
 
   g_clear_handle_id (&self->publish_id, g_source_remove);
+  g_clear_handle_id (&self->prepare_id, g_source_remove);
   g_ptr_array_unref (self->items);
   g_array_unref (self->rows);
   g_strfreev (self->words);
@@ -283,6 +286,30 @@ compare_rows (gconstpointer a,
   if (c == 0)
     c = x->index < y->index ? -1 : x->index > y->index;
   return self->descending ? -c : c;
+}
+
+/* Makes the games' search text a few hundred at a time while the user
+ * looks at the list, so that the first search does not make it all. */
+static gboolean
+prepare_cb (gpointer data)
+{
+  DrGameRows *self = data;
+  guint end = MIN (self->items->len, self->prepared + 500);
+
+  for (; self->prepared < end; self->prepared++)
+    item_haystack (g_ptr_array_index (self->items, self->prepared));
+  if (self->prepared < self->items->len)
+    return G_SOURCE_CONTINUE;
+  self->prepare_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+rows_prepare (DrGameRows *self)
+{
+  self->prepared = 0;
+  if (self->prepare_id == 0 && self->items->len > 0)
+    self->prepare_id = g_idle_add_full (G_PRIORITY_LOW, prepare_cb, self, NULL);
 }
 
 static gboolean
@@ -758,6 +785,7 @@ dr_game_list_set_collection (DrGameList            *self,
   }
   rows_update (self->rows);
   rows_changed (self);
+  rows_prepare (self->rows);
 }
 
 void
