@@ -156,11 +156,17 @@ item_key (DrGameItem *self,
  * out at once in plain arrays (a search is a strstr per game, a sort a
  * qsort of indices over keys made once per column).  GTK 4.8's
  * incremental filter and sort models, chained, held the main loop for 60
- * to 200 ms at a time on 10,000 games.  The rows go to the view in two
- * ::items-changed: a screenful at once, the rest from an idle (GTK 4.8's
- * column view takes ten times longer to fill from empty with 10,000 rows
- * than with a screenful, and next to nothing to add rows below it). */
-#define FIRST_ROWS 256
+ * to 200 ms at a time on 10,000 games.
+ *
+ * GTK 4.8's column view makes the cell widgets of every new row it keeps
+ * alive (some 200 around the visible ones) at once: about 0.8 ms a row
+ * here, whatever the number of games, while rows below those cost next to
+ * nothing and rows holding the same items keep their widgets.  So a new
+ * order of the same games goes to the view at once, and new rows (a new
+ * file, a search) go a few at a time from an idle until those 200 are
+ * there, then the rest in one step. */
+#define STEP_ROWS 24
+#define FILL_ROWS 256
 #define DR_TYPE_GAME_ROWS (dr_game_rows_get_type ())
 G_DECLARE_FINAL_TYPE (DrGameRows, dr_game_rows, DR, GAME_ROWS, GObject)
 
@@ -318,16 +324,21 @@ publish_rest_cb (gpointer data)
   DrGameRows *self = data;
   guint from = self->published;
 
-  self->publish_id = 0;
-  self->published = self->rows->len;
+  self->published = from < FILL_ROWS ? MIN (self->rows->len, from + STEP_ROWS) : self->rows->len;
   if (self->published > from)
     g_list_model_items_changed (G_LIST_MODEL (self), from, 0, self->published - from);
+  if (self->published < self->rows->len)
+    return G_SOURCE_CONTINUE;
+  self->publish_id = 0;
   return G_SOURCE_REMOVE;
 }
 
-/* Works out the rows again and tells the view if they differ. */
+/* Works out the rows again and tells the view if they differ; @same_games:
+ * the games are those shown before, in another order (or but one
+ * changed or added). */
 static void
-rows_update (DrGameRows *self)
+rows_update (DrGameRows *self,
+             gboolean    same_games)
 {
   guint old_n = self->rows->len;
   guint old_published = self->published;
@@ -346,9 +357,10 @@ rows_update (DrGameRows *self)
     }
   if (old_n == self->rows->len && memcmp (old->data, self->rows->data, old_n * sizeof (guint)) == 0)
     return;
-  /* As many rows as the view had (a new order costs it little), at least
-   * a screenful; the rest later. */
-  self->published = MIN (self->rows->len, MAX (FIRST_ROWS, old_published));
+  if (same_games)
+    self->published = MIN (self->rows->len, MAX (STEP_ROWS, old_published));
+  else
+    self->published = MIN (self->rows->len, STEP_ROWS);
   if (self->rows->len > self->published && self->publish_id == 0)
     self->publish_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, publish_rest_cb, self, NULL);
   g_list_model_items_changed (G_LIST_MODEL (self), 0, old_published, self->published);
@@ -547,7 +559,7 @@ view_sorter_changed_cb (DrGameList *self)
     }
   self->rows->sort_column = column;
   self->rows->descending = descending;
-  rows_update (self->rows);
+  rows_update (self->rows, TRUE);
   rows_changed (self);
 }
 
@@ -570,7 +582,7 @@ search_changed_cb (DrGameList *self)
     g_clear_pointer (&words, g_strfreev);
   g_strfreev (self->rows->words);
   self->rows->words = words;
-  rows_update (self->rows);
+  rows_update (self->rows, FALSE);
   rows_changed (self);
 }
 
@@ -783,7 +795,7 @@ dr_game_list_set_collection (DrGameList            *self,
     self->rows->published = 0;
     g_list_model_items_changed (G_LIST_MODEL (self->rows), 0, old, 0);
   }
-  rows_update (self->rows);
+  rows_update (self->rows, FALSE);
   rows_changed (self);
   rows_prepare (self->rows);
 }
@@ -821,7 +833,7 @@ dr_game_list_update_game (DrGameList   *self,
     }
   else
     g_ptr_array_add (items, item);
-  rows_update (self->rows);
+  rows_update (self->rows, TRUE);
   rows_changed (self);
 }
 
