@@ -1022,8 +1022,10 @@ test_match_notation (void)
 /* The --timeout of the match tests with a silent engine: long enough for
  * our own engine, the other side, to answer within it when it runs under
  * a sanitizer on a loaded machine (its "new-game" clears a 64 MB table,
- * which ThreadSanitizer makes slow), or its forfeit fails the test. */
-#define MATCH_TIMEOUT_MS "2000"
+ * which ThreadSanitizer makes slow), or its forfeit fails the test.  At
+ * 2000 ms it forfeited under ThreadSanitizer with the load average at 10
+ * (the CI run at 092caa9, two table generators beside it). */
+#define MATCH_TIMEOUT_MS "6000"
 
 /* A Hub engine that starts but never answers "go": it forfeits the game
  * it was to move in, and the match ends (it does not answer "ping"

@@ -355,7 +355,7 @@ rows_update (DrGameRows *self,
           item_key (g_ptr_array_index (self->items, i), (guint) self->sort_column);
       g_qsort_with_data (self->rows->data, (int) self->rows->len, sizeof (guint), compare_rows, self);
     }
-  if (old_n == self->rows->len && memcmp (old->data, self->rows->data, old_n * sizeof (guint)) == 0)
+  if (old_n == self->rows->len && (old_n == 0 || memcmp (old->data, self->rows->data, old_n * sizeof (guint)) == 0))
     return;
   if (same_games)
     self->published = MIN (self->rows->len, MAX (STEP_ROWS, old_published));
@@ -393,6 +393,7 @@ struct _DrGameList
   int                 probed;     /* the column whose compare ran first, or -1 */
 
   guint               current;    /* the game shown, or G_MAXUINT */
+  guint               scroll_tick;/* scrolling to it once laid out, or 0 */
   gboolean            selecting;  /* the selection is being set from the window */
 };
 
@@ -490,6 +491,7 @@ scroll_tick_cb (GtkWidget     *widget,
   /* Not laid out yet: the next frame. */
   if (gtk_adjustment_get_page_size (adj) <= 0 && gtk_widget_get_mapped (widget))
     return G_SOURCE_CONTINUE;
+  self->scroll_tick = 0;
   scroll_to_current (self);
   return G_SOURCE_REMOVE;
 }
@@ -497,7 +499,10 @@ scroll_tick_cb (GtkWidget     *widget,
 static void
 mapped_cb (GtkWidget *widget)
 {
-  gtk_widget_add_tick_callback (widget, scroll_tick_cb, NULL, NULL);
+  DrGameList *self = DR_GAME_LIST (widget);
+
+  if (self->scroll_tick == 0)
+    self->scroll_tick = gtk_widget_add_tick_callback (widget, scroll_tick_cb, NULL, NULL);
 }
 
 static void
@@ -675,6 +680,19 @@ dr_game_list_dispose (GObject *object)
 
   if (self->view != NULL)
     g_signal_handlers_disconnect_by_data (gtk_column_view_get_sorter (self->view), self);
+  if (self->scroll_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->scroll_tick);
+  self->scroll_tick = 0;
+  /* The view may keep the rows a while: nothing of them comes back here,
+   * and their idles stop now. */
+  if (self->rows != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->rows, self);
+      g_clear_handle_id (&self->rows->publish_id, g_source_remove);
+      g_clear_handle_id (&self->rows->prepare_id, g_source_remove);
+    }
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   self->view = NULL;
