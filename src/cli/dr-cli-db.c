@@ -219,7 +219,7 @@ cmd_import (int    argc,
   int batch = 0;
   GOptionEntry entries[] = {
     { "encoding", 'e', 0, G_OPTION_ARG_STRING, &encoding, N_("Text encoding (default: found out per file)"), N_("ENCODING") },
-    { "batch", 0, 0, G_OPTION_ARG_INT, &batch, N_("Games per transaction (default 2000)"), N_("N") },
+    { "batch", 0, 0, G_OPTION_ARG_INT, &batch, N_("Games per transaction (default 20000)"), N_("N") },
     { "progress", 0, 0, G_OPTION_ARG_NONE, &progress, N_("Report progress on standard error"), NULL },
     { "no-classify", 0, 0, G_OPTION_ARG_NONE, &no_classify, N_("Do not name the games' openings"), NULL },
     { NULL }

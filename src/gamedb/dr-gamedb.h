@@ -90,9 +90,10 @@ typedef struct
 {
   const DrRules        *rules;       /* games naming no variant; NULL: chosen per file */
   const char           *encoding;    /* NULL: found out per file */
-  guint                 batch_games; /* games per transaction; 0: 2000 */
+  guint                 batch_games; /* games per transaction; 0: 20,000 */
+  guint                 block_bytes; /* bytes read at a time; 0: 4 MiB */
   const DrOpeningBook  *openings;    /* classifies each game; NULL: none */
-  DrGameDbProgressFunc  progress;    /* after each batch and file */
+  DrGameDbProgressFunc  progress;    /* every 1,000 games and at each file */
   DrGameDbMessageFunc   message;     /* each game read in part */
   gpointer              user_data;
 } DrGameDbImportOptions;
