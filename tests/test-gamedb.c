@@ -489,6 +489,32 @@ test_explore (Fixture       *f,
     g_assert_cmpuint (r->moves->len, ==, 1);
     g_assert_nonnull (find_move (r, "d6-c5"));
   }
+  /* With many more games elsewhere, the latest games of the position are
+   * found by its own rows. */
+  {
+    g_autoptr (GString) more = g_string_new (NULL);
+    g_autoptr (DrExploreResult) r = NULL;
+
+    for (int i = 0; i < 60; i++)
+      g_string_append_printf (more, "[Round \"%d\"]\n[Date \"2000.01.01\"]\n[GameType \"25\"]\n\n"
+                              "1. a3-b4 *\n\n", i);
+    import_text (f, db, more->str, &stats, messages);
+    g_assert_cmpuint (stats.games_added, ==, 60);
+    position_after (&dr_rules_russian, "c3-d4 d6-c5 b2-c3 f6-g5", &pos);
+    r = dr_gamedb_explore (db, &dr_rules_russian, &pos, NULL, &error);
+    g_assert_cmpuint (r->games, ==, 2);
+    g_assert_cmpuint (r->top_games->len, ==, 2);
+    g_assert_cmpint (((DrExploreGame *) r->top_games->pdata[0])->id, ==, 2);
+    g_assert_cmpint (((DrExploreGame *) r->top_games->pdata[1])->id, ==, 1);
+    g_assert_cmpuint (((DrExploreGame *) r->top_games->pdata[1])->ply, ==, 4);
+    g_clear_pointer (&r, dr_explore_result_free);
+    /* And of the start, by the latest games of the variant. */
+    r = dr_gamedb_explore (db, &dr_rules_russian, &start, &(DrExploreFilter) { .top_games = 3 }, &error);
+    g_assert_cmpuint (r->games, ==, 63);
+    g_assert_cmpuint (r->top_games->len, ==, 3);
+    g_assert_cmpint (((DrExploreGame *) r->top_games->pdata[0])->id, ==, 63);
+    g_assert_cmpint (((DrExploreGame *) r->top_games->pdata[0])->year, ==, 2000);
+  }
   /* Another variant shares no key. */
   {
     DrPosition b;

@@ -3,10 +3,13 @@
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * One range scan of the position table on the position's key gives every
- * game that reached the position, whatever the move order, with the move
- * it went on with and its result and year (kept in the row, so that no
- * game is looked up but the few shown).  A player filter joins the games.
+ * The position table has one row per game and position (where the game
+ * first reached it), keyed by (key, move, game): one range of it is every
+ * game that reached the position, whatever the move order, in the order
+ * of the moves they went on with, each with its result and year (kept in
+ * the row, so that no game is looked up but the few shown).  SQLite sums
+ * them up by move without sorting.  A player filter looks up the player's
+ * games first.
  */
 
 #define G_LOG_DOMAIN "dr-gamedb"
@@ -19,15 +22,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
-
-typedef struct
-{
-  gint32  code;
-  guint64 games;
-  guint64 results[5];   /* by DrResult */
-  guint64 year_sum;
-  guint64 year_games;
-} MoveStats;
 
 typedef struct
 {
@@ -70,30 +64,6 @@ compare_moves (gconstpointer a,
   return (int) x->move.to - (int) y->move.to;
 }
 
-/* Is @t later (or, the same year, a higher id) than @u? */
-static gboolean
-top_before (const TopGame *t,
-            const TopGame *u)
-{
-  return t->year != u->year ? t->year > u->year : t->game > u->game;
-}
-
-static void
-top_insert (GArray        *top,
-            guint          max,
-            const TopGame *t)
-{
-  guint i = top->len;
-
-  if (top->len == max && !top_before (t, &g_array_index (top, TopGame, max - 1)))
-    return;
-  while (i > 0 && top_before (t, &g_array_index (top, TopGame, i - 1)))
-    i--;
-  g_array_insert_val (top, i, *t);
-  if (top->len > max)
-    g_array_set_size (top, max);
-}
-
 char *
 _dr_gamedb_like (const char *text)
 {
@@ -107,68 +77,6 @@ _dr_gamedb_like (const char *text)
     }
   g_string_append_c (s, '%');
   return g_string_free (s, FALSE);
-}
-
-static GHashTable *
-matching_players (DrGameDb    *self,
-                  const char  *part,
-                  GError     **error)
-{
-  sqlite3_stmt *stmt = _dr_gamedb_prepare (self,
-      "SELECT id FROM players WHERE name LIKE ? ESCAPE '\\'", error);
-  g_autofree char *like = _dr_gamedb_like (part);
-  GHashTable *ids;
-  int rc;
-
-  if (stmt == NULL)
-    return NULL;
-  ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  sqlite3_bind_text (stmt, 1, like, -1, SQLITE_STATIC);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      gint64 id = sqlite3_column_int64 (stmt, 0);
-
-      g_hash_table_add (ids, g_memdup2 (&id, sizeof id));
-    }
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      _dr_gamedb_set_error (self, error, _("finding players"));
-      g_hash_table_unref (ids);
-      return NULL;
-    }
-  return ids;
-}
-
-/* (game, ply) pairs at which the games reached @key: for transpositions. */
-static GHashTable *
-positions_of (DrGameDb    *self,
-              guint64      key,
-              GError     **error)
-{
-  sqlite3_stmt *stmt = _dr_gamedb_prepare (self,
-      "SELECT game, ply FROM positions WHERE key = ?", error);
-  GHashTable *set;
-  int rc;
-
-  if (stmt == NULL)
-    return NULL;
-  set = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  sqlite3_bind_int64 (stmt, 1, (gint64) key);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      gint64 id = (sqlite3_column_int64 (stmt, 0) << 16) | (sqlite3_column_int (stmt, 1) & 0xffff);
-
-      g_hash_table_add (set, g_memdup2 (&id, sizeof id));
-    }
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_DONE)
-    {
-      _dr_gamedb_set_error (self, error, _("reading the position index"));
-      g_hash_table_unref (set);
-      return NULL;
-    }
-  return set;
 }
 
 static gboolean
@@ -198,6 +106,56 @@ fill_top_games (DrGameDb        *self,
   return TRUE;
 }
 
+/* The filter's conditions on the position table's rows, with parameters
+ * ?2 (first year), ?3 (last year) and ?4 (part of a player's name). */
+static void
+append_filter (GString               *sql,
+               const DrExploreFilter *filter)
+{
+  if (filter->year_min > 0)
+    g_string_append (sql, " AND year >= ?2");
+  if (filter->year_max > 0)
+    g_string_append (sql, " AND year <= ?3");
+  if (filter->player != NULL && *filter->player != '\0')
+    g_string_append (sql, " AND game IN (SELECT id FROM games WHERE "
+                          "white IN (SELECT id FROM players WHERE name LIKE ?4 ESCAPE '\\') OR "
+                          "black IN (SELECT id FROM players WHERE name LIKE ?4 ESCAPE '\\'))");
+}
+
+static void
+bind_filter (sqlite3_stmt          *stmt,
+             guint64                key,
+             const DrExploreFilter *filter,
+             const char            *like)
+{
+  sqlite3_bind_int64 (stmt, 1, (gint64) key);
+  if (filter->year_min > 0)
+    sqlite3_bind_int (stmt, 2, filter->year_min);
+  if (filter->year_max > 0)
+    sqlite3_bind_int (stmt, 3, filter->year_max);
+  if (like != NULL)
+    sqlite3_bind_text (stmt, 4, like, -1, SQLITE_STATIC);
+}
+
+/* The code of the move that takes @previous to @pos, or -1. */
+static gint32
+move_between (const DrRules    *rules,
+              const DrPosition *previous,
+              const DrPosition *pos,
+              DrMoveList       *legal)
+{
+  dr_movegen_legal (rules, previous, legal);
+  for (unsigned i = 0; i < legal->n; i++)
+    {
+      DrPosition child;
+
+      dr_position_apply (&child, previous, &legal->moves[i]);
+      if (dr_position_equal (&child, pos))
+        return _dr_move_encode (legal, &legal->moves[i]);
+    }
+  return -1;
+}
+
 DrExploreResult *
 dr_gamedb_explore (DrGameDb              *self,
                    const DrRules         *rules,
@@ -207,98 +165,56 @@ dr_gamedb_explore (DrGameDb              *self,
 {
   static const DrExploreFilter no_filter = { 0 };
   g_autoptr (DrExploreResult) result = g_new0 (DrExploreResult, 1);
-  g_autoptr (GHashTable) players = NULL;
-  g_autoptr (GHashTable) before = NULL;
-  g_autoptr (GArray) stats = g_array_new (FALSE, TRUE, sizeof (MoveStats));
   g_autoptr (GArray) top = g_array_new (FALSE, FALSE, sizeof (TopGame));
+  g_autoptr (GString) sql = g_string_new (NULL);
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  g_autofree char *like = NULL;
+  g_autoptr (GString) codes = g_string_new ("-1");
   guint64 key = _dr_gamedb_key (rules, pos);
-  guint max_top;
-  gint64 last_game = -1;
   sqlite3_stmt *stmt;
   int rc;
 
   if (filter == NULL)
     filter = &no_filter;
-  max_top = filter->top_games > 0 ? filter->top_games : 10;
+  if (filter->player != NULL && *filter->player != '\0')
+    like = _dr_gamedb_like (filter->player);
   result->moves = g_array_new (FALSE, TRUE, sizeof (DrExploreMove));
   result->top_games = g_ptr_array_new_with_free_func (explore_game_free);
-  if (filter->player != NULL && *filter->player != '\0'
-      && (players = matching_players (self, filter->player, error)) == NULL)
-    return NULL;
-  if (filter->previous != NULL
-      && (before = positions_of (self, _dr_gamedb_key (rules, filter->previous), error)) == NULL)
-    return NULL;
 
-  stmt = players != NULL
-         ? _dr_gamedb_prepare (self, "SELECT p.game, p.ply, p.move, p.result, p.year, "
-                                     "g.white, g.black FROM positions p "
-                                     "JOIN games g ON g.id = p.game WHERE p.key = ?", error)
-         : _dr_gamedb_prepare (self, "SELECT game, ply, move, result, year "
-                                     "FROM positions WHERE key = ?", error);
+  /* The rows of a key come in move order (the primary key): grouping by
+   * move needs no sort. */
+  g_string_assign (sql, "SELECT move, count (*), total (result = 1), total (result = 3), "
+                        "total (result = 2), total (year), count (year) FROM positions "
+                        "WHERE key = ?1");
+  append_filter (sql, filter);
+  g_string_append (sql, " GROUP BY move");
+  stmt = _dr_gamedb_prepare (self, sql->str, error);
   if (stmt == NULL)
     return NULL;
-  sqlite3_bind_int64 (stmt, 1, (gint64) key);
+  bind_filter (stmt, key, filter, like);
+  dr_movegen_legal (rules, pos, legal);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
-      gint64 game = sqlite3_column_int64 (stmt, 0);
-      guint ply = (guint) sqlite3_column_int (stmt, 1);
-      gint32 code = sqlite3_column_int (stmt, 2);
-      int res = sqlite3_column_int (stmt, 3);
-      int year = sqlite3_column_int (stmt, 4);
-      MoveStats *m = NULL;
+      gint32 code = sqlite3_column_int (stmt, 0);
+      DrExploreMove m = { 0 };
+      guint64 year_games = (guint64) sqlite3_column_int64 (stmt, 6);
 
-      /* A game that comes back to the position counts once, at the
-       * first time (rows come in game, ply order). */
-      if (game == last_game)
+      m.games = (guint64) sqlite3_column_int64 (stmt, 1);
+      m.white_wins = (guint64) sqlite3_column_double (stmt, 2);
+      m.draws = (guint64) sqlite3_column_double (stmt, 3);
+      m.black_wins = (guint64) sqlite3_column_double (stmt, 4);
+      m.average_year = year_games > 0 ? sqlite3_column_double (stmt, 5) / (double) year_games : 0;
+      result->games += m.games;
+      result->white_wins += m.white_wins;
+      result->draws += m.draws;
+      result->black_wins += m.black_wins;
+      if (code >= 0)
+        g_string_append_printf (codes, ", %d", code);
+      /* -1: the game ended here.  A code that is not a legal move here:
+       * a hash collision with another position; left out. */
+      if (code < 0 || m.games < filter->min_count || !_dr_move_decode (legal, (guint16) code, &m.move))
         continue;
-      last_game = game;
-      if ((filter->year_min > 0 && (year == 0 || year < filter->year_min))
-          || (filter->year_max > 0 && (year == 0 || year > filter->year_max)))
-        continue;
-      if (players != NULL)
-        {
-          gint64 w = sqlite3_column_int64 (stmt, 5), b = sqlite3_column_int64 (stmt, 6);
-
-          if (!g_hash_table_contains (players, &w) && !g_hash_table_contains (players, &b))
-            continue;
-        }
-      result->games++;
-      if (res == DR_RESULT_WHITE_WINS)
-        result->white_wins++;
-      else if (res == DR_RESULT_DRAW)
-        result->draws++;
-      else if (res == DR_RESULT_BLACK_WINS)
-        result->black_wins++;
-      if (before != NULL)
-        {
-          gint64 prev = (game << 16) | ((ply - 1) & 0xffff);
-
-          if (ply == 0 || !g_hash_table_contains (before, &prev))
-            result->transpositions++;
-        }
-      top_insert (top, max_top, &(TopGame) { game, year, ply });
-      if (code < 0)
-        continue;
-      for (guint i = 0; i < stats->len; i++)
-        if (g_array_index (stats, MoveStats, i).code == code)
-          {
-            m = &g_array_index (stats, MoveStats, i);
-            break;
-          }
-      if (m == NULL)
-        {
-          g_array_set_size (stats, stats->len + 1);
-          m = &g_array_index (stats, MoveStats, stats->len - 1);
-          m->code = code;
-        }
-      m->games++;
-      m->results[CLAMP (res, 0, 4)]++;
-      if (year > 0)
-        {
-          m->year_sum += (guint64) year;
-          m->year_games++;
-        }
+      g_array_append_val (result->moves, m);
     }
   sqlite3_reset (stmt);
   if (rc != SQLITE_DONE)
@@ -306,27 +222,81 @@ dr_gamedb_explore (DrGameDb              *self,
       _dr_gamedb_set_error (self, error, _("reading the position index"));
       return NULL;
     }
-
-  dr_movegen_legal (rules, pos, legal);
-  for (guint i = 0; i < stats->len; i++)
-    {
-      const MoveStats *m = &g_array_index (stats, MoveStats, i);
-      DrExploreMove row = { 0 };
-
-      if (m->games < filter->min_count)
-        continue;
-      /* A code that is not a legal move here: a hash collision with
-       * another position; leave it out. */
-      if (!_dr_move_decode (legal, (guint16) m->code, &row.move))
-        continue;
-      row.games = m->games;
-      row.white_wins = m->results[DR_RESULT_WHITE_WINS];
-      row.draws = m->results[DR_RESULT_DRAW];
-      row.black_wins = m->results[DR_RESULT_BLACK_WINS];
-      row.average_year = m->year_games > 0 ? (double) m->year_sum / (double) m->year_games : 0;
-      g_array_append_val (result->moves, row);
-    }
   g_array_sort (result->moves, compare_moves);
+
+  /* Transpositions: the games here less those that came by the move from
+   * @previous. */
+  if (filter->previous != NULL && result->games > 0)
+    {
+      gint32 code = move_between (rules, filter->previous, pos, legal);
+      guint64 direct = 0;
+
+      if (code >= 0)
+        {
+          g_string_assign (sql, "SELECT count (*) FROM positions WHERE key = ?1 AND move = ?5");
+          append_filter (sql, filter);
+          stmt = _dr_gamedb_prepare (self, sql->str, error);
+          if (stmt == NULL)
+            return NULL;
+          bind_filter (stmt, _dr_gamedb_key (rules, filter->previous), filter, like);
+          sqlite3_bind_int (stmt, 5, code);
+          if (sqlite3_step (stmt) != SQLITE_ROW)
+            {
+              _dr_gamedb_set_error (self, error, _("reading the position index"));
+              sqlite3_reset (stmt);
+              return NULL;
+            }
+          direct = (guint64) sqlite3_column_int64 (stmt, 0);
+          sqlite3_reset (stmt);
+        }
+      result->transpositions = result->games - MIN (direct, result->games);
+    }
+
+  /* The latest games.  Of a position most games of the variant reach
+   * (the first moves), the latest games of the variant are tested one by
+   * one with a look-up per move; of any other, its rows are sorted. */
+  if (like == NULL && result->games > 0
+      && result->games * 20 >= (guint64) _dr_gamedb_count_variant (self, rules))
+    {
+      g_string_assign (sql, "SELECT g.id, (SELECT p.ply FROM positions p WHERE p.key = ?1 "
+                            "AND p.game = g.id AND p.move IN (");
+      g_string_append (sql, codes->str);
+      g_string_append (sql, ")) AS ply, g.year FROM games g WHERE g.variant = ?6 AND ply IS NOT NULL");
+      if (filter->year_min > 0)
+        g_string_append (sql, " AND g.year >= ?2");
+      if (filter->year_max > 0)
+        g_string_append (sql, " AND g.year <= ?3");
+      g_string_append (sql, " ORDER BY g.year DESC, g.id DESC LIMIT ?5");
+      stmt = _dr_gamedb_prepare (self, sql->str, error);
+      if (stmt == NULL)
+        return NULL;
+      bind_filter (stmt, key, filter, NULL);
+      sqlite3_bind_text (stmt, 6, rules->name, -1, SQLITE_STATIC);
+    }
+  else
+    {
+      g_string_assign (sql, "SELECT game, ply, year FROM positions WHERE key = ?1");
+      append_filter (sql, filter);
+      g_string_append (sql, " ORDER BY year DESC, game DESC LIMIT ?5");
+      stmt = _dr_gamedb_prepare (self, sql->str, error);
+      if (stmt == NULL)
+        return NULL;
+      bind_filter (stmt, key, filter, like);
+    }
+  sqlite3_bind_int (stmt, 5, (int) (filter->top_games > 0 ? filter->top_games : 10));
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      TopGame t = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 2),
+                    (guint) sqlite3_column_int (stmt, 1) };
+
+      g_array_append_val (top, t);
+    }
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      _dr_gamedb_set_error (self, error, _("reading the position index"));
+      return NULL;
+    }
   if (!fill_top_games (self, top, result, error))
     return NULL;
   return g_steal_pointer (&result);

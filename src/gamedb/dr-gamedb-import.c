@@ -64,6 +64,7 @@ typedef struct
   DrMoveList                  *legal;
   GArray                      *line;       /* DrPosition of the main line */
   GByteArray                  *codes;      /* main line move codes */
+  GHashTable                  *seen;       /* keys of the game so far */
 } Import;
 
 /* Names ---------------------------------------------------------------- */
@@ -185,7 +186,7 @@ flush_batch (Import  *im,
 
   if (!im->in_transaction)
     return TRUE;
-  stmt = _dr_gamedb_prepare (im->db, "INSERT INTO positions (key, game, ply, move, result, year) "
+  stmt = _dr_gamedb_prepare (im->db, "INSERT INTO positions (key, move, game, ply, result, year) "
                                      "VALUES (?, ?, ?, ?, ?, ?)", error);
   if (stmt == NULL)
     return FALSE;
@@ -194,9 +195,9 @@ flush_batch (Import  *im,
       const PositionRow *row = &g_array_index (im->rows, PositionRow, i);
 
       sqlite3_bind_int64 (stmt, 1, row->key);
-      sqlite3_bind_int64 (stmt, 2, row->game);
-      sqlite3_bind_int (stmt, 3, row->ply);
-      sqlite3_bind_int (stmt, 4, row->move);
+      sqlite3_bind_int (stmt, 2, row->move);
+      sqlite3_bind_int64 (stmt, 3, row->game);
+      sqlite3_bind_int (stmt, 4, row->ply);
       sqlite3_bind_int (stmt, 5, row->result);
       if (row->year != 0)
         sqlite3_bind_int (stmt, 6, row->year);
@@ -227,6 +228,8 @@ compare_rows (gconstpointer a,
 
   if (x->key != y->key)
     return x->key < y->key ? -1 : 1;
+  if (x->move != y->move)
+    return x->move < y->move ? -1 : 1;
   if (x->game != y->game)
     return x->game < y->game ? -1 : 1;
   return (int) x->ply - (int) y->ply;
@@ -372,6 +375,9 @@ store_game (Import       *im,
   sqlite3_reset (stmt);
   id = sqlite3_last_insert_rowid (im->db->db);
 
+  /* One row per position and game: where the game first reached it (a
+   * game that comes back to a position counts once). */
+  g_hash_table_remove_all (im->seen);
   for (guint ply = 0; ply <= plies; ply++)
     {
       PositionRow row = {
@@ -384,6 +390,8 @@ store_game (Import       *im,
         .year = (guint16) CLAMP (year, 0, G_MAXUINT16),
       };
 
+      if (!g_hash_table_add (im->seen, g_memdup2 (&row.key, sizeof row.key)))
+        continue;
       g_array_append_val (im->rows, row);
     }
   im->in_batch++;
@@ -724,11 +732,14 @@ import_init (Import                      *im,
   im->legal = g_new0 (DrMoveList, 1);
   im->line = g_array_new (FALSE, FALSE, sizeof (DrPosition));
   im->codes = g_byte_array_new ();
+  im->seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 }
 
 static void
 import_clear (Import *im)
 {
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    im->db->variant_games[v] = -1;
   if (im->in_transaction)
     sqlite3_exec (im->db->db, "ROLLBACK", NULL, NULL, NULL);
   g_array_unref (im->rows);
@@ -737,6 +748,7 @@ import_clear (Import *im)
   g_free (im->legal);
   g_array_unref (im->line);
   g_byte_array_unref (im->codes);
+  g_hash_table_unref (im->seen);
 }
 
 gboolean

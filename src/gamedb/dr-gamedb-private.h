@@ -68,10 +68,16 @@ struct _DrGameDb
   sqlite3    *db;
   char       *path;
   GHashTable *statements;   /* SQL text -> sqlite3_stmt * */
+  gint64      variant_games[DR_N_VARIANTS];  /* cached counts; -1: not known */
 };
 
-/* A prepared statement for @sql (kept and reused: the text must be a
- * literal), reset and unbound; NULL with @error set on failure. */
+/* The number of games of @rules' variant (counted once per connection,
+ * again after an import through it). */
+gint64      _dr_gamedb_count_variant (DrGameDb      *self,
+                                      const DrRules *rules);
+
+/* A prepared statement for @sql (kept and reused), reset and unbound;
+ * NULL with @error set on failure. */
 sqlite3_stmt *_dr_gamedb_prepare     (DrGameDb    *self,
                                       const char  *sql,
                                       GError     **error);

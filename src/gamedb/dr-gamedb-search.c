@@ -138,8 +138,9 @@ dr_gamedb_search (DrGameDb            *self,
     }
   if (q->position != NULL)
     {
-      g_string_append (sql, ", (SELECT min (p.ply) FROM positions p WHERE p.key = ?1 AND p.game = g.id)");
-      g_string_append (where, " AND g.id IN (SELECT game FROM positions WHERE key = ?1)");
+      /* One row per game and position: a join, no duplicates. */
+      g_string_append (sql, ", p.ply");
+      g_string_assign (where, " FROM positions p JOIN games g ON g.id = p.game WHERE p.key = ?1");
       g_ptr_array_add (args, g_strdup_printf ("%" G_GINT64_FORMAT,
                                               (gint64) _dr_gamedb_key (q->rules, q->position)));
     }

@@ -57,14 +57,15 @@ static const char *const migrations[DR_GAMEDB_SCHEMA_VERSION] = {
   "CREATE INDEX games_black ON games (black);\n"
   "CREATE INDEX games_event ON games (event);\n"
   "CREATE INDEX games_year ON games (year);\n"
-  "CREATE TABLE positions (\n"
+  "CREATE INDEX games_variant_year ON games (variant, year);\n"
+  "CREATE TABLE positions (            -- a game's first visit of each position\n"
   "  key    INTEGER NOT NULL,           -- Zobrist hash mixed with the variant\n"
+  "  move   INTEGER NOT NULL,           -- move code played next; -1: none\n"
   "  game   INTEGER NOT NULL,\n"
   "  ply    INTEGER NOT NULL,\n"
-  "  move   INTEGER NOT NULL,           -- move code played next; -1: none\n"
   "  result INTEGER NOT NULL,           -- the game's (kept here for the explorer)\n"
   "  year   INTEGER,\n"
-  "  PRIMARY KEY (key, game, ply)) WITHOUT ROWID;\n"
+  "  PRIMARY KEY (key, move, game)) WITHOUT ROWID;\n"
   "CREATE TABLE drill (\n"
   "  repertoire TEXT NOT NULL,\n"
   "  key        INTEGER NOT NULL,\n"
@@ -132,7 +133,7 @@ _dr_gamedb_prepare (DrGameDb    *self,
       sqlite3_finalize (stmt);
       return NULL;
     }
-  g_hash_table_insert (self->statements, (gpointer) sql, stmt);
+  g_hash_table_insert (self->statements, g_strdup (sql), stmt);
   return stmt;
 }
 
@@ -209,7 +210,9 @@ dr_gamedb_open (const char  *path,
   gint64 app_id, version, n_objects;
 
   self->path = g_strdup (path);
-  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, finalize_statement);
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    self->variant_games[v] = -1;
+  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_statement);
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {
       int saved = errno;
@@ -261,7 +264,7 @@ dr_gamedb_open (const char  *path,
   if (_dr_gamedb_prepare (self, "SELECT id, digest, variant, white, black, event, site, date, "
                                 "year, round, result, plies, opening, ballot, error, start, "
                                 "moves, pdn, source FROM games WHERE id = ?", NULL) == NULL
-      || _dr_gamedb_prepare (self, "SELECT key, game, ply, move, result, year FROM positions "
+      || _dr_gamedb_prepare (self, "SELECT key, move, game, ply, result, year FROM positions "
                                    "WHERE key = ?", NULL) == NULL)
     {
       g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT,
@@ -295,6 +298,26 @@ dr_gamedb_count_games (DrGameDb *self)
   gint64 n = 0;
 
   return query_int (self, "SELECT count(*) FROM games", &n, NULL) ? n : -1;
+}
+
+gint64
+_dr_gamedb_count_variant (DrGameDb      *self,
+                          const DrRules *rules)
+{
+  sqlite3_stmt *stmt;
+  gint64 n = 0;
+
+  if (self->variant_games[rules->variant] >= 0)
+    return self->variant_games[rules->variant];
+  stmt = _dr_gamedb_prepare (self, "SELECT count (*) FROM games WHERE variant = ?", NULL);
+  if (stmt == NULL)
+    return 0;
+  sqlite3_bind_text (stmt, 1, rules->name, -1, SQLITE_STATIC);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_reset (stmt);
+  self->variant_games[rules->variant] = n;
+  return n;
 }
 
 gint64
