@@ -10,6 +10,9 @@
  * main line, so a transposed move order is still named; of several
  * entries met, the deepest (most defining moves) wins.  Names and ballot
  * codes are kept apart: a game has at most one of each.
+ *
+ * Look-ups do not change a book: once built, one book may serve several
+ * threads at once (an import on a worker, the board's opening name).
  */
 #pragma once
 
