@@ -100,6 +100,16 @@ field (char **fields,
   return text;
 }
 
+static gboolean
+has_field (char **fields,
+           guint  n,
+           int    index)
+{
+  g_autofree char *text = field (fields, n, index);
+
+  return text != NULL;
+}
+
 /* Replays the defining moves @moves ("1.cd4 dc5 2.bc3", "9-13 22-18",
  * "ab4 ba5"): move numbers are skipped. */
 static gboolean
@@ -200,8 +210,7 @@ dr_opening_book_add_table (DrOpeningBook               *self,
       n = g_strv_length (fields);
       moves = field (fields, n, format->moves);
       if (moves == NULL
-          || (format->kind == DR_OPENING_BALLOT && field (fields, n, format->code) == NULL)
-          || (format->kind == DR_OPENING_NAME && field (fields, n, format->name) == NULL))
+          || !has_field (fields, n, format->kind == DR_OPENING_BALLOT ? format->code : format->name))
         {
           g_set_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_SYNTAX,
                        _("%s:%u: expected the fields of an opening separated by “|”"),
