@@ -370,6 +370,56 @@ test_import_cancel (Fixture       *f,
   g_assert_cmpint (dr_gamedb_count_positions (db), ==, 1600);
 }
 
+/* The sums of a busy position are kept after its first exploring, and
+ * an import empties them. */
+static void
+test_explore_cache (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr (DrGameDb) db = open_db (f);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  DrGameDbImportStats stats;
+  DrPosition start, after, previous;
+  DrExploreFilter filter = { .previous = &previous };
+
+  for (int i = 0; i < 2100; i++)
+    g_string_append_printf (text, "[Round \"%d\"]\n[Result \"%s\"]\n[GameType \"25\"]\n\n1. %s *\n\n",
+                            i, i % 3 == 0 ? "2-0" : "1-1", i % 2 == 0 ? "c3-d4" : "a3-b4");
+  import_text (f, db, text->str, &stats, messages);
+  dr_rules_initial (&dr_rules_russian, &start);
+  for (int pass = 0; pass < 3; pass++)
+    {
+      g_autoptr (DrExploreResult) r = dr_gamedb_explore (db, &dr_rules_russian, &start, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->games, ==, pass < 2 ? 2100 : 2101);
+      g_assert_cmpuint (r->white_wins, ==, 700);
+      g_assert_cmpuint (r->moves->len, ==, 2);
+      g_assert_cmpuint (g_array_index (r->moves, DrExploreMove, 0).games, ==, pass < 2 ? 1050 : 1051);
+      if (pass == 1)
+        {
+          /* Now from the cache; then one game more. */
+          g_string_assign (text, "[Round \"x\"]\n[GameType \"25\"]\n\n1. c3-d4 d6-c5 *\n");
+          import_text (f, db, text->str, &stats, messages);
+          g_assert_cmpuint (stats.games_added, ==, 1);
+        }
+    }
+  /* Transpositions counted from the previous position's kept sums. */
+  {
+    g_autoptr (DrExploreResult) first = dr_gamedb_explore (db, &dr_rules_russian, &start, NULL, &error);
+    g_autoptr (DrExploreResult) r = NULL;
+
+    previous = start;
+    dr_position_apply (&after, &start, &g_array_index (first->moves, DrExploreMove, 0).move);
+    r = dr_gamedb_explore (db, &dr_rules_russian, &after, &filter, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->games, ==, 1051);
+    g_assert_cmpuint (r->transpositions, ==, 0);
+  }
+}
+
 static void
 position_after (const DrRules *rules,
                 const char    *moves,
@@ -876,6 +926,7 @@ main (int    argc,
   ADD ("/gamedb/import/blocks", test_import_blocks);
   ADD ("/gamedb/import/cancel", test_import_cancel);
   ADD ("/gamedb/explore", test_explore);
+  ADD ("/gamedb/explore/cache", test_explore_cache);
   ADD ("/gamedb/search", test_search);
   ADD ("/gamedb/drill", test_drill);
   ADD ("/gamedb/drill/from-db", test_drill_from_db);

@@ -156,6 +156,55 @@ move_between (const DrRules    *rules,
   return -1;
 }
 
+/* Positions reached by at least this many games have their sums kept in
+ * the explore_cache table (emptied by every import). */
+#define DR_EXPLORE_CACHE_GAMES 2000
+
+typedef struct
+{
+  gint32 move;
+  gint64 games, white, draws, black, year_sum, year_games;
+} CacheRow;
+
+/* Keeps the sums of @key's moves.  The cache only saves time: a failure
+ * (the file locked by an import in another thread) is no error. */
+static void
+store_cache (DrGameDb *self,
+             guint64   key,
+             GArray   *rows)
+{
+  sqlite3_stmt *stmt = _dr_gamedb_prepare (self, "INSERT OR REPLACE INTO explore_cache (key, move, "
+                                                 "games, white, draws, black, year_sum, year_games) "
+                                                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", NULL);
+  gboolean own = sqlite3_get_autocommit (self->db);
+
+  if (stmt == NULL || (own && sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK))
+    return;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const CacheRow *r = &g_array_index (rows, CacheRow, i);
+
+      sqlite3_bind_int64 (stmt, 1, (gint64) key);
+      sqlite3_bind_int (stmt, 2, r->move);
+      sqlite3_bind_int64 (stmt, 3, r->games);
+      sqlite3_bind_int64 (stmt, 4, r->white);
+      sqlite3_bind_int64 (stmt, 5, r->draws);
+      sqlite3_bind_int64 (stmt, 6, r->black);
+      sqlite3_bind_int64 (stmt, 7, r->year_sum);
+      sqlite3_bind_int64 (stmt, 8, r->year_games);
+      if (sqlite3_step (stmt) != SQLITE_DONE)
+        {
+          sqlite3_reset (stmt);
+          if (own)
+            sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+          return;
+        }
+      sqlite3_reset (stmt);
+    }
+  if (own && sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
 DrExploreResult *
 dr_gamedb_explore (DrGameDb              *self,
                    const DrRules         *rules,
@@ -170,6 +219,8 @@ dr_gamedb_explore (DrGameDb              *self,
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
   g_autofree char *like = NULL;
   g_autoptr (GString) codes = g_string_new ("-1");
+  g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (CacheRow));
+  gboolean cacheable, cached = FALSE;
   guint64 key = _dr_gamedb_key (rules, pos);
   sqlite3_stmt *stmt;
   int rc;
@@ -181,29 +232,53 @@ dr_gamedb_explore (DrGameDb              *self,
   result->moves = g_array_new (FALSE, TRUE, sizeof (DrExploreMove));
   result->top_games = g_ptr_array_new_with_free_func (explore_game_free);
 
-  /* The rows of a key come in move order (the primary key): grouping by
-   * move needs no sort. */
-  g_string_assign (sql, "SELECT move, count (*), total (result = 1), total (result = 3), "
-                        "total (result = 2), total (year), count (year) FROM positions "
-                        "WHERE key = ?1");
-  append_filter (sql, filter);
-  g_string_append (sql, " GROUP BY move");
-  stmt = _dr_gamedb_prepare (self, sql->str, error);
-  if (stmt == NULL)
-    return NULL;
-  bind_filter (stmt, key, filter, like);
+  /* The sums by move: from the cache, for a busy position explored
+   * before without a filter; else from the rows of the key, which come in
+   * move order (the primary key), so grouping by move needs no sort. */
+  cacheable = filter->year_min == 0 && filter->year_max == 0 && like == NULL;
+  if (cacheable)
+    {
+      stmt = _dr_gamedb_prepare (self, "SELECT move, games, white, draws, black, year_sum, "
+                                       "year_games FROM explore_cache WHERE key = ?1", error);
+      if (stmt == NULL)
+        return NULL;
+      sqlite3_bind_int64 (stmt, 1, (gint64) key);
+      rc = sqlite3_step (stmt);
+      cached = rc == SQLITE_ROW;
+      if (!cached)
+        sqlite3_reset (stmt);
+    }
+  if (!cached)
+    {
+      g_string_assign (sql, "SELECT move, count (*), total (result = 1), total (result = 3), "
+                            "total (result = 2), total (year), count (year) FROM positions "
+                            "WHERE key = ?1");
+      append_filter (sql, filter);
+      g_string_append (sql, " GROUP BY move");
+      stmt = _dr_gamedb_prepare (self, sql->str, error);
+      if (stmt == NULL)
+        return NULL;
+      bind_filter (stmt, key, filter, like);
+      rc = sqlite3_step (stmt);
+    }
   dr_movegen_legal (rules, pos, legal);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+  for (; rc == SQLITE_ROW; rc = sqlite3_step (stmt))
     {
       gint32 code = sqlite3_column_int (stmt, 0);
       DrExploreMove m = { 0 };
       guint64 year_games = (guint64) sqlite3_column_int64 (stmt, 6);
+      CacheRow row = {
+        code, sqlite3_column_int64 (stmt, 1), sqlite3_column_int64 (stmt, 2),
+        sqlite3_column_int64 (stmt, 3), sqlite3_column_int64 (stmt, 4),
+        sqlite3_column_int64 (stmt, 5), (gint64) year_games,
+      };
 
-      m.games = (guint64) sqlite3_column_int64 (stmt, 1);
-      m.white_wins = (guint64) sqlite3_column_double (stmt, 2);
-      m.draws = (guint64) sqlite3_column_double (stmt, 3);
-      m.black_wins = (guint64) sqlite3_column_double (stmt, 4);
-      m.average_year = year_games > 0 ? sqlite3_column_double (stmt, 5) / (double) year_games : 0;
+      g_array_append_val (rows, row);
+      m.games = (guint64) row.games;
+      m.white_wins = (guint64) row.white;
+      m.draws = (guint64) row.draws;
+      m.black_wins = (guint64) row.black;
+      m.average_year = year_games > 0 ? (double) row.year_sum / (double) year_games : 0;
       result->games += m.games;
       result->white_wins += m.white_wins;
       result->draws += m.draws;
@@ -222,6 +297,8 @@ dr_gamedb_explore (DrGameDb              *self,
       _dr_gamedb_set_error (self, error, _("reading the position index"));
       return NULL;
     }
+  if (cacheable && !cached && result->games >= DR_EXPLORE_CACHE_GAMES)
+    store_cache (self, key, rows);
   g_array_sort (result->moves, compare_moves);
 
   /* Transpositions: the games here less those that came by the move from
@@ -231,6 +308,22 @@ dr_gamedb_explore (DrGameDb              *self,
       gint32 code = move_between (rules, filter->previous, pos, legal);
       guint64 direct = 0;
 
+      if (code >= 0 && cacheable)
+        {
+          /* The previous position's sums, if they are kept. */
+          stmt = _dr_gamedb_prepare (self, "SELECT count (*), total (CASE WHEN move = ?2 THEN games END) "
+                                           "FROM explore_cache WHERE key = ?1", error);
+          if (stmt == NULL)
+            return NULL;
+          sqlite3_bind_int64 (stmt, 1, (gint64) _dr_gamedb_key (rules, filter->previous));
+          sqlite3_bind_int (stmt, 2, code);
+          if (sqlite3_step (stmt) == SQLITE_ROW && sqlite3_column_int64 (stmt, 0) > 0)
+            {
+              direct = (guint64) sqlite3_column_double (stmt, 1);
+              code = -1;
+            }
+          sqlite3_reset (stmt);
+        }
       if (code >= 0)
         {
           g_string_assign (sql, "SELECT count (*) FROM positions WHERE key = ?1 AND move = ?5");

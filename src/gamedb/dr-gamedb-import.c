@@ -65,6 +65,7 @@ typedef struct
   GArray                      *line;       /* DrPosition of the main line */
   GByteArray                  *codes;      /* main line move codes */
   GHashTable                  *seen;       /* keys of the game so far */
+  gboolean                     cache_cleared;
 } Import;
 
 /* Names ---------------------------------------------------------------- */
@@ -272,6 +273,13 @@ store_game (Import       *im,
       if (!_dr_gamedb_exec (im->db, "BEGIN IMMEDIATE", error))
         return 0;
       im->in_transaction = TRUE;
+      /* The explorer's sums are out of date from the first game on. */
+      if (!im->cache_cleared)
+        {
+          if (!_dr_gamedb_exec (im->db, "DELETE FROM explore_cache", error))
+            return 0;
+          im->cache_cleared = TRUE;
+        }
     }
   game_digest (game, digest);
   stmt = _dr_gamedb_prepare (im->db, "SELECT id FROM games WHERE digest = ?", error);
