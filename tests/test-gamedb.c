@@ -388,6 +388,18 @@ test_explore_cache (Fixture       *f,
     g_string_append_printf (text, "[Round \"%d\"]\n[Result \"%s\"]\n[GameType \"25\"]\n\n1. %s *\n\n",
                             i, i % 3 == 0 ? "2-0" : "1-1", i % 2 == 0 ? "c3-d4" : "a3-b4");
   import_text (f, db, text->str, &stats, messages);
+  /* The import explored the start: its two moves are kept. */
+  {
+    sqlite3 *raw = raw_open (f->db_path);
+    sqlite3_stmt *stmt;
+
+    g_assert_cmpint (sqlite3_prepare_v2 (raw, "SELECT count (*) FROM explore_cache", -1, &stmt, NULL),
+                     ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+    g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 2);
+    sqlite3_finalize (stmt);
+    sqlite3_close (raw);
+  }
   dr_rules_initial (&dr_rules_russian, &start);
   for (int pass = 0; pass < 3; pass++)
     {

@@ -156,10 +156,6 @@ move_between (const DrRules    *rules,
   return -1;
 }
 
-/* Positions reached by at least this many games have their sums kept in
- * the explore_cache table (emptied by every import). */
-#define DR_EXPLORE_CACHE_GAMES 2000
-
 typedef struct
 {
   gint32 move;
@@ -297,7 +293,7 @@ dr_gamedb_explore (DrGameDb              *self,
       _dr_gamedb_set_error (self, error, _("reading the position index"));
       return NULL;
     }
-  if (cacheable && !cached && result->games >= DR_EXPLORE_CACHE_GAMES)
+  if (cacheable && !cached && result->games >= _DR_EXPLORE_CACHE_GAMES)
     store_cache (self, key, rows);
   g_array_sort (result->moves, compare_moves);
 

@@ -66,6 +66,7 @@ typedef struct
   GByteArray                  *codes;      /* main line move codes */
   GHashTable                  *seen;       /* keys of the game so far */
   gboolean                     cache_cleared;
+  gboolean                     variants[DR_N_VARIANTS];  /* met in this import */
 } Import;
 
 /* Names ---------------------------------------------------------------- */
@@ -403,6 +404,7 @@ store_game (Import       *im,
       g_array_append_val (im->rows, row);
     }
   im->in_batch++;
+  im->variants[game->rules->variant] = TRUE;
   return id;
 }
 
@@ -664,6 +666,37 @@ import_file (Import        *im,
   return TRUE;
 }
 
+/* Explores the busy positions from @pos on (those the explorer keeps the
+ * sums of), so that even their first exploring is quick. */
+static gboolean
+warm_cache (DrGameDb         *db,
+            const DrRules    *rules,
+            const DrPosition *pos,
+            guint             depth,
+            GError          **error)
+{
+  g_autoptr (DrExploreResult) r = NULL;
+  DrExploreFilter filter = { .top_games = 1 };
+
+  r = dr_gamedb_explore (db, rules, pos, &filter, error);
+  if (r == NULL)
+    return FALSE;
+  if (depth == 0)
+    return TRUE;
+  for (guint i = 0; i < r->moves->len; i++)
+    {
+      const DrExploreMove *m = &g_array_index (r->moves, DrExploreMove, i);
+      DrPosition child;
+
+      if (m->games < _DR_EXPLORE_CACHE_GAMES)
+        continue;
+      dr_position_apply (&child, pos, &m->move);
+      if (!warm_cache (db, rules, &child, depth - 1, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static int
 compare_paths (gconstpointer a,
                gconstpointer b)
@@ -784,11 +817,19 @@ dr_gamedb_import (DrGameDb                    *self,
   import_init (&im, self, options, stats);
   for (guint i = 0; ok && i < files->len; i++)
     ok = import_file (&im, files->pdata[i], cancellable, error);
-  if (ok)
-    ok = end_batch (&im, error);
-  else
+  if (!ok)
     /* What was stored of the batch under way goes: the counts say so. */
     stats->games_added -= MIN (stats->games_added, im.in_batch);
+  else
+    ok = end_batch (&im, error);
+  for (int v = 0; ok && v < DR_N_VARIANTS; v++)
+    if (im.variants[v])
+      {
+        DrPosition start;
+
+        dr_rules_initial (dr_rules_get ((DrVariant) v), &start);
+        ok = warm_cache (self, dr_rules_get ((DrVariant) v), &start, 40, error);
+      }
   import_clear (&im);
   stats->current_file = NULL;
   report_progress (&im);

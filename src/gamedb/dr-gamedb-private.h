@@ -71,6 +71,11 @@ struct _DrGameDb
   gint64      variant_games[DR_N_VARIANTS];  /* cached counts; -1: not known */
 };
 
+/* Positions reached by at least this many games have the explorer's sums
+ * kept in the explore_cache table: emptied by every import, which then
+ * explores the busy positions from the start again. */
+#define _DR_EXPLORE_CACHE_GAMES 2000
+
 /* The number of games of @rules' variant (counted once per connection,
  * again after an import through it). */
 gint64      _dr_gamedb_count_variant (DrGameDb      *self,
