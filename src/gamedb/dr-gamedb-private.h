@@ -76,8 +76,9 @@ struct _DrGameDb
  * explores the busy positions from the start again. */
 #define _DR_EXPLORE_CACHE_GAMES 2000
 
-/* The number of games of @rules' variant (counted once per connection,
- * again after an import through it). */
+/* The number of games of @rules' variant, near enough (those from the
+ * start position when the explorer keeps their sums): counted once per
+ * connection, again after an import through it. */
 gint64      _dr_gamedb_count_variant (DrGameDb      *self,
                                       const DrRules *rules);
 

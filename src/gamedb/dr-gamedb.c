@@ -317,15 +317,30 @@ _dr_gamedb_count_variant (DrGameDb      *self,
   sqlite3_stmt *stmt;
   gint64 n = 0;
 
+  DrPosition start;
+
   if (self->variant_games[rules->variant] >= 0)
     return self->variant_games[rules->variant];
-  stmt = _dr_gamedb_prepare (self, "SELECT count (*) FROM games WHERE variant = ?", NULL);
+  /* The games from the start, as the explorer keeps them (a big
+   * database); else counted (a small one: quick). */
+  dr_rules_initial (rules, &start);
+  stmt = _dr_gamedb_prepare (self, "SELECT total (games) FROM explore_cache WHERE key = ?", NULL);
   if (stmt == NULL)
     return 0;
-  sqlite3_bind_text (stmt, 1, rules->name, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 1, (gint64) _dr_gamedb_key (rules, &start));
   if (sqlite3_step (stmt) == SQLITE_ROW)
-    n = sqlite3_column_int64 (stmt, 0);
+    n = (gint64) sqlite3_column_double (stmt, 0);
   sqlite3_reset (stmt);
+  if (n == 0)
+    {
+      stmt = _dr_gamedb_prepare (self, "SELECT count (*) FROM games WHERE variant = ?", NULL);
+      if (stmt == NULL)
+        return 0;
+      sqlite3_bind_text (stmt, 1, rules->name, -1, SQLITE_STATIC);
+      if (sqlite3_step (stmt) == SQLITE_ROW)
+        n = sqlite3_column_int64 (stmt, 0);
+      sqlite3_reset (stmt);
+    }
   self->variant_games[rules->variant] = n;
   return n;
 }
