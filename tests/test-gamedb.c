@@ -433,6 +433,52 @@ test_explore_cache (Fixture       *f,
 }
 
 static void
+stale_row_cb (const DrGameDbImportStats *stats,
+              gpointer                   user_data)
+{
+  const char *path = user_data;
+  sqlite3 *raw;
+
+  if (stats->games_read != 1000)
+    return;
+  raw = raw_open (path);
+  g_assert_cmpint (sqlite3_exec (raw, "INSERT INTO explore_cache VALUES (42, 1, 5, 1, 2, 2, 0, 0)",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (raw);
+}
+
+/* Sums kept by another connection during an import are gone after it. */
+static void
+test_explore_cache_stale (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autoptr (DrGameDb) db = open_db (f);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  sqlite3 *raw;
+  sqlite3_stmt *stmt;
+
+  for (int i = 0; i < 1500; i++)
+    g_string_append_printf (text, "[Round \"%d\"]\n[GameType \"25\"]\n\n1. c3-d4 *\n\n", i);
+  path = write_file (f, "games.pdn", text->str);
+  {
+    const char *paths[] = { path, NULL };
+    DrGameDbImportOptions options = { .batch_games = 500, .progress = stale_row_cb, .user_data = f->db_path };
+
+    g_assert_true (dr_gamedb_import (db, paths, &options, NULL, NULL, &error));
+    g_assert_no_error (error);
+  }
+  raw = raw_open (f->db_path);
+  g_assert_cmpint (sqlite3_prepare_v2 (raw, "SELECT count (*) FROM explore_cache WHERE key = 42", -1,
+                                       &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (raw);
+}
+
+static void
 position_after (const DrRules *rules,
                 const char    *moves,
                 DrPosition    *pos)
@@ -939,6 +985,7 @@ main (int    argc,
   ADD ("/gamedb/import/cancel", test_import_cancel);
   ADD ("/gamedb/explore", test_explore);
   ADD ("/gamedb/explore/cache", test_explore_cache);
+  ADD ("/gamedb/explore/cache-stale", test_explore_cache_stale);
   ADD ("/gamedb/search", test_search);
   ADD ("/gamedb/drill", test_drill);
   ADD ("/gamedb/drill/from-db", test_drill_from_db);

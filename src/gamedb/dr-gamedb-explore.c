@@ -164,18 +164,48 @@ typedef struct
 
 /* Keeps the sums of @key's moves.  The cache only saves time: a failure
  * (the file locked by an import in another thread) is no error. */
+static gint64
+data_version (DrGameDb *self)
+{
+  sqlite3_stmt *stmt = _dr_gamedb_prepare (self, "PRAGMA data_version", NULL);
+  gint64 version = -1;
+
+  if (stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW)
+    version = sqlite3_column_int64 (stmt, 0);
+  if (stmt != NULL)
+    sqlite3_reset (stmt);
+  return version;
+}
+
+/* Keeps the sums of @key's moves, read when the file was at @version
+ * (PRAGMA data_version: another connection's commit since, an import in
+ * another thread, makes them stale, and they are not kept).  The cache
+ * only saves time: a failure, or the file locked by an import, is no
+ * error, and the explorer does not wait for the lock. */
 static void
 store_cache (DrGameDb *self,
              guint64   key,
-             GArray   *rows)
+             GArray   *rows,
+             gint64    version)
 {
   sqlite3_stmt *stmt = _dr_gamedb_prepare (self, "INSERT OR REPLACE INTO explore_cache (key, move, "
                                                  "games, white, draws, black, year_sum, year_games) "
                                                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", NULL);
   gboolean own = sqlite3_get_autocommit (self->db);
+  int rc;
 
-  if (stmt == NULL || (own && sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK))
+  if (stmt == NULL || !own)
     return;
+  sqlite3_busy_timeout (self->db, 0);
+  rc = sqlite3_exec (self->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+  sqlite3_busy_timeout (self->db, 10000);
+  if (rc != SQLITE_OK)
+    return;
+  if (data_version (self) != version)
+    {
+      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      return;
+    }
   for (guint i = 0; i < rows->len; i++)
     {
       const CacheRow *r = &g_array_index (rows, CacheRow, i);
@@ -191,13 +221,12 @@ store_cache (DrGameDb *self,
       if (sqlite3_step (stmt) != SQLITE_DONE)
         {
           sqlite3_reset (stmt);
-          if (own)
-            sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+          sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
           return;
         }
       sqlite3_reset (stmt);
     }
-  if (own && sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+  if (sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
@@ -217,6 +246,7 @@ dr_gamedb_explore (DrGameDb              *self,
   g_autoptr (GString) codes = g_string_new ("-1");
   g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (CacheRow));
   gboolean cacheable, cached = FALSE;
+  gint64 version;
   guint64 key = _dr_gamedb_key (rules, pos);
   sqlite3_stmt *stmt;
   int rc;
@@ -232,6 +262,7 @@ dr_gamedb_explore (DrGameDb              *self,
    * before without a filter; else from the rows of the key, which come in
    * move order (the primary key), so grouping by move needs no sort. */
   cacheable = filter->year_min == 0 && filter->year_max == 0 && like == NULL;
+  version = cacheable ? data_version (self) : -1;
   if (cacheable)
     {
       stmt = _dr_gamedb_prepare (self, "SELECT move, games, white, draws, black, year_sum, "
@@ -294,7 +325,7 @@ dr_gamedb_explore (DrGameDb              *self,
       return NULL;
     }
   if (cacheable && !cached && result->games >= _DR_EXPLORE_CACHE_GAMES)
-    store_cache (self, key, rows);
+    store_cache (self, key, rows, version);
   g_array_sort (result->moves, compare_moves);
 
   /* Transpositions: the games here less those that came by the move from

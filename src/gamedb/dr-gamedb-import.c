@@ -822,6 +822,10 @@ dr_gamedb_import (DrGameDb                    *self,
     stats->games_added -= MIN (stats->games_added, im.in_batch);
   else
     ok = end_batch (&im, error);
+  /* Sums another connection kept while the import went on are stale:
+   * empty the cache again, then fill it from the start positions. */
+  if (ok && im.cache_cleared)
+    ok = _dr_gamedb_exec (self, "DELETE FROM explore_cache", error);
   for (int v = 0; ok && v < DR_N_VARIANTS; v++)
     if (im.variants[v])
       {
