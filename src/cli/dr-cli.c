@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "dr-bitboard.h"
+#include "dr-cli-db.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
 #include "dr-hub.h"
@@ -422,8 +423,11 @@ cmd_pdn_convert (int    argc,
   g_autofree char *variant = NULL;
   g_autofree char *encoding = NULL;
   g_autofree char *notation_name = NULL;
+  gboolean classify = FALSE;
+  gpointer book = NULL;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant of games without a GameType tag"), N_("VARIANT") },
+    { "classify", 0, 0, G_OPTION_ARG_NONE, &classify, N_("Write each game's opening in an Opening tag"), NULL },
     { "encoding", 'e', 0, G_OPTION_ARG_STRING, &encoding, N_("Text encoding (default: UTF-8, else guessed)"), N_("ENCODING") },
     { "notation", 'n', 0, G_OPTION_ARG_STRING, &notation_name, N_("Squares as numeric or algebraic (default: each variant's own)"), N_("NOTATION") },
     { NULL }
@@ -490,10 +494,13 @@ cmd_pdn_convert (int    argc,
           g_clear_error (&error);
           errors++;
         }
+      if (classify && !dr_cli_db_classify (game, &book))
+        return EXIT_FAILURE;
       text = dr_pdn_write_game (game, notation >= 0 ? (DrNotation) notation : game->rules->notation);
       g_print ("%s%s", first ? "" : "\n", text);
       first = FALSE;
     }
+  dr_cli_db_classify_done (book);
   return errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
@@ -848,6 +855,7 @@ static const CliCommand commands[] = {
   { "tune", cmd_tune, N_("fit the evaluation's weights on games with a result") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
+  { "db", dr_cli_db_command, N_("game database: import, search, explore, drill") },
 };
 
 static void

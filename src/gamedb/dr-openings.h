@@ -1,0 +1,125 @@
+/* dr-openings.h — named openings and ballots, recognised by position
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A DrOpeningBook holds opening tables read from text (data/openings/,
+ * data/ballots/, built into the library): each entry is a name or a ballot
+ * code with its defining moves, which are replayed once to give the
+ * position they lead to.  A game is classified by the positions of its
+ * main line, so a transposed move order is still named; of several
+ * entries met, the deepest (most defining moves) wins.  Names and ballot
+ * codes are kept apart: a game has at most one of each.
+ *
+ * Look-ups do not change a book: once built, one book may serve several
+ * threads at once (an import on a worker, the board's opening name).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "dr-game.h"
+#include "dr-rules.h"
+
+G_BEGIN_DECLS
+
+#define DR_OPENINGS_ERROR (dr_openings_error_quark ())
+
+typedef enum
+{
+  DR_OPENINGS_ERROR_SYNTAX,   /* a line that is not "field | field | ..." */
+  DR_OPENINGS_ERROR_MOVE,     /* a defining move that is not legal */
+} DrOpeningsError;
+
+GQuark      dr_openings_error_quark      (void);
+
+typedef enum
+{
+  DR_OPENING_NAME,     /* a named opening: "Городская партия", "Old Fourteenth" */
+  DR_OPENING_BALLOT,   /* a ballot: "FMJD 1-I", "ACF 94" */
+} DrOpeningKind;
+
+typedef struct
+{
+  DrOpeningKind  kind;
+  const DrRules *rules;
+  char          *code;      /* ballot code with its table ("ACF 94"); NULL for names */
+  char          *name;      /* name in the original language; a ballot's nickname; or NULL */
+  char          *name_en;   /* the standard English name, or NULL */
+  char          *moves;     /* the defining moves as the table writes them */
+  char          *source;    /* where the table says it comes from */
+  guint          depth;     /* number of defining moves (plies) */
+  DrPosition     position;  /* after the defining moves */
+} DrOpening;
+
+/* How a table's columns ("a | b | c", '#' starts a comment line) are read:
+ * the index of each field, -1 for none. */
+typedef struct
+{
+  DrOpeningKind  kind;
+  const DrRules *rules;
+  const char    *code_prefix;  /* ballots: put before the code ("ACF") */
+  int            code;
+  int            name;
+  int            name_en;
+  int            moves;
+  int            source;
+  int            fen;          /* the position, for lines whose "moves" are
+                                  not moves (the relocated men of the
+                                  FMJD table's "flying" openings) */
+  const char    *source_all;   /* the source of every line, if no column */
+} DrOpeningTableFormat;
+
+typedef struct _DrOpeningBook DrOpeningBook;
+
+DrOpeningBook   *dr_opening_book_new         (void);
+/* Every table built into the library (data/openings/, data/ballots/). */
+DrOpeningBook   *dr_opening_book_new_builtin (GError                     **error);
+void             dr_opening_book_free        (DrOpeningBook               *self);
+/* Adds the entries of @text, a table in @format; @name is what messages
+ * call it ("russian.txt:12: ..."). */
+gboolean         dr_opening_book_add_table   (DrOpeningBook               *self,
+                                              const char                  *name,
+                                              const char                  *text,
+                                              const DrOpeningTableFormat  *format,
+                                              GError                     **error);
+guint            dr_opening_book_get_n       (const DrOpeningBook         *self);
+const DrOpening *dr_opening_book_get         (const DrOpeningBook         *self,
+                                              guint                        index);
+/* The deepest entry of @kind whose position is @pos, or NULL. */
+const DrOpening *dr_opening_book_lookup      (const DrOpeningBook         *self,
+                                              const DrRules               *rules,
+                                              const DrPosition            *pos,
+                                              DrOpeningKind                kind);
+/* The greatest depth of any entry (how far classifying needs to look). */
+guint            dr_opening_book_max_depth   (const DrOpeningBook         *self);
+
+typedef struct
+{
+  const DrOpening *name;     /* the deepest named opening met, or NULL */
+  guint            name_ply; /* where the game reached it */
+  const DrOpening *ballot;   /* the deepest ballot met, or NULL */
+  guint            ballot_ply;
+} DrClassification;
+
+/* Classifies the positions @line[0..n-1] of a game (line[0] the start). */
+void             dr_opening_book_classify_line (const DrOpeningBook       *self,
+                                                const DrRules             *rules,
+                                                const DrPosition          *line,
+                                                guint                      n,
+                                                DrClassification          *out);
+/* Classifies @game's main line. */
+void             dr_opening_book_classify    (const DrOpeningBook         *self,
+                                              const DrGame                *game,
+                                              DrClassification            *out);
+
+/* "Городская партия (City Game)", "Old Fourteenth", "ACF 94 (Nutcracker)",
+ * "FMJD 1-I". */
+char            *dr_opening_get_label        (const DrOpening             *opening);
+/* What an [Opening] tag says: the name's label, else the ballot's; NULL
+ * when neither was met. */
+char            *dr_classification_to_tag    (const DrClassification      *classification);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrOpeningBook, dr_opening_book_free)
+
+G_END_DECLS

@@ -1,0 +1,217 @@
+/* test-openings.c — opening names and ballots, recognised by position
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "dr-movegen.h"
+#include "dr-notation.h"
+#include "dr-openings.h"
+#include "dr-pdn-collection.h"
+
+#include <string.h>
+
+#include "test-util.h"
+
+static DrOpeningBook *
+builtin (void)
+{
+  g_autoptr (GError) error = NULL;
+  DrOpeningBook *book = dr_opening_book_new_builtin (&error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (book);
+  return book;
+}
+
+static DrGame *
+game_of (const DrRules *rules,
+         const char    *moves)
+{
+  g_auto (GStrv) tokens = g_strsplit (moves, " ", -1);
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  g_autoptr (GError) error = NULL;
+  DrGame *game = dr_game_new (rules, NULL);
+  DrGameNode *node = game->root;
+
+  for (guint i = 0; tokens[i] != NULL; i++)
+    {
+      DrMove move;
+
+      dr_movegen_legal (rules, &node->position, legal);
+      g_assert_true (dr_move_parse (rules, &node->position, legal, tokens[i], &move, &error));
+      g_assert_no_error (error);
+      node = dr_game_add_move (game, node, &move);
+    }
+  return game;
+}
+
+static char *
+classify (const DrOpeningBook *book,
+          const DrRules       *rules,
+          const char          *moves,
+          char               **ballot)
+{
+  g_autoptr (DrGame) game = game_of (rules, moves);
+  DrClassification c;
+
+  dr_opening_book_classify (book, game, &c);
+  if (ballot != NULL)
+    *ballot = c.ballot != NULL ? dr_opening_get_label (c.ballot) : NULL;
+  return c.name != NULL ? dr_opening_get_label (c.name) : NULL;
+}
+
+/* Every table built in is read, every line replayed. */
+static void
+test_builtin (void)
+{
+  g_autoptr (DrOpeningBook) book = builtin ();
+  guint counts[2][DR_N_VARIANTS] = { { 0 } };
+
+  for (guint i = 0; i < dr_opening_book_get_n (book); i++)
+    {
+      const DrOpening *o = dr_opening_book_get (book, i);
+
+      g_assert_cmpuint (o->depth, >, 0);
+      g_assert_nonnull (o->source);
+      counts[o->kind][o->rules->variant]++;
+    }
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 27);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
+  g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
+  g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_RUSSIAN], ==, 736);
+  g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_BRAZILIAN], ==, 725);
+}
+
+/* Names by position: the City Game by its own order and another; the
+ * deepest name wins; English names; ballots apart from names. */
+static void
+test_classify (void)
+{
+  g_autoptr (DrOpeningBook) book = builtin ();
+  char *name, *ballot;
+
+  name = classify (book, &dr_rules_russian, "c3-d4 d6-c5 b2-c3 f6-g5 c3-b4", &ballot);
+  g_assert_cmpstr (name, ==, "Городская партия (City Game)");
+  g_free (name);
+  g_assert_nonnull (ballot);
+  g_assert_true (g_str_has_prefix (ballot, "FMJD "));
+  g_free (ballot);
+  /* Transposed: 1.cd4 fg5 2.bc3 dc5. */
+  name = classify (book, &dr_rules_russian, "cd4 fg5 bc3 dc5", NULL);
+  g_assert_cmpstr (name, ==, "Городская партия (City Game)");
+  g_free (name);
+  /* 3.gh4 after 2.dc3: the declined City Game, deeper. */
+  name = classify (book, &dr_rules_russian, "cd4 dc5 dc3 fg5 gh4", NULL);
+  g_assert_cmpstr (name, ==, "Отказанная городская партия (Declined City Game)");
+  g_free (name);
+  name = classify (book, &dr_rules_russian, "cd4 dc5 dc3 fg5", NULL);
+  g_assert_cmpstr (name, ==, "Городская партия (City Game)");
+  g_free (name);
+  /* The same moves under Brazilian rules: no Russian name. */
+  name = classify (book, &dr_rules_brazilian, "cd4 dc5 bc3 fg5", &ballot);
+  g_assert_null (name);
+  g_free (ballot);
+  name = classify (book, &dr_rules_russian, "gh4 ba5", NULL);
+  g_assert_cmpstr (name, ==, "Игра Петрова (Petrov's Game)");
+  g_free (name);
+
+  name = classify (book, &dr_rules_english, "11-15 23-19 8-11 22-17 4-8 17-13", &ballot);
+  g_assert_cmpstr (name, ==, "Old Fourteenth");
+  g_free (name);
+  g_assert_cmpstr (ballot, ==, "ACF 126");
+  g_free (ballot);
+  name = classify (book, &dr_rules_english, "10-15 22-17 9-14", &ballot);
+  g_assert_cmpstr (name, ==, "Kelso");
+  g_free (name);
+  g_assert_cmpstr (ballot, ==, "ACF 94 (Nutcracker)");
+  g_free (ballot);
+  name = classify (book, &dr_rules_english, "12-16 21-17", NULL);
+  g_assert_cmpstr (name, ==, "Dundee");
+  g_free (name);
+  name = classify (book, &dr_rules_international, "32-28 19-23", &ballot);
+  g_assert_null (name);
+  g_assert_null (ballot);
+}
+
+/* Table errors name the table and the line. */
+static void
+test_bad_tables (void)
+{
+  g_autoptr (DrOpeningBook) book = dr_opening_book_new ();
+  g_autoptr (GError) error = NULL;
+  DrOpeningTableFormat format = {
+    .kind = DR_OPENING_NAME, .rules = &dr_rules_russian,
+    .code = -1, .name = 0, .name_en = -1, .moves = 1, .source = -1, .fen = -1,
+  };
+
+  g_assert_true (dr_opening_book_add_table (book, "ok.txt", "# comment\n\nA | cd4 dc5\n", &format, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dr_opening_book_get_n (book), ==, 1);
+  g_assert_false (dr_opening_book_add_table (book, "t.txt", "A | cd4\nno fields here\n", &format, &error));
+  g_assert_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (error->message, "t.txt:2:"));
+  g_clear_error (&error);
+  g_assert_false (dr_opening_book_add_table (book, "u.txt", "\nB | cd4 cd5\n", &format, &error));
+  g_assert_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_MOVE);
+  g_assert_true (g_str_has_prefix (error->message, "u.txt:2:"));
+}
+
+/* How many of the games of shared/data get a name (the figure in the
+ * README), with a floor per variant. */
+static void
+test_shared_share (void)
+{
+  static const struct
+  {
+    const char *file;
+    const DrRules *rules;
+    guint floor;   /* per cent named */
+  } files[] = {
+    { "russian/ussr1947.pdn", &dr_rules_russian, 25 },
+    { "english/tinsley.pdn", &dr_rules_english, 80 },
+    { "english/OCA_2.0-excerpt.pdn", &dr_rules_english, 80 },
+    { "english/inferno.pdn", &dr_rules_english, 80 },
+  };
+  g_autofree char *dir = test_shared_data_dir ();
+  g_autoptr (DrOpeningBook) book = NULL;
+
+  if (dir == NULL)
+    return;
+  book = builtin ();
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, files[i].file, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DrPdnCollection) c = dr_pdn_collection_new_from_file (path, NULL, files[i].rules, &error);
+      guint named = 0, ballot = 0, n;
+
+      g_assert_no_error (error);
+      n = dr_pdn_collection_get_n_entries (c);
+      for (guint g = 0; g < n; g++)
+        {
+          DrClassification cl;
+
+          dr_opening_book_classify (book, dr_pdn_collection_get_game (c, g), &cl);
+          named += cl.name != NULL;
+          ballot += cl.ballot != NULL;
+        }
+      g_test_message ("%s: %u games, %u named (%.0f%%), %u with a ballot", files[i].file, n,
+                      named, 100.0 * named / n, ballot);
+      g_assert_cmpuint (named * 100, >=, files[i].floor * n);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/openings/builtin", test_builtin);
+  g_test_add_func ("/openings/classify", test_classify);
+  g_test_add_func ("/openings/bad-tables", test_bad_tables);
+  g_test_add_func ("/openings/shared-share", test_shared_share);
+  return g_test_run ();
+}
