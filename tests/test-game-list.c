@@ -16,6 +16,7 @@
 #include "dr-game-list.h"
 
 #include <string.h>
+#include <time.h>
 
 static gboolean have_display;
 
@@ -235,30 +236,48 @@ test_current (void)
  * first rows, fonts, styles) is not counted. */
 typedef struct
 {
-  gint64 last;
-  gint64 worst;
+  gint64 last, last_cpu;
+  gint64 worst, worst_cpu;
   gboolean on;
 } Gaps;
+
+/* The main thread's processor time in µs: on a loaded machine the wall
+ * clock also counts the time other processes had the processor. */
+static gint64
+cpu_now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
 
 static gboolean
 tick_cb (gpointer data)
 {
   Gaps *g = data;
   gint64 now = g_get_monotonic_time ();
+  gint64 cpu = cpu_now ();
 
-  if (g->on && g->last > 0 && now - g->last > g->worst)
-    g->worst = now - g->last;
+  if (g->on && g->last > 0)
+    {
+      g->worst = MAX (g->worst, now - g->last);
+      g->worst_cpu = MAX (g->worst_cpu, cpu - g->last_cpu);
+    }
   g->last = now;
+  g->last_cpu = cpu;
   return G_SOURCE_CONTINUE;
 }
 
 /* A call that holds the main loop counts as a gap too. */
 #define TIMED(g, call) \
   G_STMT_START { \
-    gint64 t0_ = g_get_monotonic_time (); \
+    gint64 t0_ = g_get_monotonic_time (), c0_ = cpu_now (); \
     call; \
     (g)->worst = MAX ((g)->worst, g_get_monotonic_time () - t0_); \
+    (g)->worst_cpu = MAX ((g)->worst_cpu, cpu_now () - c0_); \
     (g)->last = g_get_monotonic_time (); \
+    (g)->last_cpu = cpu_now (); \
   } G_STMT_END
 
 static void
@@ -290,18 +309,18 @@ numbered_games (guint n)
  * handed over); reports the longest wait, the call's own time included. */
 #define STEP(g, what, ms, call) \
   G_STMT_START { \
-    (g)->worst = 0; \
+    (g)->worst = (g)->worst_cpu = 0; \
     TIMED (g, call); \
     settle (list, ms); \
-    g_test_message ("  %s: %.1f ms", what, (g)->worst / 1000.0); \
-    all = MAX (all, (g)->worst); \
+    g_test_message ("  %s: %.1f ms (processor %.1f ms)", what, (g)->worst / 1000.0, (g)->worst_cpu / 1000.0); \
+    all = MAX (all, (g)->worst_cpu); \
   } G_STMT_END
 
 static gint64
 worst_wait (DrGameList      *list,
             DrPdnCollection *c)
 {
-  Gaps gaps = { 0, 0, TRUE };
+  Gaps gaps = { 0, 0, 0, 0, TRUE };
   guint tick = g_timeout_add (1, tick_cb, &gaps);
   GtkEditable *entry = GTK_EDITABLE (dr_game_list_get_search_entry (list));
   gint64 all = 0;
@@ -367,7 +386,7 @@ test_large (void)
   g_assert_cmpuint (dr_game_list_get_n_shown (list), ==, 10000);
 
   worst_many = worst_wait (list, many);
-  g_test_message ("the longest the main loop waited while listing, sorting and searching: "
+  g_test_message ("the longest the main loop was busy (processor time) while listing, sorting and searching: "
                   "40 games %.1f ms, 10,000 games %.1f ms",
                   worst_few / 1000.0, worst_many / 1000.0);
   gtk_window_destroy (GTK_WINDOW (window));
