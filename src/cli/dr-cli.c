@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "dr-bitboard.h"
+#include "dr-cli-egdb.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
 #include "dr-hub.h"
@@ -845,6 +846,7 @@ static const CliCommand commands[] = {
   { "hub", cmd_hub, N_("be an engine for Hub protocol 2 graphical interfaces") },
   { "dxp", dr_dxp_command, N_("play International draughts over DXP (DamExchange)") },
   { "match", dr_match_command, N_("play two engines (Hub or DXP) against each other from openings") },
+  { "egdb", dr_cli_egdb, N_("endgame tables: build, probe, verify, info, plan") },
   { "tune", cmd_tune, N_("fit the evaluation's weights on games with a result") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
