@@ -74,16 +74,62 @@ typedef struct
   GMutex         lock;          /* threads of the first step: results and errors */
   GError        *error;
   uint32_t       max_level;
-  GArray        *solved_at;     /* uint64 per level: positions solved in that many plies */
+  /* Per part, per level: the indices solved in that many plies (the
+   * next level takes them back), and the positions with something
+   * pending at that level (a win, or the successors outside). */
+  GPtrArray     *solved[2];
+  GPtrArray     *pending[2];
 } Builder;
 
-static void
-count_solved (Builder *b,
-              uint32_t plies)
+static GPtrArray *
+buckets_new (void)
 {
-  if (plies >= b->solved_at->len)
-    g_array_set_size (b->solved_at, plies + 1);
-  g_array_index (b->solved_at, guint64, plies)++;
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+}
+
+static inline void
+bucket_push (GPtrArray *buckets,
+             uint32_t   level,
+             uint32_t   index)
+{
+  while (buckets->len <= level)
+    g_ptr_array_add (buckets, g_array_new (FALSE, FALSE, sizeof (uint32_t)));
+  g_array_append_val ((GArray *) g_ptr_array_index (buckets, level), index);
+}
+
+static inline GArray *
+bucket_at (GPtrArray *buckets,
+           uint32_t   level)
+{
+  return level < buckets->len ? g_ptr_array_index (buckets, level) : NULL;
+}
+
+/* Frees the list of @level (done with). */
+static void
+bucket_release (GPtrArray *buckets,
+                uint32_t   level)
+{
+  if (level < buckets->len)
+    {
+      g_array_unref (g_ptr_array_index (buckets, level));
+      g_ptr_array_index (buckets, level) = g_array_new (FALSE, FALSE, sizeof (uint32_t));
+    }
+}
+
+/* Appends @from's lists to @to's, level by level. */
+static void
+buckets_merge (GPtrArray *to,
+               GPtrArray *from)
+{
+  for (guint l = 0; l < from->len; l++)
+    {
+      GArray *src = g_ptr_array_index (from, l);
+      if (src->len == 0)
+        continue;
+      while (to->len <= l)
+        g_ptr_array_add (to, g_array_new (FALSE, FALSE, sizeof (uint32_t)));
+      g_array_append_vals (g_ptr_array_index (to, l), src->data, src->len);
+    }
 }
 
 /* Step 1 -------------------------------------------------------------------- */
@@ -94,7 +140,8 @@ typedef struct
   int       part;
   uint64_t  from, to;
   uint32_t  max_level;
-  GArray   *solved_at;
+  GPtrArray *solved;
+  GPtrArray *pending;
   GError   *error;
 } InitJob;
 
@@ -106,6 +153,7 @@ init_range (InitJob *job)
   DrMoveList *lists = g_new0 (DrMoveList, N_LISTS);
   int p = job->part;
   int parity = egdb_win_parity (rules);
+  EgdbUnindexCache cache = { 0 };
 
   for (uint64_t i = job->from; i < job->to; i++)
     {
@@ -117,7 +165,7 @@ init_range (InitJob *job)
 
       if ((i & 0xffff) == 0 && g_cancellable_is_cancelled (b->cancellable))
         break;
-      if (!_dr_egdb_unindex (&b->db->board, b->material[p], i, &pos))
+      if (!_dr_egdb_unindex_cached (&b->db->board, b->material[p], i, &pos, &cache))
         {
           b->state[p][i] = ST_BROKEN;
           b->count[p][i] = NEVER_LOST;
@@ -129,9 +177,7 @@ init_range (InitJob *job)
           /* 000 1.30, 004 1.8.1, 003 4.2: no move, lost; won in giveaway. */
           b->state[p][i] = parity ? ST_LOSS : ST_WIN;
           b->count[p][i] = NEVER_LOST;
-          if (job->solved_at->len < 1)
-            g_array_set_size (job->solved_at, 1);
-          g_array_index (job->solved_at, guint64, 0)++;
+          bucket_push (job->solved, 0, (uint32_t) i);
           job->max_level = MAX (job->max_level, 1);
           continue;
         }
@@ -195,9 +241,7 @@ init_range (InitJob *job)
           g_assert (plies < ST_FLAG);
           b->state[p][i] = st;
           b->count[p][i] = NEVER_LOST;
-          if (job->solved_at->len <= plies)
-            g_array_set_size (job->solved_at, plies + 1);
-          g_array_index (job->solved_at, guint64, plies)++;
+          bucket_push (job->solved, plies, (uint32_t) i);
           job->max_level = MAX (job->max_level, plies + 1);
           continue;
         }
@@ -205,6 +249,7 @@ init_range (InitJob *job)
         {
           b->state[p][i] = ST_OPEN | ST_FLAG | (uint16_t) (best_win + 1);
           b->count[p][i] = NEVER_LOST;
+          bucket_push (job->pending, (uint32_t) best_win + 1, (uint32_t) i);
           job->max_level = MAX (job->max_level, (uint32_t) best_win + 1);
         }
       else if (draw)
@@ -217,7 +262,10 @@ init_range (InitJob *job)
           b->state[p][i] = ST_OPEN | (uint16_t) (worst_loss >= 0 ? worst_loss + 1 : 0);
           b->count[p][i] = (uint8_t) (internal + (worst_loss >= 0 ? 1 : 0));
           if (worst_loss >= 0)
-            job->max_level = MAX (job->max_level, (uint32_t) worst_loss + 1);
+            {
+              bucket_push (job->pending, (uint32_t) worst_loss + 1, (uint32_t) i);
+              job->max_level = MAX (job->max_level, (uint32_t) worst_loss + 1);
+            }
         }
     }
   g_free (lists);
@@ -250,7 +298,7 @@ init_part (Builder *b,
         {
           jobs[t] = (InitJob) { b, p, from + (to - from) * (uint64_t) t / (uint64_t) t_count,
                                 from + (to - from) * (uint64_t) (t + 1) / (uint64_t) t_count, 0,
-                                g_array_new (FALSE, TRUE, sizeof (guint64)), NULL };
+                                buckets_new (), buckets_new (), NULL };
           thr[t] = t > 0 ? g_thread_new ("egdb-init", init_thread, &jobs[t]) : NULL;
         }
       init_range (&jobs[0]);
@@ -259,14 +307,10 @@ init_part (Builder *b,
       for (int t = 0; t < t_count; t++)
         {
           b->max_level = MAX (b->max_level, jobs[t].max_level);
-          for (guint l = 0; l < jobs[t].solved_at->len; l++)
-            {
-              guint64 k = g_array_index (jobs[t].solved_at, guint64, l);
-              if (l >= b->solved_at->len)
-                g_array_set_size (b->solved_at, l + 1);
-              g_array_index (b->solved_at, guint64, l) += k;
-            }
-          g_array_unref (jobs[t].solved_at);
+          buckets_merge (b->solved[p], jobs[t].solved);
+          buckets_merge (b->pending[p], jobs[t].pending);
+          g_ptr_array_unref (jobs[t].solved);
+          g_ptr_array_unref (jobs[t].pending);
           if (jobs[t].error != NULL)
             {
               if (error != NULL && *error == NULL)
@@ -305,14 +349,14 @@ retro_update (Builder  *b,
   if (child_kind == ST_LOSS)
     {
       b->state[q][j] = ST_WIN | (uint16_t) level;
-      count_solved (b, level);
+      bucket_push (b->solved[q], level, (uint32_t) j);
     }
   else if (b->count[q][j] != NEVER_LOST)
     {
       if (--b->count[q][j] == 0)
         {
           b->state[q][j] = ST_LOSS | (uint16_t) level;
-          count_solved (b, level);
+          bucket_push (b->solved[q], level, (uint32_t) j);
         }
     }
 }
@@ -368,9 +412,11 @@ solve_levels (Builder *b,
 {
   for (uint32_t level = 1;; level++)
     {
-      guint64 before = level - 1 < b->solved_at->len ? g_array_index (b->solved_at, guint64, level - 1) : 0;
+      bool before = false;
 
-      if (level > b->max_level && before == 0)
+      for (int p = 0; p < b->n_parts; p++)
+        before |= bucket_at (b->solved[p], level - 1) != NULL && bucket_at (b->solved[p], level - 1)->len > 0;
+      if (level > b->max_level && !before)
         break;
       if (g_cancellable_set_error_if_cancelled (b->cancellable, error))
         return FALSE;
@@ -380,35 +426,49 @@ solve_levels (Builder *b,
                        "building %s: distances beyond %d plies", b->pr.slice, ST_FLAG - 1);
           return FALSE;
         }
+      /* What the successors outside decided for this level. */
       for (int p = 0; p < b->n_parts; p++)
-        for (uint64_t i = 0; i < b->n[p]; i++)
-          {
-            uint16_t st = b->state[p][i];
-            uint16_t kind = st & ST_KIND;
+        {
+          GArray *list = bucket_at (b->pending[p], level);
 
-            if (kind == ST_OPEN)
-              {
-                if ((st & ST_LEVEL) != level)
-                  continue;
-                if (st & ST_FLAG)
-                  {
-                    b->state[p][i] = ST_WIN | (uint16_t) level;
-                    count_solved (b, level);
-                  }
-                else if (--b->count[p][i] == 0)
-                  {
-                    b->state[p][i] = ST_LOSS | (uint16_t) level;
-                    count_solved (b, level);
-                  }
-              }
-            else if (kind != ST_BROKEN && (st & ST_LEVEL) == level - 1)
-              {
-                DrPosition pos;
+          for (guint k = 0; list != NULL && k < list->len; k++)
+            {
+              uint32_t i = g_array_index (list, uint32_t, k);
+              uint16_t st = b->state[p][i];
 
-                _dr_egdb_unindex (&b->db->board, b->material[p], i, &pos);
-                take_back (b, &pos, p, kind, level);
-              }
-          }
+              if ((st & ST_KIND) != ST_OPEN)
+                continue;
+              g_assert ((st & ST_LEVEL) == level);
+              if (st & ST_FLAG)
+                {
+                  b->state[p][i] = ST_WIN | (uint16_t) level;
+                  bucket_push (b->solved[p], level, i);
+                }
+              else if (--b->count[p][i] == 0)
+                {
+                  b->state[p][i] = ST_LOSS | (uint16_t) level;
+                  bucket_push (b->solved[p], level, i);
+                }
+            }
+          bucket_release (b->pending[p], level);
+        }
+      /* The positions solved at the level before, taken back. */
+      for (int p = 0; p < b->n_parts; p++)
+        {
+          GArray *list = bucket_at (b->solved[p], level - 1);
+          EgdbUnindexCache cache = { 0 };
+
+          for (guint k = 0; list != NULL && k < list->len; k++)
+            {
+              uint32_t i = g_array_index (list, uint32_t, k);
+              uint16_t st = b->state[p][i];
+              DrPosition pos;
+
+              _dr_egdb_unindex_cached (&b->db->board, b->material[p], i, &pos, &cache);
+              take_back (b, &pos, p, st & ST_KIND, level);
+            }
+          bucket_release (b->solved[p], level - 1);
+        }
       b->pr.stage = "level";
       b->pr.done = level;
       b->pr.total = MAX (b->max_level, level + 1);
@@ -473,11 +533,21 @@ build_slice (DrEgdb             *db,
   b.progress = progress;
   b.user_data = user_data;
   b.pr = *pr;
-  b.solved_at = g_array_new (FALSE, TRUE, sizeof (guint64));
+  for (int p = 0; p < 2; p++)
+    {
+      b.solved[p] = buckets_new ();
+      b.pending[p] = buckets_new ();
+    }
   g_mutex_init (&b.lock);
   for (int p = 0; p < b.n_parts; p++)
     {
       b.n[p] = _dr_egdb_part_size (&db->board, b.material[p]);
+      if (b.n[p] >= G_MAXUINT32)
+        {
+          g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_ARGUMENT,
+                       "slice %s has more than 2^32 positions a part", pr->slice);
+          goto out;
+        }
       b.state[p] = g_try_new (uint16_t, MAX (b.n[p], 1));
       b.count[p] = g_try_new (uint8_t, MAX (b.n[p], 1));
       if (b.state[p] == NULL || b.count[p] == NULL)
@@ -525,7 +595,11 @@ out:
       g_free (b.state[p]);
       g_free (b.count[p]);
     }
-  g_array_unref (b.solved_at);
+  for (int p = 0; p < 2; p++)
+    {
+      g_ptr_array_unref (b.solved[p]);
+      g_ptr_array_unref (b.pending[p]);
+    }
   g_mutex_clear (&b.lock);
   return ok;
 }

@@ -25,11 +25,12 @@
  *       positions, u64 checksum of the part's index and block checksums
  *   232 u64 checksum of bytes 0-231
  *
- * A block is 4096 values run-length coded: a token is a varint h and
- * then, if h is even, one value repeated h / 2 + 1 times, else h / 2 + 1
- * values as they are.  A probe reads the tokens of one block up to its
- * value, without decoding the rest; a block's checksum is checked the
- * first time it is read.  Values where the side to move must capture, and
+ * A block is 4096 values in 16 runs of 256, each run-length coded on its
+ * own after a table of 16 u16 offsets (from the block's start) to them: a
+ * token is a varint h and then, if h is even, one value repeated h / 2 + 1
+ * times, else h / 2 + 1 values as they are.  A probe reads the tokens of
+ * one run of 256 up to its value, without decoding the rest; a block's
+ * checksum is checked the first time it is read.  Values where the side to move must capture, and
  * broken indices, are "don't care" when writing and take the value before
  * them, which makes runs longer.
  */
@@ -78,6 +79,14 @@ static guint64
 get64 (const guint8 *p)
 {
   return (guint64) get32 (p) | (guint64) get32 (p + 4) << 32;
+}
+
+static void
+put16 (guint8 *p,
+       guint16 v)
+{
+  p[0] = (guint8) v;
+  p[1] = (guint8) (v >> 8);
 }
 
 static void
@@ -247,7 +256,16 @@ _dr_egdb_table_write (const DrRules      *rules,
               block[j] = previous = v;
             }
           offsets[b] = block_at - data_at;
-          encode_block (out, block, count, (int) width);
+          g_byte_array_set_size (out, (guint) (out->len + 2 * EGDB_SUBS));
+          for (int sub = 0; sub < EGDB_SUBS; sub++)
+            {
+              int first = sub * EGDB_SUB;
+
+              put16 (out->data + block_at + 2 * sub, (guint16) (out->len - block_at));
+              if (first < count)
+                encode_block (out, block + first, MIN (EGDB_SUB, count - first), (int) width);
+            }
+          g_assert (out->len - block_at < 65536);
           sums[b] = (guint32) _dr_egdb_file_checksum (out->data + block_at, out->len - block_at);
         }
       offsets[n_blocks] = out->len - data_at;
@@ -496,13 +514,24 @@ _dr_egdb_part_value (const EgdbPart *part,
 {
   guint32 b = (guint32) (index / EGDB_BLOCK);
   guint64 off = index % EGDB_BLOCK;
-  const guint8 *p, *end;
+  const guint8 *block, *p, *end;
+  guint64 length, sub_at, sub_end;
   int width = (int) part->value_bytes;
+  int sub = (int) (off / EGDB_SUB);
 
   if (index >= part->n_values || !block_sound (part, b))
     return -1;
-  p = part->data + GUINT64_FROM_LE (part->offsets[b]);
-  end = part->data + GUINT64_FROM_LE (part->offsets[b + 1]);
+  block = part->data + GUINT64_FROM_LE (part->offsets[b]);
+  length = GUINT64_FROM_LE (part->offsets[b + 1]) - GUINT64_FROM_LE (part->offsets[b]);
+  if (length < 2 * EGDB_SUBS)
+    return -1;
+  sub_at = (guint64) (block[2 * sub] | block[2 * sub + 1] << 8);
+  sub_end = sub + 1 < EGDB_SUBS ? (guint64) (block[2 * sub + 2] | block[2 * sub + 3] << 8) : length;
+  if (sub_at > sub_end || sub_end > length)
+    return -1;
+  p = block + sub_at;
+  end = block + sub_end;
+  off -= (guint64) sub * EGDB_SUB;
   while (p < end)
     {
       guint64 h, count;
@@ -540,41 +569,57 @@ _dr_egdb_part_block (const EgdbPart *part,
                      uint32_t        b,
                      uint16_t       *out)
 {
-  const guint8 *p, *end;
+  const guint8 *block;
   int width = (int) part->value_bytes;
-  guint64 n = MIN ((guint64) EGDB_BLOCK, part->n_values - (guint64) b * EGDB_BLOCK), at = 0;
+  guint64 n = MIN ((guint64) EGDB_BLOCK, part->n_values - (guint64) b * EGDB_BLOCK), at = 0, length;
 
   if (b >= part->n_blocks || !block_sound (part, b))
     return false;
-  p = part->data + GUINT64_FROM_LE (part->offsets[b]);
-  end = part->data + GUINT64_FROM_LE (part->offsets[b + 1]);
-  while (p < end)
+  block = part->data + GUINT64_FROM_LE (part->offsets[b]);
+  length = GUINT64_FROM_LE (part->offsets[b + 1]) - GUINT64_FROM_LE (part->offsets[b]);
+  if (length < 2 * EGDB_SUBS)
+    return false;
+  for (int sub = 0; sub < EGDB_SUBS; sub++)
     {
-      guint64 h, count;
+      guint64 sub_at = (guint64) (block[2 * sub] | block[2 * sub + 1] << 8);
+      guint64 sub_end = sub + 1 < EGDB_SUBS ? (guint64) (block[2 * sub + 2] | block[2 * sub + 3] << 8) : length;
+      guint64 limit = MIN (n, (guint64) (sub + 1) * EGDB_SUB);
+      const guint8 *p, *end;
 
-      p = get_varint (p, end, &h);
-      if (p == NULL)
+      if (sub_at > sub_end || sub_end > length || at != MIN (n, (guint64) sub * EGDB_SUB))
         return false;
-      count = (h >> 1) + 1;
-      if (count > n - at)
+      p = block + sub_at;
+      end = block + sub_end;
+      while (p < end)
+        {
+          guint64 h, count;
+
+          p = get_varint (p, end, &h);
+          if (p == NULL)
+            return false;
+          count = (h >> 1) + 1;
+          if (count > limit - at)
+            return false;
+          if ((h & 1) == 0)
+            {
+              guint16 v;
+              if (p + width > end)
+                return false;
+              v = width == 1 ? p[0] : (guint16) (p[0] | p[1] << 8);
+              for (guint64 i = 0; i < count; i++)
+                out[at++] = v;
+              p += width;
+            }
+          else
+            {
+              if (count > (guint64) (end - p) / (guint64) width)
+                return false;
+              for (guint64 i = 0; i < count; i++, p += width)
+                out[at++] = width == 1 ? p[0] : (guint16) (p[0] | p[1] << 8);
+            }
+        }
+      if (at != limit)
         return false;
-      if ((h & 1) == 0)
-        {
-          guint16 v;
-          if (p + width > end)
-            return false;
-          v = width == 1 ? p[0] : (guint16) (p[0] | p[1] << 8);
-          for (guint64 i = 0; i < count; i++)
-            out[at++] = v;
-          p += width;
-        }
-      else
-        {
-          if (count > (guint64) (end - p) / (guint64) width)
-            return false;
-          for (guint64 i = 0; i < count; i++, p += width)
-            out[at++] = width == 1 ? p[0] : (guint16) (p[0] | p[1] << 8);
-        }
     }
   return at == n;
 }

@@ -197,28 +197,52 @@ unrank_among (const EgdbBoard *board,
 }
 
 bool
-_dr_egdb_unindex (const EgdbBoard *board,
-                  EgdbMaterial     m,
-                  uint64_t         index,
-                  DrPosition      *pos)
+_dr_egdb_unindex_cached (const EgdbBoard *board,
+                         EgdbMaterial     m,
+                         uint64_t         index,
+                         DrPosition      *pos,
+                         EgdbUnindexCache *cache)
 {
   int n = board->n, men_squares = n - board->half;
   uint64_t nbk = binom (board, n - m.m0 - m.m1 - m.k0, m.k1);
   uint64_t nwk = binom (board, n - m.m0 - m.m1, m.k0);
   uint64_t nbm = binom (board, men_squares, m.m1);
-  uint64_t rbk = index % nbk, rwk, rbm, rwm;
+  uint64_t rbk = index % nbk, rwk, men;
   uint64_t wm, bm, wk, bk;
 
   index /= nbk;
   rwk = index % nwk;
-  index /= nwk;
-  rbm = index % nbm;
-  rwm = index / nbm;
-  wm = unrank_set (board, rwm, m.m0, men_squares, board->half);
-  bm = unrank_set (board, rbm, m.m1, men_squares, 0);
-  if ((wm & bm) != 0)
-    return false;
-  wk = unrank_among (board, rwk, m.k0, wm | bm);
+  men = index / nwk;
+  /* Consecutive indices share their men (and often White's kings): the
+   * cache keeps the last ones decoded. */
+  if (cache != NULL && cache->valid && cache->men == men)
+    {
+      wm = cache->wm, bm = cache->bm;
+      if (!cache->men_ok)
+        return false;
+    }
+  else
+    {
+      wm = unrank_set (board, men / nbm, m.m0, men_squares, board->half);
+      bm = unrank_set (board, men % nbm, m.m1, men_squares, 0);
+      if (cache != NULL)
+        {
+          cache->valid = true;
+          cache->men = men, cache->wm = wm, cache->bm = bm;
+          cache->men_ok = (wm & bm) == 0;
+          cache->rwk = UINT64_MAX;
+        }
+      if ((wm & bm) != 0)
+        return false;
+    }
+  if (cache != NULL && cache->rwk == rwk)
+    wk = cache->wk;
+  else
+    {
+      wk = unrank_among (board, rwk, m.k0, wm | bm);
+      if (cache != NULL)
+        cache->rwk = rwk, cache->wk = wk;
+    }
   bk = unrank_among (board, rbk, m.k1, wm | bm | wk);
 
   memset (pos, 0, sizeof *pos);
@@ -231,6 +255,15 @@ _dr_egdb_unindex (const EgdbBoard *board,
   for (uint64_t s = wk | bk; s != 0; s &= s - 1)
     pos->kings |= (DrBitboard) 1 << board->bit_of[__builtin_ctzll (s)];
   return true;
+}
+
+bool
+_dr_egdb_unindex (const EgdbBoard *board,
+                  EgdbMaterial     m,
+                  uint64_t         index,
+                  DrPosition      *pos)
+{
+  return _dr_egdb_unindex_cached (board, m, index, pos, NULL);
 }
 
 static void

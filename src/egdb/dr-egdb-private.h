@@ -62,6 +62,20 @@ bool     _dr_egdb_unindex        (const EgdbBoard    *board,
                                   EgdbMaterial        m,
                                   uint64_t            index,
                                   DrPosition         *pos);
+typedef struct
+{
+  bool     valid, men_ok;
+  uint64_t men, wm, bm;
+  uint64_t rwk, wk;
+} EgdbUnindexCache;
+
+/* The same, remembering the men and kings of the last call in @cache
+ * (zeroed before the first) for indices that come in order. */
+bool     _dr_egdb_unindex_cached (const EgdbBoard  *board,
+                                  EgdbMaterial      m,
+                                  uint64_t          index,
+                                  DrPosition       *pos,
+                                  EgdbUnindexCache *cache);
 /* "kkm-k" style names: a side is its men as 'm' then its kings as 'k'. */
 char    *_dr_egdb_material_name  (EgdbMaterial        m);
 bool     _dr_egdb_parse_slice    (const char         *name,
@@ -77,6 +91,8 @@ bool     _dr_egdb_material_equal (EgdbMaterial        a,
 #define EGDB_MAGIC "DRAUEGDB"
 #define EGDB_HEADER_SIZE 256
 #define EGDB_BLOCK 4096           /* values per block */
+#define EGDB_SUB   256            /* values per run-length coded run */
+#define EGDB_SUBS  (EGDB_BLOCK / EGDB_SUB)
 
 typedef struct
 {

@@ -632,6 +632,7 @@ dr_egdb_verify (const DrEgdb      *self,
   g_autofree DrMoveList *lists = g_new0 (DrMoveList, N_LISTS + 1);
   g_autofree guint16 *block = g_new (guint16, EGDB_BLOCK);
   guint64 count = 0;
+  EgdbUnindexCache cache = { 0 };
 
   if (checked != NULL)
     *checked = 0;
@@ -656,6 +657,7 @@ dr_egdb_verify (const DrEgdb      *self,
         {
           const EgdbPart *part = &table->parts[p];
 
+          memset (&cache, 0, sizeof cache);
           for (guint32 b = 0; b < part->n_blocks; b++)
             {
               guint64 start = (guint64) b * EGDB_BLOCK;
@@ -677,7 +679,7 @@ dr_egdb_verify (const DrEgdb      *self,
                   int stored_plies = 0, plies = 0;
                   DrEgdbValue stored, v;
 
-                  if (!_dr_egdb_unindex (&self->board, part->material, start + (guint64) j, &pos))
+                  if (!_dr_egdb_unindex_cached (&self->board, part->material, start + (guint64) j, &pos, &cache))
                     continue;
                   if (dr_movegen_has_capture (rules, &pos))
                     continue;
