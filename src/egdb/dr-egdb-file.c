@@ -10,7 +10,7 @@
  *   0   "DRAUEGDB"            magic
  *   8   u32 format version    DR_EGDB_FORMAT_VERSION
  *   12  u32 header size       256
- *   16  char[16] variant      command-line name, NUL-padded
+ *   16  char[16] variant      command-line name, NUL-padded (no NUL at 16 characters)
  *   32  u32 gametype          PDN GameType
  *   36  u8[4] slice           men, kings of the first side; of the second
  *   40  u32 parts             1 or 2
@@ -190,7 +190,7 @@ _dr_egdb_table_write (const DrRules      *rules,
   memcpy (header, EGDB_MAGIC, 8);
   put32 (header + 8, DR_EGDB_FORMAT_VERSION);
   put32 (header + 12, EGDB_HEADER_SIZE);
-  strncpy ((char *) header + 16, rules->name, 15);
+  memcpy (header + 16, rules->name, MIN (strlen (rules->name), 16));
   put32 (header + 32, (guint32) rules->gametype);
   header[36] = slice.m0, header[37] = slice.k0, header[38] = slice.m1, header[39] = slice.k1;
   put32 (header + 40, (guint32) n_parts);

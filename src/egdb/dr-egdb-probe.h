@@ -20,6 +20,9 @@ typedef enum
 
 typedef struct _DrEgdb DrEgdb;
 
+/* The rules the tables were made for. */
+const DrRules *dr_egdb_get_rules (const DrEgdb    *self);
+
 /* Every position with up to this many pieces is covered (all the slices
  * of each count are there); 0 when none is. */
 int         dr_egdb_max_pieces  (const DrEgdb     *self);
@@ -33,7 +36,7 @@ DrEgdbValue dr_egdb_probe_quiet (const DrEgdb     *self,
                                  int              *plies);
 
 /* The smallest limit (in moves of one side) among the count rules of
- * @rules that can apply to the material of @pos (the main-road conditions
- * left out, so it may name a rule that does not hold yet); 0 if none. */
+ * @rules whose conditions on the material (and the main road) hold in
+ * @pos, so that the count may be running; 0 if none. */
 int         dr_egdb_count_limit (const DrRules    *rules,
                                  const DrPosition *pos);

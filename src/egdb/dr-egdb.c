@@ -472,6 +472,11 @@ dr_egdb_count_limit (const DrRules    *rules,
                 ok = false;
               if (r->weak_kings_only && men[weak] != 0)
                 ok = false;
+              if (ok && (r->on_main_road || r->off_main_road))
+                {
+                  bool on = (pos->pieces[weak] & ~dr_draw_main_road (rules)) == 0;
+                  ok = on == r->on_main_road;
+                }
               applies = ok;
             }
           break;

@@ -128,7 +128,6 @@ DrEgdb    *dr_egdb_open             (const DrRules     *rules,
 void       dr_egdb_free             (DrEgdb            *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrEgdb, dr_egdb_free)
 
-const DrRules *dr_egdb_get_rules    (const DrEgdb      *self);
 /* The sizes and counts of the open tables, smallest slices first. */
 GPtrArray *dr_egdb_get_tables       (const DrEgdb      *self);
 
