@@ -444,6 +444,30 @@ out:
   return status;
 }
 
+DrEgdb *
+dr_cli_egdb_for_search (const DrRules *rules,
+                        const char    *dir,
+                        const char    *command)
+{
+  g_autoptr (GError) error = NULL;
+  DrEgdb *db;
+
+  if ((dir != NULL && *dir == '\0') || !dr_egdb_supported (rules))
+    return NULL;
+  db = dr_egdb_open (rules, dir, &error);
+  if (db == NULL)
+    {
+      g_printerr (_("draughtsman-cli %s: endgame tables not used: %s\n"), command, error->message);
+      return NULL;
+    }
+  if (dr_egdb_max_pieces (db) == 0)
+    {
+      dr_egdb_free (db);
+      return NULL;
+    }
+  return db;
+}
+
 int
 dr_cli_egdb (int    argc,
              char **argv)
