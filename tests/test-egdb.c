@@ -19,6 +19,7 @@
 #include "dr-notation.h"
 #include "dr-search.h"
 
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -994,6 +995,70 @@ test_search_uses_tables (void)
   dr_search_free (search);
 }
 
+/* The command line ----------------------------------------------------------- */
+
+static char *
+run_cli (const char *input,
+         const char *first,
+         ...)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  va_list ap;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (args, (gpointer) cli);
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  process = g_subprocess_newv ((const char * const *) args->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDIN_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (process, input, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (process));
+  return out;
+}
+
+/* probe, analyse and hub through draughtsman-cli, with the tables. */
+static void
+test_cli (void)
+{
+  g_autoptr (DrEgdb) db = open_tables ("english", 4);
+  g_autofree char *probe = run_cli (NULL, "egdb", "probe", "--variant", "english", "--dir", tables.dir,
+                                    "--fen", "W:WK15,20:BK28,12", NULL);
+  g_autofree char *analyse = run_cli (NULL, "analyse", "--variant", "english", "--fen", "W:WK15,20:BK28,12",
+                                      "--depth", "3", "--egdb-dir", tables.dir, NULL);
+  g_autofree char *without = run_cli (NULL, "analyse", "--variant", "english", "--fen", "W:WK15,20:BK28,12",
+                                      "--depth", "3", "--egdb-dir", "", NULL);
+  g_autofree char *hub_input = g_strdup_printf ("hub\nset-param name=variant value=english\n"
+                                                "set-param name=egdb-dir value=\"%s\"\ninit\n"
+                                                "pos pos=Wwwwwwwwwwwwwwwwwwwwwwwwwwwwwwww\nlevel depth=3\n"
+                                                "quit\n", tables.dir);
+  g_autofree char *hub = NULL;
+  DrPosition pos = fen ("english", "W:WK15,20:BK28,12");
+  DrEgdbProbe p;
+  g_autofree char *expected = NULL;
+
+  g_assert_true (dr_egdb_probe (db, &pos, &p, NULL));
+  expected = g_strdup_printf ("value win in %d (%d plies)\n", p.moves, p.plies);
+  g_assert_true (g_str_has_prefix (probe, expected));
+  g_assert_nonnull (strstr (probe, "bestmove "));
+  g_free (expected);
+  expected = g_strdup_printf (" score win in %d (db) ", p.moves);
+  g_assert_nonnull (strstr (analyse, expected));
+  g_assert_null (strstr (without, "(db)"));
+  g_assert_null (strstr (without, "win in"));
+  hub = run_cli (hub_input, "hub", NULL);
+  g_assert_nonnull (strstr (hub, "param name=egdb-dir "));
+  g_assert_nonnull (strstr (hub, "ready"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1017,6 +1082,7 @@ main (int    argc,
   g_test_add_func ("/egdb/classical/english-first-position", test_english_first_position);
   g_test_add_func ("/egdb/plan", test_plan);
   g_test_add_func ("/egdb/search", test_search_uses_tables);
+  g_test_add_func ("/egdb/cli", test_cli);
   status = g_test_run ();
   remove_tree (tables.dir);
   g_free (tables.dir);
