@@ -18,6 +18,7 @@
 
 #include "dr-cli-egdb.h"
 
+#include "dr-bitboard.h"
 #include "dr-egdb.h"
 #include "dr-fen.h"
 #include "dr-movegen.h"
@@ -37,6 +38,7 @@ typedef struct
   char    *output;
   int      pieces;
   int      threads;
+  int      bench;
   gboolean quiet;
 } EgdbOptions;
 
@@ -68,6 +70,7 @@ parse (const char  *sub,
     { "notation", 'n', 0, G_OPTION_ARG_STRING, &o->notation, N_("Squares as numeric or algebraic"), N_("NOTATION") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Write the Makefile here (plan)"), N_("FILE") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o->quiet, N_("No progress on standard error"), NULL },
+    { "bench", 0, 0, G_OPTION_ARG_INT, &o->bench, N_("probe: time N random positions instead (ns a probe)"), N_("N") },
     { NULL }
   };
   g_autofree char *parameter = g_strdup_printf ("egdb %s", sub);
@@ -195,6 +198,70 @@ egdb_build (int    argc,
   return status;
 }
 
+/* Times dr_egdb_probe_quiet() on @n random positions the tables hold (no
+ * capture pending). */
+static int
+probe_bench (const DrRules *rules,
+             DrEgdb        *db,
+             int            n)
+{
+  const DrGeometry *g = rules->geometry;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  g_autofree DrPosition *positions = g_new (DrPosition, n);
+  DrBitboard top = dr_rules_promotion_mask (rules, DR_SIDE_WHITE);
+  DrBitboard bottom = dr_rules_promotion_mask (rules, DR_SIDE_BLACK);
+  int max = dr_egdb_max_pieces (db), found = 0;
+  guint64 sum = 0;
+
+  if (max < 2)
+    {
+      g_printerr (_("draughtsman-cli egdb probe: no tables to time\n"));
+      return EXIT_FAILURE;
+    }
+  while (found < n)
+    {
+      DrPosition pos;
+      int pieces = g_rand_int_range (rand, 2, max + 1);
+      int plies;
+
+      dr_position_clear (&pos);
+      for (int i = 0; i < pieces; i++)
+        {
+          int bit;
+          DrPiece piece = i == 0 ? DR_PIECE_WHITE_KING : i == 1 ? DR_PIECE_BLACK_KING
+                          : (DrPiece) g_rand_int_range (rand, DR_PIECE_WHITE_MAN, DR_PIECE_BLACK_KING + 1);
+          do
+            bit = g_rand_int_range (rand, 0, 64);
+          while (!dr_bb_has (g->squares, bit) || dr_position_get (&pos, bit) != DR_PIECE_NONE
+                 || (piece == DR_PIECE_WHITE_MAN && dr_bb_has (top, bit))
+                 || (piece == DR_PIECE_BLACK_MAN && dr_bb_has (bottom, bit)));
+          if (i < 2 && g_rand_boolean (rand))
+            piece = piece == DR_PIECE_WHITE_KING ? DR_PIECE_WHITE_MAN : DR_PIECE_BLACK_MAN;
+          if ((piece == DR_PIECE_WHITE_MAN && dr_bb_has (top, bit)) || (piece == DR_PIECE_BLACK_MAN && dr_bb_has (bottom, bit)))
+            piece = piece == DR_PIECE_WHITE_MAN ? DR_PIECE_WHITE_KING : DR_PIECE_BLACK_KING;
+          dr_position_put (&pos, bit, piece);
+        }
+      dr_position_set_turn (&pos, g_rand_boolean (rand) ? DR_SIDE_WHITE : DR_SIDE_BLACK);
+      if (dr_egdb_probe_quiet (db, &pos, &plies) != DR_EGDB_UNKNOWN)
+        positions[found++] = pos;
+    }
+  /* Pass 1: every position once, blocks all over the files; pass 2: the
+   * first 256 positions over and over, their blocks in the caches. */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      for (int i = 0; i < n; i++)
+        {
+          int plies = 0;
+          const DrPosition *pos = &positions[pass == 0 ? i : i % MIN (n, 256)];
+          sum += (guint64) dr_egdb_probe_quiet (db, pos, &plies) + (guint64) plies;
+        }
+      g_print ("%s: %d probes, %.0f ns a probe\n", pass == 0 ? "random positions" : "cached blocks", n,
+               (double) (g_get_monotonic_time () - start) * 1000.0 / n);
+    }
+  return sum > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
 /* probe ------------------------------------------------------------------ */
 
 static int
@@ -225,6 +292,16 @@ egdb_probe (int    argc,
           g_printerr (_("draughtsman-cli egdb probe: unknown notation “%s”\n"), o.notation);
           goto out;
         }
+    }
+  if (o.bench > 0)
+    {
+      if ((db = dr_egdb_open (rules, o.dir, &error)) == NULL)
+        {
+          g_printerr ("draughtsman-cli egdb probe: %s\n", error->message);
+          goto out;
+        }
+      status = probe_bench (rules, db, o.bench);
+      goto out;
     }
   if (o.fen == NULL)
     {
