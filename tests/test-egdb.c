@@ -732,6 +732,34 @@ test_resume (void)
   remove_tree (dir);
 }
 
+/* The first pass on several threads gives the same tables as on one. */
+static void
+test_build_threads (void)
+{
+  const DrRules *rules = dr_rules_from_name ("russian");
+  g_autofree char *one_dir = g_dir_make_tmp ("egdb-threads-XXXXXX", NULL);
+  g_autofree char *four_dir = g_dir_make_tmp ("egdb-threads-XXXXXX", NULL);
+  DrEgdbBuildOptions one = { rules, one_dir, 3, NULL, 1 };
+  DrEgdbBuildOptions four = { rules, four_dir, 3, NULL, 4 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrEgdb) a = NULL;
+  g_autoptr (DrEgdb) b = NULL;
+
+  g_assert_true (dr_egdb_build (&one, NULL, NULL, NULL, &error));
+  g_assert_true (dr_egdb_build (&four, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  a = dr_egdb_open (rules, one_dir, &error);
+  b = dr_egdb_open (rules, four_dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (a->tables->len, ==, 9);
+  g_assert_cmpuint (b->tables->len, ==, a->tables->len);
+  for (guint i = 0; i < a->tables->len; i++)
+    g_assert_cmpuint (((EgdbTable *) g_ptr_array_index (a->tables, i))->checksum, ==,
+                      ((EgdbTable *) g_ptr_array_index (b->tables, i))->checksum);
+  remove_tree (one_dir);
+  remove_tree (four_dir);
+}
+
 /* Count rules -------------------------------------------------------------- */
 
 static void
@@ -1077,6 +1105,7 @@ main (int    argc,
   g_test_add_func ("/egdb/verify/catches", test_verify_catches);
   g_test_add_func ("/egdb/files/corrupt", test_corrupt_files);
   g_test_add_func ("/egdb/build/resume", test_resume);
+  g_test_add_func ("/egdb/build/threads", test_build_threads);
   g_test_add_func ("/egdb/count-rules", test_count_rules);
   g_test_add_func ("/egdb/classical/russian-three-kings", test_russian_three_kings);
   g_test_add_func ("/egdb/classical/english-first-position", test_english_first_position);
