@@ -379,6 +379,10 @@ take_back (Builder          *b,
   const int dirs[4] = { -(half + 1), -(half + 2), half + 1, half + 2 };
   DrBitboard occupied = dr_position_occupied (pos);
   DrPosition prev = *pos;
+  /* The predecessors' indices are gathered first and their states
+   * fetched from memory together: each is a cache miss of its own. */
+  uint32_t found[4 * 64];
+  int n_found = 0;
 
   prev.turn = DR_SIDE_BLACK;
   for (DrBitboard s = pos->pieces[1]; s != 0; s = dr_bb_rest (s))
@@ -398,12 +402,21 @@ take_back (Builder          *b,
               prev.pieces[1] = (pos->pieces[1] & ~from_bit) | to_bit;
               prev.kings = king ? (pos->kings & ~from_bit) | to_bit : pos->kings;
               if (!dr_movegen_has_capture (rules, &prev))
-                retro_update (b, q, _dr_egdb_index (&b->db->board, &prev), kind, level);
+                {
+                  g_assert (n_found < (int) G_N_ELEMENTS (found));   /* 7 flying kings make 119 */
+                  uint32_t j = (uint32_t) _dr_egdb_index (&b->db->board, &prev);
+
+                  __builtin_prefetch (&b->state[q][j], 1);
+                  __builtin_prefetch (&b->count[q][j], 1);
+                  found[n_found++] = j;
+                }
               if (!king || !rules->kings_fly)
                 break;
             }
         }
     }
+  for (int i = 0; i < n_found; i++)
+    retro_update (b, q, found[i], kind, level);
 }
 
 static gboolean

@@ -151,7 +151,9 @@ _dr_egdb_index (const EgdbBoard  *board,
   return index;
 }
 
-/* The set of @k squares of colex rank @r, each shifted up by @offset. */
+/* The set of @k squares of colex rank @r, each shifted up by @offset:
+ * for each member from the highest, the largest x below @top with
+ * C(x, i) <= r (a binary search; the last member is r itself). */
 static uint64_t
 unrank_set (const EgdbBoard *board,
             uint64_t         r,
@@ -161,20 +163,30 @@ unrank_set (const EgdbBoard *board,
 {
   uint64_t s = 0;
 
-  for (int i = k; i >= 1; i--)
+  for (int i = k; i >= 2; i--)
     {
-      int x = top - 1;
+      int lo = i - 1, hi = top - 1;
 
-      while (binom (board, x, i) > r)
-        x--;
-      r -= binom (board, x, i);
-      s |= (uint64_t) 1 << (x + offset);
-      top = x;
+      while (lo < hi)
+        {
+          int mid = (lo + hi + 1) / 2;
+          if (board->binomial[mid][i] <= r)
+            lo = mid;
+          else
+            hi = mid - 1;
+        }
+      r -= board->binomial[lo][i];
+      s |= (uint64_t) 1 << (lo + offset);
+      top = lo;
     }
+  if (k >= 1)
+    s |= (uint64_t) 1 << (r + (uint64_t) offset);
   return s;
 }
 
-/* The set of @k squares of rank @r among the squares not in @taken. */
+/* The set of @k squares of rank @r among the squares not in @taken: the
+ * relative squares, each moved up past the taken squares at or below it
+ * (few: at most the pieces of a slice). */
 static uint64_t
 unrank_among (const EgdbBoard *board,
               uint64_t         r,
@@ -182,16 +194,15 @@ unrank_among (const EgdbBoard *board,
               uint64_t         taken)
 {
   uint64_t rel = unrank_set (board, r, k, board->n - dr_bb_count (taken), 0), s = 0;
-  int sq = 0;
 
-  /* The j-th free square for each member j of @rel. */
-  for (; rel != 0; sq++)
+  for (; rel != 0; rel &= rel - 1)
     {
-      if (taken & ((uint64_t) 1 << sq))
-        continue;
-      if (rel & 1)
-        s |= (uint64_t) 1 << sq;
-      rel >>= 1;
+      int sq = __builtin_ctzll (rel);
+
+      for (uint64_t t = taken; t != 0; t &= t - 1)
+        if (__builtin_ctzll (t) <= sq)
+          sq++;
+      s |= (uint64_t) 1 << sq;
     }
   return s;
 }
