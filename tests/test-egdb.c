@@ -684,21 +684,21 @@ test_resume (void)
 {
   const DrRules *rules = dr_rules_from_name ("english");
   g_autofree char *dir = g_dir_make_tmp ("egdb-resume-XXXXXX", NULL);
-  DrEgdbBuildOptions options = { rules, dir, 4, NULL, 1 };
-  ResumeState s = { g_cancellable_new (), 0, 0, 12 };
+  DrEgdbBuildOptions options = { rules, dir, 3, NULL, 1 };
+  ResumeState s = { g_cancellable_new (), 0, 0, 5 };
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) plan = dr_egdb_plan (rules, 4, NULL);
+  g_autoptr (GPtrArray) plan = dr_egdb_plan (rules, 3, NULL);
   g_autoptr (DrEgdb) resumed = NULL;
-  g_autoptr (DrEgdb) reference = open_tables ("english", 4);
+  g_autoptr (DrEgdb) reference = open_tables ("english", 3);
   g_autoptr (GPtrArray) listed = NULL;
 
   g_assert_false (dr_egdb_build (&options, resume_progress_cb, &s, s.cancellable, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&error);
-  g_assert_cmpint (s.done, ==, 12);
-  /* The twelve finished slices are there, and nothing else (no half file). */
+  g_assert_cmpint (s.done, ==, 5);
+  /* The five finished slices are there, and nothing else (no half file). */
   listed = dr_egdb_list (dir, rules, NULL);
-  g_assert_cmpuint (listed->len, ==, 12);
+  g_assert_cmpuint (listed->len, ==, 5);
   {
     g_autofree char *sub = g_build_filename (dir, "english", NULL);
     GDir *d = g_dir_open (sub, 0, NULL);
@@ -706,15 +706,15 @@ test_resume (void)
     while (g_dir_read_name (d) != NULL)
       files++;
     g_dir_close (d);
-    g_assert_cmpint (files, ==, 12);
+    g_assert_cmpint (files, ==, 5);
   }
 
   g_object_unref (s.cancellable);
   s = (ResumeState) { NULL, 0, 0, 0 };
   g_assert_true (dr_egdb_build (&options, resume_progress_cb, &s, NULL, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (s.skipped, ==, 12);
-  g_assert_cmpint (s.done, ==, (int) plan->len - 12);
+  g_assert_cmpint (s.skipped, ==, 5);
+  g_assert_cmpint (s.done, ==, (int) plan->len - 5);
 
   /* The same tables as a build in one go: the same data, byte for byte
    * after the header (which holds the build time). */
