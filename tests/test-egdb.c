@@ -950,6 +950,23 @@ test_english_first_position (void)
   g_assert_true (dr_egdb_probe (db, &pos, &probe, &error));
   g_assert_cmpint (probe.value, ==, DR_EGDB_WIN);
 
+  /* One piece beyond the tables with a capture to make: worked out from
+   * the position after it (15x24 is the only move). */
+  {
+    DrEgdbProbe after;
+    DrPosition child = fen ("english", "B:WK24,20:BK28,12");
+
+    pos = fen ("english", "W:WK15,20:BK28,12,19");
+    g_assert_true (dr_egdb_probe (db, &pos, &probe, &error));
+    g_assert_no_error (error);
+    g_assert_true (dr_egdb_probe (db, &child, &after, &error));
+    g_assert_cmpint (after.value, !=, DR_EGDB_DRAW);
+    g_assert_cmpint (probe.value, ==, after.value == DR_EGDB_WIN ? DR_EGDB_LOSS : DR_EGDB_WIN);
+    g_assert_cmpint (probe.plies, ==, after.plies + 1);
+    g_assert_true (probe.has_best);
+    g_assert_cmpuint (probe.best.captures, !=, 0);
+  }
+
   /* Two kings against one in the double corner: a win (000 1.30). */
   pos = fen ("english", "W:WK18,K19:BK28");
   g_assert_true (dr_egdb_probe (db, &pos, &probe, &error));

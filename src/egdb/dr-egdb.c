@@ -403,11 +403,13 @@ _dr_egdb_value (const DrEgdb     *self,
   if (pos->pieces[pos->turn ^ 1] == 0)
     return DR_EGDB_UNKNOWN;
   part = part_of (self, pos);
-  if (part == NULL)
-    return DR_EGDB_UNKNOWN;
   kind = dr_movegen_kind (rules, pos);
   if (kind != DR_MOVES_CAPTURE)
-    return decode (rules, _dr_egdb_part_value (part, _dr_egdb_index (&self->board, pos)), plies);
+    {
+      if (part == NULL)
+        return DR_EGDB_UNKNOWN;
+      return decode (rules, _dr_egdb_part_value (part, _dr_egdb_index (&self->board, pos)), plies);
+    }
 
   /* Not stored: a one-ply search over the captures, whose successors have
    * fewer pieces (the recursion ends within the piece count). */
@@ -537,7 +539,7 @@ dr_egdb_probe (const DrEgdb     *self,
   DrEgdbValue v;
 
   memset (result, 0, sizeof *result);
-  if (n > EGDB_MAX_PIECES || pos->pieces[pos->turn ^ 1] == 0
+  if (n > EGDB_MAX_PIECES + 1 || pos->pieces[pos->turn ^ 1] == 0
       || (v = _dr_egdb_value (self, pos, &plies, lists)) == DR_EGDB_UNKNOWN)
     {
       g_autofree char *fen = dr_fen_write (self->rules, pos, self->rules->notation);

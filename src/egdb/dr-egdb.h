@@ -132,8 +132,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrEgdb, dr_egdb_free)
 GPtrArray *dr_egdb_get_tables       (const DrEgdb      *self);
 
 /* The value of @pos, its distance, the table's best move and the count
- * rule remark.  FALSE with @error when the position is not covered or a
- * block fails its checksum. */
+ * rule remark.  A position one piece beyond the tables whose side to move
+ * must capture is worked out from its successors.  FALSE with @error when
+ * the position is not covered or a block fails its checksum. */
 gboolean   dr_egdb_probe            (const DrEgdb      *self,
                                      const DrPosition  *pos,
                                      DrEgdbProbe       *result,
