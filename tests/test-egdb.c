@@ -229,7 +229,7 @@ solve (Solver        *s,
        int            pieces)
 {
   g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
-  GPtrArray *materials = g_ptr_array_new ();
+  GPtrArray *materials = g_ptr_array_new_with_free_func (g_free);
   gboolean changed = TRUE;
 
   g_assert_cmpint (pieces, <=, 3);
