@@ -36,6 +36,8 @@
 
 #define G_LOG_DOMAIN "dr-egdb"
 
+#include "config.h"
+
 #include "dr-egdb-private.h"
 
 #include "dr-bitboard.h"
@@ -43,6 +45,7 @@
 #include "dr-movegen.h"
 
 #include <errno.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 /* Position state while building. */
@@ -215,7 +218,7 @@ init_range (InitJob *job)
                   g_autofree char *fen = dr_fen_write (rules, &child, rules->notation);
                   g_autofree char *name = _dr_egdb_material_name (b->slice);
                   g_set_error (&job->error, DR_EGDB_ERROR, DR_EGDB_ERROR_MISSING,
-                               "building %s: the successor %s is in no table (build the smaller slices first)",
+                               _("building %s: the successor %s is in no table (build the smaller slices first)"),
                                name, fen);
                 }
               g_free (lists);
@@ -436,7 +439,7 @@ solve_levels (Builder *b,
       if (level >= ST_FLAG)
         {
           g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_ARGUMENT,
-                       "building %s: distances beyond %d plies", b->pr.slice, ST_FLAG - 1);
+                       _("building %s: distances beyond %d plies"), b->pr.slice, ST_FLAG - 1);
           return FALSE;
         }
       /* What the successors outside decided for this level. */
@@ -558,14 +561,14 @@ build_slice (DrEgdb             *db,
       if (b.n[p] >= G_MAXUINT32)
         {
           g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_ARGUMENT,
-                       "slice %s has more than 2^32 positions a part", pr->slice);
+                       _("slice %s has more than 2^32 positions a part"), pr->slice);
           goto out;
         }
       b.state[p] = g_try_new (uint16_t, MAX (b.n[p], 1));
       b.count[p] = g_try_new (uint8_t, MAX (b.n[p], 1));
       if (b.state[p] == NULL || b.count[p] == NULL)
         {
-          g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, "not enough memory for slice %s",
+          g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, _("not enough memory for slice %s"),
                        pr->slice);
           goto out;
         }
@@ -666,13 +669,13 @@ check_pieces (const DrRules *rules,
   if (!dr_egdb_supported (rules))
     {
       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_VARIANT,
-                   "%s has no endgame tables: its rules are not diagonal moves alone", rules->title);
+                   _("%s has no endgame tables: its rules are not diagonal moves alone"), rules->title);
       return FALSE;
     }
   if (pieces < 2 || pieces > EGDB_MAX_PIECES)
     {
       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_ARGUMENT,
-                   "pieces must be 2 to %d, not %d", EGDB_MAX_PIECES, pieces);
+                   _("pieces must be 2 to %d, not %d"), EGDB_MAX_PIECES, pieces);
       return FALSE;
     }
   return TRUE;
@@ -725,7 +728,7 @@ dr_egdb_slice_depends (const DrRules *rules,
   if (!_dr_egdb_parse_slice (slice, &s))
     {
       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_ARGUMENT,
-                   "“%s” is not a slice name (men as m, kings as k, the sides apart by -: “kkm-k”)", slice);
+                   _("“%s” is not a slice name (men as m, kings as k, the sides apart by -: “kkm-k”)"), slice);
       return NULL;
     }
   s = _dr_egdb_canonical (s);
@@ -776,7 +779,7 @@ dr_egdb_build (const DrEgdbBuildOptions *options,
       if (!_dr_egdb_parse_slice (options->slice, &only))
         {
           g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_ARGUMENT,
-                       "“%s” is not a slice name (men as m, kings as k, the sides apart by -: “kkm-k”)",
+                       _("“%s” is not a slice name (men as m, kings as k, the sides apart by -: “kkm-k”)"),
                        options->slice);
           return FALSE;
         }
@@ -794,7 +797,7 @@ dr_egdb_build (const DrEgdbBuildOptions *options,
     }
   if (g_mkdir_with_parents (folder, 0755) != 0)
     {
-      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, "cannot make the folder %s: %s",
+      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, _("cannot make the folder %s: %s"),
                    folder, g_strerror (errno));
       return FALSE;
     }

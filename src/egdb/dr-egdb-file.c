@@ -37,10 +37,13 @@
 
 #define G_LOG_DOMAIN "dr-egdb"
 
+#include "config.h"
+
 #include "dr-egdb-private.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #define PART_DESC 72
@@ -309,7 +312,7 @@ corrupt (GError    **error,
          const char *what)
 {
   g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
-               "endgame table %s is refused: %s", path, what);
+               _("endgame table %s is refused: %s"), path, what);
   return FALSE;
 }
 
@@ -342,7 +345,7 @@ _dr_egdb_table_open (const DrRules *rules,
 
   if (file == NULL)
     {
-      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, "cannot read endgame table %s: %s",
+      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, _("cannot read endgame table %s: %s"),
                    path, local->message);
       return NULL;
     }
@@ -354,30 +357,30 @@ _dr_egdb_table_open (const DrRules *rules,
   table->file_size = size;
   if (size < EGDB_HEADER_SIZE)
     {
-      g_autofree char *what = g_strdup_printf ("truncated: %" G_GSIZE_FORMAT " bytes, shorter than its header", size);
+      g_autofree char *what = g_strdup_printf (_("truncated: %") G_GSIZE_FORMAT " bytes, shorter than its header", size);
       corrupt (error, path, what);
       goto fail;
     }
   if (memcmp (h, EGDB_MAGIC, 8) != 0)
     {
-      corrupt (error, path, "not a Draughtsman endgame table (bad magic)");
+      corrupt (error, path, _("not a Draughtsman endgame table (bad magic)"));
       goto fail;
     }
   if (get32 (h + 8) != DR_EGDB_FORMAT_VERSION || get32 (h + 12) != EGDB_HEADER_SIZE)
     {
-      g_autofree char *what = g_strdup_printf ("format version %u, this program reads version %u",
+      g_autofree char *what = g_strdup_printf (_("format version %u, this program reads version %u"),
                                                get32 (h + 8), DR_EGDB_FORMAT_VERSION);
       corrupt (error, path, what);
       goto fail;
     }
   if (get64 (h + 232) != _dr_egdb_file_checksum (h, 232))
     {
-      corrupt (error, path, "the header fails its checksum");
+      corrupt (error, path, _("the header fails its checksum"));
       goto fail;
     }
   if (get64 (h + 56) != size)
     {
-      g_autofree char *what = g_strdup_printf ("truncated or extended: %" G_GSIZE_FORMAT " bytes, the header says %"
+      g_autofree char *what = g_strdup_printf (_("truncated or extended: %") G_GSIZE_FORMAT " bytes, the header says %"
                                                G_GUINT64_FORMAT, size, get64 (h + 56));
       corrupt (error, path, what);
       goto fail;
@@ -385,20 +388,20 @@ _dr_egdb_table_open (const DrRules *rules,
   memcpy (variant, h + 16, 16);
   if (strcmp (variant, rules->name) != 0 || get32 (h + 32) != (guint32) rules->gametype)
     {
-      g_autofree char *what = g_strdup_printf ("it is a table of %s, not %s", variant, rules->name);
+      g_autofree char *what = g_strdup_printf (_("it is a table of %s, not %s"), variant, rules->name);
       corrupt (error, path, what);
       goto fail;
     }
   if (get32 (h + 44) != EGDB_BLOCK || get32 (h + 40) < 1 || get32 (h + 40) > 2)
     {
-      corrupt (error, path, "bad block size or part count");
+      corrupt (error, path, _("bad block size or part count"));
       goto fail;
     }
   table->slice.m0 = h[36], table->slice.k0 = h[37], table->slice.m1 = h[38], table->slice.k1 = h[39];
   if (table->slice.m0 + table->slice.k0 + table->slice.m1 + table->slice.k1 > EGDB_MAX_PIECES
       || table->slice.m0 + table->slice.k0 == 0 || table->slice.m1 + table->slice.k1 == 0)
     {
-      corrupt (error, path, "bad slice");
+      corrupt (error, path, _("bad slice"));
       goto fail;
     }
   table->name = _dr_egdb_material_name (table->slice);
@@ -436,13 +439,13 @@ _dr_egdb_table_open (const DrRules *rules,
           || part->index_offset + 12 * (guint64) part->n_blocks + 8 > part->data_offset
           || part->data_offset > size)
         {
-          corrupt (error, path, "a part's description does not fit the slice or the file");
+          corrupt (error, path, _("a part's description does not fit the slice or the file"));
           goto fail;
         }
       if (get64 (desc + 72) != _dr_egdb_file_checksum (h + part->index_offset,
                                                        part->data_offset - part->index_offset))
         {
-          corrupt (error, path, "a block index fails its checksum");
+          corrupt (error, path, _("a block index fails its checksum"));
           goto fail;
         }
       part->offsets = (const guint64 *) (const void *) (h + part->index_offset);
@@ -451,12 +454,12 @@ _dr_egdb_table_open (const DrRules *rules,
       for (guint32 b = 0; b < part->n_blocks; b++)
         if (GUINT64_FROM_LE (part->offsets[b]) > GUINT64_FROM_LE (part->offsets[b + 1]))
           {
-            corrupt (error, path, "a block index is out of order");
+            corrupt (error, path, _("a block index is out of order"));
             goto fail;
           }
       if (part->data_offset + GUINT64_FROM_LE (part->offsets[part->n_blocks]) > size)
         {
-          corrupt (error, path, "blocks run past the end of the file");
+          corrupt (error, path, _("blocks run past the end of the file"));
           goto fail;
         }
       part->block_state = g_new0 (atomic_uchar, MAX (part->n_blocks, 1));

@@ -6,6 +6,8 @@
 
 #define G_LOG_DOMAIN "dr-egdb"
 
+#include "config.h"
+
 #include "dr-egdb-private.h"
 
 #include "dr-bitboard.h"
@@ -13,6 +15,7 @@
 #include "dr-fen.h"
 #include "dr-movegen.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 G_DEFINE_QUARK (dr-egdb-error-quark, dr_egdb_error)
@@ -142,7 +145,7 @@ dr_egdb_open (const DrRules *rules,
   if (!dr_egdb_supported (rules))
     {
       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_VARIANT,
-                   "%s has no endgame tables: its rules are not diagonal moves alone", rules->title);
+                   _("%s has no endgame tables: its rules are not diagonal moves alone"), rules->title);
       return NULL;
     }
   self = _dr_egdb_new_empty (rules);
@@ -151,7 +154,7 @@ dr_egdb_open (const DrRules *rules,
     {
       if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
         return g_steal_pointer (&self);
-      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, "cannot read %s: %s", folder, local->message);
+      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, _("cannot read %s: %s"), folder, local->message);
       return NULL;
     }
   while ((entry = g_dir_read_name (d)) != NULL)
@@ -173,7 +176,7 @@ dr_egdb_open (const DrRules *rules,
       if (!_dr_egdb_material_equal (table->slice, m))
         {
           g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
-                       "endgame table %s is refused: it holds slice %s", path, table->name);
+                       _("endgame table %s is refused: it holds slice %s"), path, table->name);
           _dr_egdb_table_free (table);
           return NULL;
         }
@@ -544,7 +547,7 @@ dr_egdb_probe (const DrEgdb     *self,
     {
       g_autofree char *fen = dr_fen_write (self->rules, pos, self->rules->notation);
       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_MISSING,
-                   "%s is not in the %s endgame tables (they cover up to %d pieces)",
+                   _("%s is not in the %s endgame tables (they cover up to %d pieces)"),
                    fen, self->rules->name, self->max_pieces);
       return FALSE;
     }
@@ -655,7 +658,7 @@ dr_egdb_verify (const DrEgdb      *self,
           != table->checksum)
         {
           g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
-                       "endgame table %s is refused: its data fail the checksum", table->path);
+                       _("endgame table %s is refused: its data fail the checksum"), table->path);
           return FALSE;
         }
       for (int p = 0; p < table->n_parts; p++)
@@ -675,7 +678,7 @@ dr_egdb_verify (const DrEgdb      *self,
               if (!_dr_egdb_part_block (part, b, block))
                 {
                   g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
-                               "endgame table %s is refused: block %u of part %d is damaged",
+                               _("endgame table %s is refused: block %u of part %d is damaged"),
                                table->path, b, p);
                   return FALSE;
                 }
@@ -717,7 +720,7 @@ dr_egdb_verify (const DrEgdb      *self,
                       g_autofree char *fen = dr_fen_write (rules, &pos, rules->notation);
                       static const char *names[] = { "unknown", "win", "draw", "loss" };
                       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_MISMATCH,
-                                   "endgame table %s: %s is stored as %s in %d plies, its successors say %s in %d",
+                                   _("endgame table %s: %s is stored as %s in %d plies, its successors say %s in %d"),
                                    table->name, fen, names[stored], stored_plies, names[v], plies);
                       return FALSE;
                     }
