@@ -15,6 +15,7 @@
 
 #include "dr-bitboard.h"
 #include "dr-cli-db.h"
+#include "dr-cli-egdb.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
 #include "dr-hub.h"
@@ -544,9 +545,10 @@ analyse_info_cb (const DrSearchInfo *info,
   g_autofree char *pv = line_text (ctx->rules, &ctx->root, info->pv, info->pv_length, ctx->notation);
   char score[32];
 
-  g_print ("info depth %d seldepth %d multipv %d score %s nodes %" G_GUINT64_FORMAT
+  g_print ("info depth %d seldepth %d multipv %d score %s%s nodes %" G_GUINT64_FORMAT
            " nps %" G_GUINT64_FORMAT " time %" G_GUINT64_FORMAT " pv %s\n",
            info->depth, info->seldepth, info->multipv, dr_score_to_string (info->score, score),
+           info->db ? " (db)" : "",
            info->nodes, info->time_ms > 0 ? info->nodes * 1000 / info->time_ms : info->nodes,
            info->time_ms, pv);
 }
@@ -559,7 +561,8 @@ cmd_analyse (int    argc,
   CliPosition p;
   int depth = 0, multipv = 1, hash = 64;
   gint64 nodes = 0, movetime = 0;
-  g_autofree char *weights_path = NULL;
+  g_autofree char *weights_path = NULL, *egdb_dir = NULL;
+  g_autoptr (DrEgdb) egdb = NULL;
   DrEvalWeights weights;
   GOptionEntry limits[] = {
     { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search to this depth"), N_("N") },
@@ -568,6 +571,7 @@ cmd_analyse (int    argc,
     { "multipv", 'm', 0, G_OPTION_ARG_INT, &multipv, N_("Report the best K moves"), N_("K") },
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Transposition table size in MiB (default 64)"), N_("MB") },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
+    { "egdb-dir", 0, 0, G_OPTION_ARG_FILENAME, &egdb_dir, N_("Endgame tables from this folder (default: $XDG_DATA_HOME/draughtsman/egdb; \"\" for none)"), N_("DIR") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -617,6 +621,8 @@ cmd_analyse (int    argc,
   lim.info_func = analyse_info_cb;
   lim.user_data = &ctx;
   search = dr_search_new (p.rules, (size_t) hash);
+  egdb = dr_cli_egdb_for_search (p.rules, egdb_dir, "analyse");
+  dr_search_set_egdb (search, egdb);
   if (weights_path != NULL)
     {
       weights = *dr_eval_default_weights (p.rules);
@@ -852,6 +858,7 @@ static const CliCommand commands[] = {
   { "hub", cmd_hub, N_("be an engine for Hub protocol 2 graphical interfaces") },
   { "dxp", dr_dxp_command, N_("play International draughts over DXP (DamExchange)") },
   { "match", dr_match_command, N_("play two engines (Hub or DXP) against each other from openings") },
+  { "egdb", dr_cli_egdb, N_("endgame tables: build, probe, verify, info, plan") },
   { "tune", cmd_tune, N_("fit the evaluation's weights on games with a result") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },

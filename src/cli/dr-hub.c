@@ -21,6 +21,7 @@
 
 #include "config.h"
 
+#include "dr-cli-egdb.h"
 #include "dr-hub.h"
 #include "dr-tune.h"
 
@@ -40,6 +41,8 @@ typedef struct
   GMutex         out_lock;
   const DrRules *rules;
   DrSearch      *search;
+  DrEgdb        *egdb;            /* endgame tables of rules, or NULL */
+  char          *egdb_dir;        /* param egdb-dir; NULL: the default folder */
   DrPosition     pos;
   GArray        *history;         /* DrPosition before pos */
   DrSearchLimits limits;
@@ -246,6 +249,10 @@ dr_hub_run (FILE       *in,
           say (&hub, "id name=Draughtsman version=%s author=\"The Draughtsman authors\"", PACKAGE_VERSION);
           say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values);
           say (&hub, "param name=hash value=64 type=int min=1 max=4096");
+          {
+            g_autofree char *dir = dr_egdb_default_dir ();
+            say (&hub, "param name=egdb-dir value=\"%s\" type=string", dir);
+          }
           say (&hub, "wait");
         }
       else if (g_str_equal (command, "set-param"))
@@ -263,12 +270,20 @@ dr_hub_run (FILE       *in,
             }
           else if (g_strcmp0 (name, "hash") == 0 && value != NULL)
             hash_mb = CLAMP (atoi (value), 1, 4096);
+          else if (g_strcmp0 (name, "egdb-dir") == 0 && value != NULL)
+            {
+              g_free (hub.egdb_dir);
+              hub.egdb_dir = g_strdup (value);
+            }
         }
       else if (g_str_equal (command, "init"))
         {
           if (hub.search != NULL)
             dr_search_free (hub.search);
           hub.search = dr_search_new (hub.rules, (size_t) hash_mb);
+          g_clear_pointer (&hub.egdb, dr_egdb_free);
+          hub.egdb = dr_cli_egdb_for_search (hub.rules, hub.egdb_dir, "hub");
+          dr_search_set_egdb (hub.search, hub.egdb);
           if (weights_path != NULL)
             {
               DrEvalWeights weights = *dr_eval_default_weights (hub.rules);
@@ -328,6 +343,8 @@ dr_hub_run (FILE       *in,
   stop_search (&hub);
   if (hub.search != NULL)
     dr_search_free (hub.search);
+  g_clear_pointer (&hub.egdb, dr_egdb_free);
+  g_free (hub.egdb_dir);
   g_array_unref (hub.history);
   g_mutex_clear (&hub.out_lock);
   return 0;

@@ -15,6 +15,9 @@
 #define DR_SCORE_INF   32000
 /* Scores beyond this are wins or losses in a number of plies. */
 #define DR_SCORE_WON   (DR_SCORE_WIN - 1000)
+/* A win the endgame tables see but a count rule may forbid (dr-search.c):
+ * above any evaluation, below DR_SCORE_WON. */
+#define DR_SCORE_DB_UNSURE 20000
 
 /* Weights of the evaluation terms, per variant; `draughtsman-cli tune`
  * (dr-tune.c) fits them on positions from real games.  Every field is an

@@ -106,6 +106,9 @@ struct _DrSearch
 
   void                *tt_map;               /* the table's mapping, if mapped */
   size_t               tt_map_length;
+
+  const DrEgdb        *egdb;                 /* endgame tables, or NULL */
+  int                  egdb_pieces;          /* the pieces they cover; 0 without */
 };
 
 /* The table: the largest power of two of entries that fits in
@@ -219,6 +222,35 @@ dr_search_free (DrSearch *self)
   free (self->lists);
   free (self->game_hashes);
   free (self);
+}
+
+void
+dr_search_set_egdb (DrSearch     *self,
+                    const DrEgdb *egdb)
+{
+  if (egdb != NULL && dr_egdb_get_rules (egdb) != self->rules)
+    egdb = NULL;     /* another variant's tables say nothing here */
+  self->egdb = egdb;
+  self->egdb_pieces = egdb != NULL ? dr_egdb_max_pieces (egdb) : 0;
+}
+
+/* The score of a node the tables hold (dr_search_set_egdb()). */
+static int
+egdb_score (DrSearch         *self,
+            const DrPosition *pos,
+            DrEgdbValue       value,
+            int               plies,
+            int               ply)
+{
+  int limit;
+
+  if (value == DR_EGDB_DRAW)
+    return 0;
+  limit = dr_egdb_count_limit (self->rules, pos);
+  if (limit == 0 || (plies + 1) / 2 <= limit)
+    return value == DR_EGDB_WIN ? DR_SCORE_WIN - (ply + plies) : -(DR_SCORE_WIN - (ply + plies));
+  /* A count rule may end the game first: winning, not a proven win. */
+  return value == DR_EGDB_WIN ? DR_SCORE_DB_UNSURE - plies : -(DR_SCORE_DB_UNSURE - plies);
 }
 
 void
@@ -458,6 +490,14 @@ search (DrSearch         *self,
         return 0;
       if (self->draw_plies > 0 && self->reversible[ply] >= self->draw_plies)
         return 0;
+      if (self->egdb_pieces > 0 && dr_bb_count (dr_position_occupied (pos)) <= self->egdb_pieces)
+        {
+          int plies = 0;
+          DrEgdbValue v = dr_egdb_probe_quiet (self->egdb, pos, &plies);
+
+          if (v != DR_EGDB_UNKNOWN)
+            return egdb_score (self, pos, v, plies, ply);
+        }
     }
   if (ply >= DR_SEARCH_MAX_PLY - 1)
     return dr_eval (rules, self->weights, &self->eval_tables, pos);
@@ -720,6 +760,18 @@ dr_search_run (DrSearch             *self,
           info->time_ms = now_ms () - self->start_ms;
           info->pv_length = self->pv_length[0];
           memcpy (info->pv, self->pv[0], (size_t) info->pv_length * sizeof (DrMove));
+          info->db = false;
+          if (self->egdb_pieces > 0)
+            {
+              /* The line's last position is a table's: its score is. */
+              DrPosition end = *root;
+              int plies;
+
+              for (int i = 0; i < info->pv_length; i++)
+                dr_position_apply (&end, &end, &info->pv[i]);
+              info->db = info->pv_length > 0
+                         && dr_egdb_probe_quiet (self->egdb, &end, &plies) != DR_EGDB_UNKNOWN;
+            }
           self->excluded[self->n_excluded++] = info->pv[0];
           n_found++;
         }

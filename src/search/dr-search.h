@@ -15,6 +15,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "dr-egdb-probe.h"
 #include "dr-eval.h"
 
 #define DR_SEARCH_MAX_PLY 128
@@ -30,6 +31,8 @@ typedef struct
   uint64_t time_ms;
   int      pv_length;
   DrMove   pv[DR_SEARCH_MAX_PLY];
+  bool     db;             /* the score is the endgame tables': the line
+                              ends in a position they hold */
 } DrSearchInfo;
 
 typedef void (*DrSearchInfoFunc) (const DrSearchInfo *info,
@@ -74,6 +77,16 @@ const DrRules *dr_search_get_rules (DrSearch         *self);
  * NULL goes back to the defaults. */
 void      dr_search_set_weights  (DrSearch           *self,
                                   const DrEvalWeights *weights);
+/* Probes @egdb (of the same variant; NULL: none) at every node but the
+ * root whose side to move has no capture and whose pieces it covers: the
+ * node is scored exactly, a win or loss as won or lost in the tables'
+ * distance, unless a count rule of the variant may apply to its material
+ * and the win takes longer than the rule's limit (dr_egdb_count_limit);
+ * such a node gets a large score that is not a proven win.  The tables
+ * are read, not owned; they must outlive the search's use of them.
+ * Without tables the search is exactly what it was (bench signature). */
+void      dr_search_set_egdb     (DrSearch           *self,
+                                  const DrEgdb       *egdb);
 /* Forgets what earlier searches learnt (a new game). */
 void      dr_search_clear        (DrSearch           *self);
 /* The positions of the game before the root (oldest first), for

@@ -1,0 +1,640 @@
+/* dr-egdb-file.c — endgame databases: the file format, written and read
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A file holds one slice: a 256-byte header, then for each part (side to
+ * move) its block index (n_blocks + 1 offsets), a checksum per block and
+ * the blocks.  Every number is little-endian.
+ *
+ *   0   "DRAUEGDB"            magic
+ *   8   u32 format version    DR_EGDB_FORMAT_VERSION
+ *   12  u32 header size       256
+ *   16  char[16] variant      command-line name, NUL-padded (no NUL at 16 characters)
+ *   32  u32 gametype          PDN GameType
+ *   36  u8[4] slice           men, kings of the first side; of the second
+ *   40  u32 parts             1 or 2
+ *   44  u32 block             values per block (4096)
+ *   48  f64 build seconds
+ *   56  u64 file size         the whole file: a shorter file is truncated
+ *   64  u64 checksum          of every byte after the header
+ *   72  part[2], 80 bytes each:
+ *       u8[4] material (side to move first), u32 value bytes (1 or 2),
+ *       u64 values, u32 blocks, u32 longest distance in plies,
+ *       u64 index offset, u64 data offset, u64 wins, draws, losses, legal
+ *       positions, u64 checksum of the part's index and block checksums
+ *   232 u64 checksum of bytes 0-231
+ *
+ * A block is 4096 values in 16 runs of 256, each run-length coded on its
+ * own after a table of 16 u16 offsets (from the block's start) to them: a
+ * token is a varint h and then, if h is even, one value repeated h / 2 + 1
+ * times, else h / 2 + 1 values as they are.  A probe reads the tokens of
+ * one run of 256 up to its value, without decoding the rest; a block's
+ * checksum is checked the first time it is read.  Values where the side to move must capture, and
+ * broken indices, are "don't care" when writing and take the value before
+ * them, which makes runs longer.
+ */
+
+#define G_LOG_DOMAIN "dr-egdb"
+
+#include "config.h"
+
+#include "dr-egdb-private.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#define PART_DESC 72
+#define PART_DESC_SIZE 80
+
+guint64
+_dr_egdb_file_checksum (const guint8 *data,
+                        gsize         length)
+{
+  guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ length;
+  gsize i = 0;
+
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, data + i, 8);
+      w = GUINT64_FROM_LE (w);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0x100000001b3);
+      h ^= h >> 29;
+    }
+  for (; i < length; i++)
+    h = (h ^ data[i]) * G_GUINT64_CONSTANT (0x100000001b3);
+  h ^= h >> 32;
+  return h;
+}
+
+/* Little-endian reading and writing. */
+static guint32
+get32 (const guint8 *p)
+{
+  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
+}
+
+static guint64
+get64 (const guint8 *p)
+{
+  return (guint64) get32 (p) | (guint64) get32 (p + 4) << 32;
+}
+
+static void
+put16 (guint8 *p,
+       guint16 v)
+{
+  p[0] = (guint8) v;
+  p[1] = (guint8) (v >> 8);
+}
+
+static void
+put32 (guint8 *p,
+       guint32 v)
+{
+  for (int i = 0; i < 4; i++)
+    p[i] = (guint8) (v >> (8 * i));
+}
+
+static void
+put64 (guint8 *p,
+       guint64 v)
+{
+  for (int i = 0; i < 8; i++)
+    p[i] = (guint8) (v >> (8 * i));
+}
+
+/* Encoding ---------------------------------------------------------------- */
+
+static void
+put_varint (GByteArray *out,
+            guint64     v)
+{
+  while (v >= 0x80)
+    {
+      guint8 b = (guint8) (v | 0x80);
+      g_byte_array_append (out, &b, 1);
+      v >>= 7;
+    }
+  {
+    guint8 b = (guint8) v;
+    g_byte_array_append (out, &b, 1);
+  }
+}
+
+static void
+put_symbol (GByteArray *out,
+            guint16     v,
+            int         width)
+{
+  guint8 b[2] = { (guint8) v, (guint8) (v >> 8) };
+  g_byte_array_append (out, b, (guint) width);
+}
+
+static void
+encode_block (GByteArray     *out,
+              const guint16  *v,
+              int             n,
+              int             width)
+{
+  int i = 0;
+
+  while (i < n)
+    {
+      int run = 1, lit;
+
+      while (i + run < n && v[i + run] == v[i])
+        run++;
+      if (run >= 3 || i + run == n)
+        {
+          put_varint (out, (guint64) (run - 1) << 1);
+          put_symbol (out, v[i], width);
+          i += run;
+          continue;
+        }
+      /* A literal up to the next run of three. */
+      lit = 0;
+      while (i + lit < n)
+        {
+          if (i + lit + 2 < n && v[i + lit] == v[i + lit + 1] && v[i + lit] == v[i + lit + 2])
+            break;
+          lit++;
+        }
+      put_varint (out, ((guint64) (lit - 1) << 1) | 1);
+      for (int j = 0; j < lit; j++)
+        put_symbol (out, v[i + j], width);
+      i += lit;
+    }
+}
+
+gboolean
+_dr_egdb_table_write (const DrRules      *rules,
+                      const char         *path,
+                      EgdbMaterial        slice,
+                      int                 n_parts,
+                      const EgdbMaterial *parts,
+                      uint16_t * const   *values,
+                      const uint64_t     *n_values,
+                      const uint64_t     *legal,
+                      double              build_seconds,
+                      GError            **error)
+{
+  g_autoptr (GByteArray) out = g_byte_array_new ();
+  guint8 header[EGDB_HEADER_SIZE] = { 0 };
+  g_autofree guint16 *block = g_new (guint16, EGDB_BLOCK);
+  int parity = egdb_win_parity (rules);
+  gsize written;
+
+  g_byte_array_set_size (out, EGDB_HEADER_SIZE);
+  memcpy (header, EGDB_MAGIC, 8);
+  put32 (header + 8, DR_EGDB_FORMAT_VERSION);
+  put32 (header + 12, EGDB_HEADER_SIZE);
+  memcpy (header + 16, rules->name, MIN (strlen (rules->name), 16));
+  put32 (header + 32, (guint32) rules->gametype);
+  header[36] = slice.m0, header[37] = slice.k0, header[38] = slice.m1, header[39] = slice.k1;
+  put32 (header + 40, (guint32) n_parts);
+  put32 (header + 44, EGDB_BLOCK);
+  {
+    guint64 bits;
+    memcpy (&bits, &build_seconds, 8);
+    put64 (header + 48, bits);
+  }
+
+  for (int p = 0; p < n_parts; p++)
+    {
+      guint8 *desc = header + PART_DESC + p * PART_DESC_SIZE;
+      guint64 n = n_values[p];
+      guint32 n_blocks = (guint32) ((n + EGDB_BLOCK - 1) / EGDB_BLOCK);
+      guint64 wins = 0, draws = 0, losses = 0;
+      guint32 max_plies = 0, width = 1;
+      gsize index_at, sums_at, data_at;
+      guint16 previous = 0;
+      g_autofree guint64 *offsets = g_new0 (guint64, n_blocks + 1);
+      g_autofree guint32 *sums = g_new0 (guint32, n_blocks);
+
+      for (guint64 i = 0; i < n; i++)
+        {
+          guint16 v = values[p][i];
+          if (v == EGDB_DONT_CARE)
+            continue;
+          if (v == 0)
+            draws++;
+          else
+            {
+              guint32 k = (guint32) (v - 1) / 2;
+              guint32 plies = 2 * k + ((v & 1) ? (guint32) parity : (guint32) (1 - parity));
+              if (v & 1)
+                wins++;
+              else
+                losses++;
+              max_plies = MAX (max_plies, plies);
+            }
+          if (v > 0xff)
+            width = 2;
+        }
+
+      /* Index and checksums are written after the blocks are known. */
+      index_at = out->len;
+      g_byte_array_set_size (out, (guint) (out->len + 8 * (n_blocks + 1)));
+      sums_at = out->len;
+      g_byte_array_set_size (out, (guint) (out->len + 4 * n_blocks));
+      while (out->len % 8 != 0)
+        g_byte_array_append (out, (const guint8 *) "", 1);
+      data_at = out->len;
+      for (guint32 b = 0; b < n_blocks; b++)
+        {
+          guint64 start = (guint64) b * EGDB_BLOCK;
+          int count = (int) MIN ((guint64) EGDB_BLOCK, n - start);
+          gsize block_at = out->len;
+
+          for (int j = 0; j < count; j++)
+            {
+              guint16 v = values[p][start + (guint64) j];
+              if (v == EGDB_DONT_CARE)
+                v = previous;
+              block[j] = previous = v;
+            }
+          offsets[b] = block_at - data_at;
+          g_byte_array_set_size (out, (guint) (out->len + 2 * EGDB_SUBS));
+          for (int sub = 0; sub < EGDB_SUBS; sub++)
+            {
+              int first = sub * EGDB_SUB;
+
+              put16 (out->data + block_at + 2 * sub, (guint16) (out->len - block_at));
+              if (first < count)
+                encode_block (out, block + first, MIN (EGDB_SUB, count - first), (int) width);
+            }
+          g_assert (out->len - block_at < 65536);
+          sums[b] = (guint32) _dr_egdb_file_checksum (out->data + block_at, out->len - block_at);
+        }
+      offsets[n_blocks] = out->len - data_at;
+      while (out->len % 8 != 0)
+        g_byte_array_append (out, (const guint8 *) "", 1);
+      for (guint32 b = 0; b <= n_blocks; b++)
+        put64 (out->data + index_at + 8 * b, offsets[b]);
+      for (guint32 b = 0; b < n_blocks; b++)
+        put32 (out->data + sums_at + 4 * b, sums[b]);
+
+      desc[0] = parts[p].m0, desc[1] = parts[p].k0, desc[2] = parts[p].m1, desc[3] = parts[p].k1;
+      put32 (desc + 4, width);
+      put64 (desc + 8, n);
+      put32 (desc + 16, n_blocks);
+      put32 (desc + 20, max_plies);
+      put64 (desc + 24, index_at);
+      put64 (desc + 32, data_at);
+      put64 (desc + 40, wins);
+      put64 (desc + 48, draws);
+      put64 (desc + 56, losses);
+      put64 (desc + 64, legal[p]);
+      put64 (desc + 72, _dr_egdb_file_checksum (out->data + index_at, data_at - index_at));
+    }
+  put64 (header + 56, out->len);
+  put64 (header + 64, _dr_egdb_file_checksum (out->data + EGDB_HEADER_SIZE, out->len - EGDB_HEADER_SIZE));
+  put64 (header + 232, _dr_egdb_file_checksum (header, 232));
+  memcpy (out->data, header, EGDB_HEADER_SIZE);
+  written = out->len;
+  /* g_file_set_contents writes a temporary file and renames it: a file
+   * under the table's name is always complete. */
+  if (!g_file_set_contents (path, (const char *) out->data, (gssize) written, error))
+    return FALSE;
+  return TRUE;
+}
+
+/* Reading ------------------------------------------------------------------ */
+
+static gboolean
+corrupt (GError    **error,
+         const char *path,
+         const char *what)
+{
+  g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
+               _("endgame table %s is refused: %s"), path, what);
+  return FALSE;
+}
+
+void
+_dr_egdb_table_free (EgdbTable *table)
+{
+  if (table == NULL)
+    return;
+  for (int p = 0; p < 2; p++)
+    g_free (table->parts[p].block_state);
+  if (table->file != NULL)
+    g_mapped_file_unref (table->file);
+  g_free (table->name);
+  g_free (table->path);
+  g_free (table);
+}
+
+EgdbTable *
+_dr_egdb_table_open (const DrRules *rules,
+                     const char    *path,
+                     GError       **error)
+{
+  g_autoptr (GError) local = NULL;
+  GMappedFile *file = g_mapped_file_new (path, FALSE, &local);
+  EgdbTable *table;
+  const guint8 *h;
+  gsize size;
+  char variant[17] = { 0 };
+  EgdbBoard board;
+
+  if (file == NULL)
+    {
+      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, _("cannot read endgame table %s: %s"),
+                   path, local->message);
+      return NULL;
+    }
+  table = g_new0 (EgdbTable, 1);
+  table->file = file;
+  table->path = g_strdup (path);
+  h = (const guint8 *) g_mapped_file_get_contents (file);
+  size = g_mapped_file_get_length (file);
+  table->file_size = size;
+  if (size < EGDB_HEADER_SIZE)
+    {
+      g_autofree char *what = g_strdup_printf (_("truncated: %" G_GSIZE_FORMAT " bytes, shorter than its header"), size);
+      corrupt (error, path, what);
+      goto fail;
+    }
+  if (memcmp (h, EGDB_MAGIC, 8) != 0)
+    {
+      corrupt (error, path, _("not a Draughtsman endgame table (bad magic)"));
+      goto fail;
+    }
+  if (get32 (h + 8) != DR_EGDB_FORMAT_VERSION || get32 (h + 12) != EGDB_HEADER_SIZE)
+    {
+      g_autofree char *what = g_strdup_printf (_("format version %u, this program reads version %u"),
+                                               get32 (h + 8), DR_EGDB_FORMAT_VERSION);
+      corrupt (error, path, what);
+      goto fail;
+    }
+  if (get64 (h + 232) != _dr_egdb_file_checksum (h, 232))
+    {
+      corrupt (error, path, _("the header fails its checksum"));
+      goto fail;
+    }
+  if (get64 (h + 56) != size)
+    {
+      g_autofree char *what = g_strdup_printf (_("truncated or extended: %" G_GSIZE_FORMAT " bytes, the header says %"
+                                                 G_GUINT64_FORMAT), size, get64 (h + 56));
+      corrupt (error, path, what);
+      goto fail;
+    }
+  memcpy (variant, h + 16, 16);
+  if (strcmp (variant, rules->name) != 0 || get32 (h + 32) != (guint32) rules->gametype)
+    {
+      g_autofree char *what = g_strdup_printf (_("it is a table of %s, not %s"), variant, rules->name);
+      corrupt (error, path, what);
+      goto fail;
+    }
+  if (get32 (h + 44) != EGDB_BLOCK || get32 (h + 40) < 1 || get32 (h + 40) > 2)
+    {
+      corrupt (error, path, _("bad block size or part count"));
+      goto fail;
+    }
+  table->slice.m0 = h[36], table->slice.k0 = h[37], table->slice.m1 = h[38], table->slice.k1 = h[39];
+  if (table->slice.m0 + table->slice.k0 + table->slice.m1 + table->slice.k1 > EGDB_MAX_PIECES
+      || table->slice.m0 + table->slice.k0 == 0 || table->slice.m1 + table->slice.k1 == 0)
+    {
+      corrupt (error, path, _("bad slice"));
+      goto fail;
+    }
+  table->name = _dr_egdb_material_name (table->slice);
+  table->n_parts = (int) get32 (h + 40);
+  table->checksum = get64 (h + 64);
+  {
+    guint64 bits = get64 (h + 48);
+    memcpy (&table->build_seconds, &bits, 8);
+  }
+  _dr_egdb_board_init (&board, rules);
+  for (int p = 0; p < table->n_parts; p++)
+    {
+      const guint8 *desc = h + PART_DESC + p * PART_DESC_SIZE;
+      EgdbPart *part = &table->parts[p];
+      EgdbMaterial expected = p == 0 ? table->slice : _dr_egdb_swap (table->slice);
+
+      part->material.m0 = desc[0], part->material.k0 = desc[1];
+      part->material.m1 = desc[2], part->material.k1 = desc[3];
+      part->value_bytes = get32 (desc + 4);
+      part->n_values = get64 (desc + 8);
+      part->n_blocks = get32 (desc + 16);
+      part->max_plies = get32 (desc + 20);
+      part->index_offset = get64 (desc + 24);
+      part->data_offset = get64 (desc + 32);
+      part->wins = get64 (desc + 40);
+      part->draws = get64 (desc + 48);
+      part->losses = get64 (desc + 56);
+      part->legal = get64 (desc + 64);
+      if (!_dr_egdb_material_equal (part->material, expected)
+          || (part->value_bytes != 1 && part->value_bytes != 2)
+          || part->n_values != _dr_egdb_part_size (&board, part->material)
+          || part->n_blocks != (part->n_values + EGDB_BLOCK - 1) / EGDB_BLOCK
+          || part->index_offset % 8 != 0
+          || part->index_offset < EGDB_HEADER_SIZE
+          || part->index_offset + 12 * (guint64) part->n_blocks + 8 > part->data_offset
+          || part->data_offset > size)
+        {
+          corrupt (error, path, _("a part's description does not fit the slice or the file"));
+          goto fail;
+        }
+      if (get64 (desc + 72) != _dr_egdb_file_checksum (h + part->index_offset,
+                                                       part->data_offset - part->index_offset))
+        {
+          corrupt (error, path, _("a block index fails its checksum"));
+          goto fail;
+        }
+      part->offsets = (const guint64 *) (const void *) (h + part->index_offset);
+      part->block_sums = (const guint32 *) (const void *) (h + part->index_offset + 8 * (part->n_blocks + 1));
+      part->data = h + part->data_offset;
+      for (guint32 b = 0; b < part->n_blocks; b++)
+        if (GUINT64_FROM_LE (part->offsets[b]) > GUINT64_FROM_LE (part->offsets[b + 1]))
+          {
+            corrupt (error, path, _("a block index is out of order"));
+            goto fail;
+          }
+      if (part->data_offset + GUINT64_FROM_LE (part->offsets[part->n_blocks]) > size)
+        {
+          corrupt (error, path, _("blocks run past the end of the file"));
+          goto fail;
+        }
+      part->block_state = g_new0 (atomic_uchar, MAX (part->n_blocks, 1));
+    }
+  return table;
+
+fail:
+  _dr_egdb_table_free (table);
+  return NULL;
+}
+
+static inline const guint8 *
+get_varint (const guint8 *p,
+            const guint8 *end,
+            guint64      *v)
+{
+  guint64 x = 0;
+  int shift = 0;
+
+  while (p < end && shift < 64)
+    {
+      guint8 b = *p++;
+      x |= (guint64) (b & 0x7f) << shift;
+      if ((b & 0x80) == 0)
+        {
+          *v = x;
+          return p;
+        }
+      shift += 7;
+    }
+  return NULL;
+}
+
+static inline bool
+block_sound (const EgdbPart *part,
+             guint32         b)
+{
+  unsigned char state = atomic_load_explicit (&part->block_state[b], memory_order_relaxed);
+
+  if (state == 0)
+    {
+      guint64 start = GUINT64_FROM_LE (part->offsets[b]);
+      guint64 end = GUINT64_FROM_LE (part->offsets[b + 1]);
+      guint32 sum = (guint32) _dr_egdb_file_checksum (part->data + start, end - start);
+
+      state = sum == GUINT32_FROM_LE (part->block_sums[b]) ? 1 : 2;
+      atomic_store_explicit (&part->block_state[b], state, memory_order_relaxed);
+    }
+  return state == 1;
+}
+
+int
+_dr_egdb_part_value (const EgdbPart *part,
+                     uint64_t        index)
+{
+  guint32 b = (guint32) (index / EGDB_BLOCK);
+  guint64 off = index % EGDB_BLOCK;
+  const guint8 *block, *p, *end;
+  guint64 length, sub_at, sub_end;
+  int width = (int) part->value_bytes;
+  int sub = (int) (off / EGDB_SUB);
+
+  if (index >= part->n_values || !block_sound (part, b))
+    return -1;
+  block = part->data + GUINT64_FROM_LE (part->offsets[b]);
+  length = GUINT64_FROM_LE (part->offsets[b + 1]) - GUINT64_FROM_LE (part->offsets[b]);
+  if (length < 2 * EGDB_SUBS)
+    return -1;
+  sub_at = (guint64) (block[2 * sub] | block[2 * sub + 1] << 8);
+  sub_end = sub + 1 < EGDB_SUBS ? (guint64) (block[2 * sub + 2] | block[2 * sub + 3] << 8) : length;
+  if (sub_at > sub_end || sub_end > length)
+    return -1;
+  p = block + sub_at;
+  end = block + sub_end;
+  off -= (guint64) sub * EGDB_SUB;
+  while (p < end)
+    {
+      guint64 h, count;
+
+      p = get_varint (p, end, &h);
+      if (p == NULL)
+        return -1;
+      count = (h >> 1) + 1;
+      if ((h & 1) == 0)
+        {
+          if (p + width > end)
+            return -1;
+          if (off < count)
+            return width == 1 ? p[0] : p[0] | p[1] << 8;
+          p += width;
+        }
+      else
+        {
+          if (count > (guint64) (end - p) / (guint64) width)
+            return -1;
+          if (off < count)
+            {
+              const guint8 *q = p + off * (guint64) width;
+              return width == 1 ? q[0] : q[0] | q[1] << 8;
+            }
+          p += count * (guint64) width;
+        }
+      off -= count;
+    }
+  return -1;
+}
+
+bool
+_dr_egdb_part_block (const EgdbPart *part,
+                     uint32_t        b,
+                     uint16_t       *out)
+{
+  const guint8 *block;
+  int width = (int) part->value_bytes;
+  guint64 n = MIN ((guint64) EGDB_BLOCK, part->n_values - (guint64) b * EGDB_BLOCK), at = 0, length;
+
+  if (b >= part->n_blocks || !block_sound (part, b))
+    return false;
+  block = part->data + GUINT64_FROM_LE (part->offsets[b]);
+  length = GUINT64_FROM_LE (part->offsets[b + 1]) - GUINT64_FROM_LE (part->offsets[b]);
+  if (length < 2 * EGDB_SUBS)
+    return false;
+  for (int sub = 0; sub < EGDB_SUBS; sub++)
+    {
+      guint64 sub_at = (guint64) (block[2 * sub] | block[2 * sub + 1] << 8);
+      guint64 sub_end = sub + 1 < EGDB_SUBS ? (guint64) (block[2 * sub + 2] | block[2 * sub + 3] << 8) : length;
+      guint64 limit = MIN (n, (guint64) (sub + 1) * EGDB_SUB);
+      const guint8 *p, *end;
+
+      if (sub_at > sub_end || sub_end > length || at != MIN (n, (guint64) sub * EGDB_SUB))
+        return false;
+      p = block + sub_at;
+      end = block + sub_end;
+      while (p < end)
+        {
+          guint64 h, count;
+
+          p = get_varint (p, end, &h);
+          if (p == NULL)
+            return false;
+          count = (h >> 1) + 1;
+          if (count > limit - at)
+            return false;
+          if ((h & 1) == 0)
+            {
+              guint16 v;
+              if (p + width > end)
+                return false;
+              v = width == 1 ? p[0] : (guint16) (p[0] | p[1] << 8);
+              for (guint64 i = 0; i < count; i++)
+                out[at++] = v;
+              p += width;
+            }
+          else
+            {
+              if (count > (guint64) (end - p) / (guint64) width)
+                return false;
+              for (guint64 i = 0; i < count; i++, p += width)
+                out[at++] = width == 1 ? p[0] : (guint16) (p[0] | p[1] << 8);
+            }
+        }
+      if (at != limit)
+        return false;
+    }
+  return at == n;
+}
+
+char *
+_dr_egdb_table_path (const DrRules *rules,
+                     const char    *dir,
+                     EgdbMaterial   slice)
+{
+  g_autofree char *name = _dr_egdb_material_name (_dr_egdb_canonical (slice));
+  g_autofree char *file = g_strconcat (name, ".egdb", NULL);
+  g_autofree char *def = dir == NULL ? dr_egdb_default_dir () : NULL;
+
+  return g_build_filename (dir != NULL ? dir : def, rules->name, file, NULL);
+}
