@@ -71,6 +71,16 @@ typedef struct
 
 /* (Replacing the text first empties the entry, which GtkSearchEntry
  * reports at once: only the search for @text counts.) */
+/* The games of the rows, numbered from 1, are @expected ("2 3 4 1"). */
+static void
+assert_order (DrGameList *list,
+              const char *expected)
+{
+  g_autofree char *o = order (list);
+
+  g_assert_cmpstr (o, ==, expected);
+}
+
 static void
 search_changed_cb (GtkEditable *entry,
                    Searching   *s)
@@ -107,7 +117,6 @@ test_sort_search (void)
 {
   g_autoptr (DrPdnCollection) c = NULL;
   DrGameList *list;
-  g_autofree char *o = NULL;
 
   if (!have_display)
     {
@@ -118,43 +127,33 @@ test_sort_search (void)
   list = g_object_ref_sink (DR_GAME_LIST (dr_game_list_new ()));
   dr_game_list_set_collection (list, c);
   g_assert_cmpuint (dr_game_list_get_n_games (list), ==, 4);
-  o = order (list);
-  g_assert_cmpstr (o, ==, "1 2 3 4");
+  assert_order (list, "1 2 3 4");
 
   /* By White: Baliakin, Engel, Georgiev,
    * Sijbrands; then descending. */
   dr_game_list_sort_by (list, 1, GTK_SORT_ASCENDING);
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "2 3 4 1");
+  assert_order (list, "2 3 4 1");
   dr_game_list_sort_by (list, 1, GTK_SORT_DESCENDING);
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "1 4 3 2");
+  assert_order (list, "1 4 3 2");
   /* By date, by moves (0, 1, 2, 3 full moves), by result. */
   dr_game_list_sort_by (list, 4, GTK_SORT_ASCENDING);
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "2 4 1 3");
+  assert_order (list, "2 4 1 3");
   dr_game_list_sort_by (list, 6, GTK_SORT_ASCENDING);
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "4 2 1 3");
+  assert_order (list, "4 2 1 3");
 
   /* The search: every word somewhere in players, event, site, date,
    * round, whatever the case; years by the date. */
   dr_game_list_sort_by (list, 0, GTK_SORT_ASCENDING);
   search (list, "sijbrands");
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "1 3");
+  assert_order (list, "1 3");
   search (list, "SIJBRANDS 2004");
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "3");
+  assert_order (list, "3");
   search (list, "schwarzman");
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "2 4");
+  assert_order (list, "2 4");
   search (list, "2003");
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "1 4");
+  assert_order (list, "1 4");
   search (list, "dutch   open");
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "1 3");
+  assert_order (list, "1 3");
   search (list, "nobody");
   g_assert_cmpuint (dr_game_list_get_n_shown (list), ==, 0);
   search (list, "");
@@ -182,7 +181,6 @@ test_current (void)
   GtkSelectionModel *selection;
   DrGameList *list;
   guint got = G_MAXUINT;
-  g_autofree char *o = NULL;
 
   if (!have_display)
     {
@@ -217,11 +215,9 @@ test_current (void)
   /* Game 1's White renamed: the list sorts it again. */
   edited = make_game ("Zoet", "Baljakin", "Dutch Open", "2003.07.20", "2-0", "1. 32-28");
   dr_game_list_update_game (list, 0, edited);
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "2 3 4 1");
+  assert_order (list, "2 3 4 1");
   search (list, "zoet");
-  g_free (o), o = order (list);
-  g_assert_cmpstr (o, ==, "1");
+  assert_order (list, "1");
   search (list, "");
   /* A game added at the end. */
   dr_game_list_update_game (list, 4, edited);
