@@ -1192,19 +1192,25 @@ static const char broken_pdn[] =
   "[Event \"Ambiguous\"]\n[White \"W3\"]\n[Black \"B3\"]\n[Result \"*\"]\n[GameType \"20\"]\n"
   "[FEN \"W:WK47:B11,12,19,29,30,40\"]\n\n1. 47x6 *\n";
 
+/* A label or a cell (a GtkInscription) showing @data. */
 static gboolean
 label_is (GtkWidget *widget,
           gpointer   data)
 {
-  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0 && gtk_widget_get_mapped (widget);
+  const char *text = GTK_IS_LABEL (widget)         ? gtk_label_get_text (GTK_LABEL (widget))
+                     : GTK_IS_INSCRIPTION (widget) ? gtk_inscription_get_text (GTK_INSCRIPTION (widget))
+                                                   : NULL;
+
+  return g_strcmp0 (text, data) == 0 && gtk_widget_get_mapped (widget);
 }
 
-/* The label showing @text in the game list (a cell, a column's title). */
+/* The widget showing @text in the game list (a cell, a column's title,
+ * the count). */
 static GtkWidget *
 game_list_label (DrWindow   *window,
                  const char *text)
 {
-  GtkWidget *label = test_find_widget (GTK_WIDGET (window->game_list), GTK_TYPE_LABEL, label_is, (gpointer) text);
+  GtkWidget *label = test_find_widget (GTK_WIDGET (window->game_list), GTK_TYPE_WIDGET, label_is, (gpointer) text);
 
   g_assert_nonnull (label);
   return label;

@@ -3,12 +3,12 @@
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A GtkColumnView over a GListStore of DrGameItem (one small object per
- * game: its number, tags and length, read once), through a
- * GtkFilterListModel (the search) and a GtkSortListModel (the column
- * headers' sorter), both incremental: a file of ten thousand games is
- * filtered and sorted in slices between frames, and the view makes rows
- * only for what is on screen.  Selecting a row (a click, the arrow keys)
+ * A GtkColumnView over a list model of its own (DrGameRows below): the
+ * games' tags and lengths are read once, a search or a sort is worked out
+ * at once in plain arrays, and the view is told of the change in steps
+ * that keep the main loop free (a file of ten thousand games is listed,
+ * searched and sorted without holding it for more than a few tens of
+ * milliseconds).  Selecting a row (a click, the arrow keys)
  * is choosing that game: ::game-activated tells the window, which shows
  * the game and calls dr_game_list_set_current() back.
  */
@@ -25,9 +25,6 @@
 
 /* --- one game ------------------------------------------------------------ */
 
-#define DR_TYPE_GAME_ITEM (dr_game_item_get_type ())
-G_DECLARE_FINAL_TYPE (DrGameItem, dr_game_item, DR, GAME_ITEM, GObject)
-
 enum
 {
   COLUMN_NUMBER,
@@ -40,12 +37,13 @@ enum
   N_COLUMNS
 };
 
-/* The text columns, in DrGameItem.text. */
+/* The text columns, in GameInfo.text. */
 #define N_TEXTS (COLUMN_RESULT + 1)
 
-struct _DrGameItem
+/* What the list shows and searches of a game, read once (a plain struct:
+ * a file may hold tens of thousands). */
+typedef struct
 {
-  GObject  parent_instance;
   guint    index;
   guint    moves;            /* full moves of the main line */
   char    *text[N_TEXTS];    /* [COLUMN_WHITE .. COLUMN_RESULT]; [0] unused */
@@ -53,14 +51,12 @@ struct _DrGameItem
   char    *haystack;         /* what the search looks in, case-folded
                                 (made when first searched) */
   char    *site, *round;     /* searched, not shown */
-};
-
-G_DEFINE_FINAL_TYPE (DrGameItem, dr_game_item, G_TYPE_OBJECT)
+} GameInfo;
 
 static void
-dr_game_item_finalize (GObject *object)
+game_info_free (gpointer data)
 {
-  DrGameItem *self = DR_GAME_ITEM (object);
+  GameInfo *self = data;
 
   for (guint i = 0; i < N_TEXTS; i++)
     {
@@ -70,18 +66,7 @@ dr_game_item_finalize (GObject *object)
   g_free (self->haystack);
   g_free (self->site);
   g_free (self->round);
-  G_OBJECT_CLASS (dr_game_item_parent_class)->finalize (object);
-}
-
-static void
-dr_game_item_class_init (DrGameItemClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = dr_game_item_finalize;
-}
-
-static void
-dr_game_item_init (DrGameItem *self)
-{
+  g_free (self);
 }
 
 static const char *
@@ -96,11 +81,11 @@ tag_or_empty (const DrGame *game,
   return value;
 }
 
-static DrGameItem *
-dr_game_item_new (guint         index,
-                  const DrGame *game)
+static GameInfo *
+game_info_new (guint         index,
+               const DrGame *game)
 {
-  DrGameItem *self = g_object_new (DR_TYPE_GAME_ITEM, NULL);
+  GameInfo *self = g_new0 (GameInfo, 1);
   const char *result = dr_game_get_tag (game, "Result");
 
   self->index = index;
@@ -116,7 +101,7 @@ dr_game_item_new (guint         index,
 }
 
 static const char *
-item_haystack (DrGameItem *self)
+game_info_haystack (GameInfo *self)
 {
   if (self->haystack == NULL)
     {
@@ -130,8 +115,8 @@ item_haystack (DrGameItem *self)
 
 /* Does anything the list shows or searches differ between @a and @b? */
 static gboolean
-item_same (DrGameItem *a,
-           DrGameItem *b)
+game_info_same (const GameInfo *a,
+                const GameInfo *b)
 {
   if (a->moves != b->moves || g_strcmp0 (a->site, b->site) != 0 || g_strcmp0 (a->round, b->round) != 0)
     return FALSE;
@@ -142,29 +127,102 @@ item_same (DrGameItem *a,
 }
 
 static const char *
-item_key (DrGameItem *self,
-          guint       column)
+game_info_key (GameInfo *self,
+               guint     column)
 {
   if (self->keys[column] == NULL)
     self->keys[column] = g_utf8_collate_key (self->text[column], -1);
   return self->keys[column];
 }
 
+/* --- a row --------------------------------------------------------------- */
+
+/* The items of the list are its rows, not its games: the row at a place
+ * stays the same object whatever game it shows, and its cells (labels
+ * the column view made for it, if it is on screen) are told of another
+ * game by setting their text.  GTK 4.8's column view makes new cell
+ * widgets for every new item it keeps alive (some 200 around the visible
+ * rows, about 0.3 ms to make or destroy a row here), so a search, a sort
+ * or another file showing new games in the same rows would otherwise
+ * hold the main loop for 50 to 90 ms on a long list. */
+#define DR_TYPE_GAME_ROW (dr_game_row_get_type ())
+G_DECLARE_FINAL_TYPE (DrGameRow, dr_game_row, DR, GAME_ROW, GObject)
+
+struct _DrGameRow
+{
+  GObject   parent_instance;
+  GameInfo *game;                   /* borrowed from DrGameRows.games; NULL: none */
+  GtkInscription *cells[N_COLUMNS]; /* bound to this row, or NULL */
+  guint     n_cells;                /* how many are */
+};
+
+G_DEFINE_FINAL_TYPE (DrGameRow, dr_game_row, G_TYPE_OBJECT)
+
+static void
+dr_game_row_class_init (DrGameRowClass *klass)
+{
+}
+
+static void
+dr_game_row_init (DrGameRow *self)
+{
+}
+
+static void
+cell_show (GtkInscription *cell,
+           guint           column,
+           const GameInfo *game)
+{
+  char number[16];
+
+  if (game == NULL)
+    {
+      gtk_inscription_set_text (cell, NULL);
+      return;
+    }
+  switch (column)
+    {
+    case COLUMN_NUMBER:
+      g_snprintf (number, sizeof number, "%u", game->index + 1);
+      gtk_inscription_set_text (cell, number);
+      break;
+    case COLUMN_MOVES:
+      g_snprintf (number, sizeof number, "%u", game->moves);
+      gtk_inscription_set_text (cell, number);
+      break;
+    default:
+      gtk_inscription_set_text (cell, game->text[column]);
+      break;
+    }
+}
+
+static void
+dr_game_row_set_game (DrGameRow *self,
+                      GameInfo  *game,
+                      gboolean   force)
+{
+  if (self->game == game && !force)
+    return;
+  self->game = game;
+  if (self->n_cells > 0)
+    for (guint column = 0; column < N_COLUMNS; column++)
+      if (self->cells[column] != NULL)
+        cell_show (self->cells[column], column, game);
+}
+
 /* --- the rows: the games the search lets through, sorted ----------------- */
 
-/* A GListModel of DrGameItem: all the games, and the rows shown, worked
- * out at once in plain arrays (a search is a strstr per game, a sort a
- * qsort of indices over keys made once per column).  GTK 4.8's
+/* A GListModel of DrGameRow over all the games; which game each row shows
+ * is worked out at once in plain arrays (a search is a strstr per game, a
+ * sort a qsort of indices over keys made once per column).  GTK 4.8's
  * incremental filter and sort models, chained, held the main loop for 60
  * to 200 ms at a time on 10,000 games.
  *
- * GTK 4.8's column view makes the cell widgets of every new row it keeps
- * alive (some 200 around the visible ones) at once: about 0.8 ms a row
- * here, whatever the number of games, while rows below those cost next to
- * nothing and rows holding the same items keep their widgets.  So a new
- * order of the same games goes to the view at once, and new rows (a new
- * file, a search) go a few at a time from an idle until those 200 are
- * there, then the rest in one step. */
+ * Rows are added to the view and taken from it a few at a time where the
+ * view has widgets for them (new rows from an idle, STEP_ROWS each time,
+ * until FILL_ROWS are there, then the rest in one step; rows taken away
+ * STEP_ROWS on screen at a time, any number off screen), so that no
+ * change makes or destroys more than STEP_ROWS rows' widgets at once. */
 #define STEP_ROWS 24
 #define FILL_ROWS 256
 #define DR_TYPE_GAME_ROWS (dr_game_rows_get_type ())
@@ -173,8 +231,10 @@ G_DECLARE_FINAL_TYPE (DrGameRows, dr_game_rows, DR, GAME_ROWS, GObject)
 struct _DrGameRows
 {
   GObject    parent_instance;
-  GPtrArray *items;        /* every game's DrGameItem, by index */
+  GPtrArray *games;        /* every game's GameInfo, by index */
   GArray    *rows;         /* guint: the index of the game in each row */
+  GPtrArray *objects;      /* the DrGameRow of each row the view asked for,
+                              or NULL */
   char     **words;        /* the search, case-folded; NULL: none */
   int        sort_column;  /* -1: the file's order */
   gboolean   descending;
@@ -182,12 +242,25 @@ struct _DrGameRows
   guint      publish_id;   /* the idle telling it of the rest, or 0 */
   guint      prepared;     /* the games whose search text is made */
   guint      prepare_id;   /* the idle making the rest, or 0 */
+  guint      changing;     /* telling the view of a change: a selection
+                              moving with its row object is not the user's */
 };
+
+static void
+rows_changed (DrGameRows *self,
+              guint       position,
+              guint       removed,
+              guint       added)
+{
+  self->changing++;
+  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
+  self->changing--;
+}
 
 static GType
 dr_game_rows_get_item_type (GListModel *model)
 {
-  return DR_TYPE_GAME_ITEM;
+  return DR_TYPE_GAME_ROW;
 }
 
 static guint
@@ -196,15 +269,34 @@ dr_game_rows_get_n_items (GListModel *model)
   return DR_GAME_ROWS (model)->published;
 }
 
+static GameInfo *
+rows_game (DrGameRows *self,
+           guint       position)
+{
+  if (position >= self->rows->len)
+    return NULL;
+  return g_ptr_array_index (self->games, g_array_index (self->rows, guint, position));
+}
+
 static gpointer
 dr_game_rows_get_item (GListModel *model,
                        guint       position)
 {
   DrGameRows *self = DR_GAME_ROWS (model);
+  DrGameRow *row;
 
   if (position >= self->published)
     return NULL;
-  return g_object_ref (g_ptr_array_index (self->items, g_array_index (self->rows, guint, position)));
+  if (position >= self->objects->len)
+    g_ptr_array_set_size (self->objects, (int) position + 1);
+  row = g_ptr_array_index (self->objects, position);
+  if (row == NULL)
+    {
+      row = g_object_new (DR_TYPE_GAME_ROW, NULL);
+      row->game = rows_game (self, position);
+      self->objects->pdata[position] = row;
+    }
+  return g_object_ref (row);
 }
 
 static void
@@ -225,10 +317,22 @@ dr_game_rows_finalize (GObject *object)
 
   g_clear_handle_id (&self->publish_id, g_source_remove);
   g_clear_handle_id (&self->prepare_id, g_source_remove);
-  g_ptr_array_unref (self->items);
+  /* Rows the view still holds must not show freed games. */
+  for (guint i = 0; i < self->objects->len; i++)
+    if (self->objects->pdata[i] != NULL)
+      DR_GAME_ROW (self->objects->pdata[i])->game = NULL;
+  g_ptr_array_unref (self->objects);
+  g_ptr_array_unref (self->games);
   g_array_unref (self->rows);
   g_strfreev (self->words);
   G_OBJECT_CLASS (dr_game_rows_parent_class)->finalize (object);
+}
+
+static void
+row_unref (gpointer row)
+{
+  if (row != NULL)
+    g_object_unref (row);
 }
 
 static void
@@ -240,20 +344,21 @@ dr_game_rows_class_init (DrGameRowsClass *klass)
 static void
 dr_game_rows_init (DrGameRows *self)
 {
-  self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->games = g_ptr_array_new_with_free_func (game_info_free);
   self->rows = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->objects = g_ptr_array_new_with_free_func (row_unref);
   self->sort_column = -1;
 }
 
 static gboolean
 rows_match (DrGameRows *self,
-            DrGameItem *item)
+            GameInfo   *game)
 {
   const char *haystack;
 
   if (self->words == NULL)
     return TRUE;
-  haystack = item_haystack (item);
+  haystack = game_info_haystack (game);
   for (guint i = 0; self->words[i] != NULL; i++)
     if (strstr (haystack, self->words[i]) == NULL)
       return FALSE;
@@ -266,8 +371,8 @@ compare_rows (gconstpointer a,
               gpointer      data)
 {
   DrGameRows *self = data;
-  DrGameItem *x = g_ptr_array_index (self->items, *(const guint *) a);
-  DrGameItem *y = g_ptr_array_index (self->items, *(const guint *) b);
+  GameInfo *x = g_ptr_array_index (self->games, *(const guint *) a);
+  GameInfo *y = g_ptr_array_index (self->games, *(const guint *) b);
   guint column = (guint) self->sort_column;
   int c;
 
@@ -300,11 +405,11 @@ static gboolean
 prepare_cb (gpointer data)
 {
   DrGameRows *self = data;
-  guint end = MIN (self->items->len, self->prepared + 500);
+  guint end = MIN (self->games->len, self->prepared + 500);
 
   for (; self->prepared < end; self->prepared++)
-    item_haystack (g_ptr_array_index (self->items, self->prepared));
-  if (self->prepared < self->items->len)
+    game_info_haystack (g_ptr_array_index (self->games, self->prepared));
+  if (self->prepared < self->games->len)
     return G_SOURCE_CONTINUE;
   self->prepare_id = 0;
   return G_SOURCE_REMOVE;
@@ -314,56 +419,197 @@ static void
 rows_prepare (DrGameRows *self)
 {
   self->prepared = 0;
-  if (self->prepare_id == 0 && self->items->len > 0)
+  if (self->prepare_id == 0 && self->games->len > 0)
     self->prepare_id = g_idle_add_full (G_PRIORITY_LOW, prepare_cb, self, NULL);
 }
 
+/* Does the view show row @position (has it widgets for it)? */
 static gboolean
-publish_rest_cb (gpointer data)
+rows_on_screen (DrGameRows *self,
+                guint       position)
+{
+  DrGameRow *row = position < self->objects->len ? self->objects->pdata[position] : NULL;
+
+  return row != NULL && row->n_cells > 0;
+}
+
+/* One step towards telling the view of every row: adds rows, or takes
+ * away those past the last. */
+static gboolean
+rows_publish_step (DrGameRows *self)
+{
+  guint from = self->published;
+  guint len = self->rows->len;
+
+  if (from < len)
+    {
+      self->published = from < FILL_ROWS ? MIN (len, from + STEP_ROWS) : len;
+      rows_changed (self, from, 0, self->published - from);
+    }
+  else if (from > len)
+    {
+      guint on_screen = 0;
+      guint to = from;
+
+      /* From the last row up: rows off screen cost nothing to take away. */
+      while (to > len && on_screen < STEP_ROWS)
+        if (rows_on_screen (self, --to))
+          on_screen++;
+      /* The row objects past the end go with their rows. */
+      if (self->objects->len > to)
+        g_ptr_array_set_size (self->objects, (int) to);
+      self->published = to;
+      rows_changed (self, to, from - to, 0);
+    }
+  return self->published != len;
+}
+
+static gboolean
+publish_cb (gpointer data)
 {
   DrGameRows *self = data;
-  guint from = self->published;
 
-  self->published = from < FILL_ROWS ? MIN (self->rows->len, from + STEP_ROWS) : self->rows->len;
-  if (self->published > from)
-    g_list_model_items_changed (G_LIST_MODEL (self), from, 0, self->published - from);
-  if (self->published < self->rows->len)
+  if (rows_publish_step (self))
     return G_SOURCE_CONTINUE;
   self->publish_id = 0;
   return G_SOURCE_REMOVE;
 }
 
-/* Works out the rows again and tells the view if they differ; @same_games:
- * the games are those shown before, in another order (or but one
- * changed or added). */
+/* Fewer rows than the view was told of: the rows on screen (those with
+ * widgets) move to where the view will show them, and the rest go.  A
+ * row object taken away and put back in the same change keeps its
+ * widgets (GTK's list item manager takes them back, and its scroll anchor
+ * follows), so no widget is made or destroyed; if there are more rows on
+ * screen than rows left, those over stay, blank, at the end until the
+ * idle takes them away a step at a time. */
 static void
-rows_update (DrGameRows *self,
-             gboolean    same_games)
+rows_shrink (DrGameRows *self)
 {
-  guint old_n = self->rows->len;
-  guint old_published = self->published;
-  g_autoptr (GArray) old = g_array_copy (self->rows);
+  guint len = self->rows->len;
+  guint from = self->published;
+  guint lo = G_MAXUINT, hi = 0, k = 0, start;
+  g_autoptr (GPtrArray) moved = NULL;
 
+  for (guint i = 0; i < MIN (from, self->objects->len); i++)
+    if (rows_on_screen (self, i))
+      {
+        lo = MIN (lo, i);
+        hi = i + 1;
+        k++;
+      }
+  if (hi <= len)
+    {
+      /* The rows on screen stay: those past the end have no widgets. */
+      if (self->objects->len > len)
+        g_ptr_array_set_size (self->objects, (int) len);
+      self->published = len;
+      rows_changed (self, len, from - len, 0);
+      return;
+    }
+  start = len >= k ? MIN (lo, len - k) : 0;
+  moved = g_ptr_array_new_with_free_func (row_unref);
+  for (guint i = start; i < MIN (from, self->objects->len); i++)
+    {
+      gpointer row = self->objects->pdata[i];
+
+      self->objects->pdata[i] = NULL;
+      if (row != NULL && DR_GAME_ROW (row)->n_cells > 0)
+        g_ptr_array_add (moved, row);
+      else
+        row_unref (row);
+    }
+  self->published = MAX (len, start + k);
+  g_ptr_array_set_size (self->objects, (int) self->published);
+  for (guint i = 0; i < k; i++)
+    {
+      self->objects->pdata[start + i] = moved->pdata[i];
+      moved->pdata[i] = NULL;
+    }
+  for (guint i = start; i < self->published; i++)
+    if (self->objects->pdata[i] != NULL)
+      dr_game_row_set_game (self->objects->pdata[i], rows_game (self, i), FALSE);
+  rows_changed (self, start, from - start, self->published - start);
+}
+
+/* Before the view is scrolled to row @target far from the rows on screen:
+ * those rows' objects (and so their widgets) move around @target in one
+ * change, and show the games there, so that the scroll makes no new
+ * widgets (GTK 4.8 makes some 200 rows' worth, 30 to 50 ms here, for a
+ * jump to rows it has none for). */
+static void
+rows_move_to (DrGameRows *self,
+              guint       target)
+{
+  guint lo = G_MAXUINT, hi = 0, k = 0, start, first, end;
+  g_autoptr (GPtrArray) moved = NULL;
+  g_autoptr (GPtrArray) others = NULL;
+
+  if (target >= self->published)
+    return;
+  for (guint i = 0; i < MIN (self->published, self->objects->len); i++)
+    if (rows_on_screen (self, i))
+      {
+        lo = MIN (lo, i);
+        hi = i + 1;
+        k++;
+      }
+  /* Nothing on screen yet, or @target is among the rows on screen. */
+  if (k == 0 || (target >= lo && target < hi))
+    return;
+  start = target > k / 2 ? target - k / 2 : 0;
+  start = MIN (start, self->published - k);
+  first = MIN (lo, start);
+  end = MAX (hi, start + k);
+  if (self->objects->len < end)
+    g_ptr_array_set_size (self->objects, (int) end);
+  moved = g_ptr_array_new_with_free_func (row_unref);
+  others = g_ptr_array_new_with_free_func (row_unref);
+  for (guint i = first; i < end; i++)
+    {
+      gpointer row = self->objects->pdata[i];
+
+      self->objects->pdata[i] = NULL;
+      if (row != NULL)
+        g_ptr_array_add (DR_GAME_ROW (row)->n_cells > 0 ? moved : others, row);
+    }
+  for (guint i = first, m = 0, o = 0; i < end; i++)
+    {
+      GPtrArray *from = i >= start && i < start + k ? moved : others;
+      guint *next = from == moved ? &m : &o;
+
+      if (*next < from->len)
+        {
+          self->objects->pdata[i] = from->pdata[*next];
+          from->pdata[(*next)++] = NULL;
+          dr_game_row_set_game (self->objects->pdata[i], rows_game (self, i), FALSE);
+        }
+    }
+  rows_changed (self, first, end - first, end - first);
+}
+
+/* Works out the rows again: the rows the view has show their new games
+ * at once, and rows are added or taken away a step at a time. */
+static void
+rows_update (DrGameRows *self)
+{
   g_array_set_size (self->rows, 0);
-  for (guint i = 0; i < self->items->len; i++)
-    if (rows_match (self, g_ptr_array_index (self->items, i)))
+  for (guint i = 0; i < self->games->len; i++)
+    if (rows_match (self, g_ptr_array_index (self->games, i)))
       g_array_append_val (self->rows, i);
   if (self->sort_column > COLUMN_NUMBER || self->descending)
     {
       if (self->sort_column >= COLUMN_WHITE && self->sort_column <= COLUMN_EVENT)
-        for (guint i = 0; i < self->items->len; i++)
-          item_key (g_ptr_array_index (self->items, i), (guint) self->sort_column);
+        for (guint i = 0; i < self->games->len; i++)
+          game_info_key (g_ptr_array_index (self->games, i), (guint) self->sort_column);
       g_qsort_with_data (self->rows->data, (int) self->rows->len, sizeof (guint), compare_rows, self);
     }
-  if (old_n == self->rows->len && (old_n == 0 || memcmp (old->data, self->rows->data, old_n * sizeof (guint)) == 0))
-    return;
-  if (same_games)
-    self->published = MIN (self->rows->len, MAX (STEP_ROWS, old_published));
-  else
-    self->published = MIN (self->rows->len, STEP_ROWS);
-  if (self->rows->len > self->published && self->publish_id == 0)
-    self->publish_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, publish_rest_cb, self, NULL);
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, old_published, self->published);
+  for (guint i = 0; i < self->objects->len; i++)
+    if (self->objects->pdata[i] != NULL)
+      dr_game_row_set_game (self->objects->pdata[i], rows_game (self, i), FALSE);
+  if (self->published > self->rows->len)
+    rows_shrink (self);
+  if (self->published != self->rows->len && self->publish_id == 0 && rows_publish_step (self))
+    self->publish_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, publish_cb, self, NULL);
 }
 
 /* --- the list ------------------------------------------------------------ */
@@ -389,7 +635,8 @@ struct _DrGameList
 
   DrGameRows         *rows;
   GtkSingleSelection *selection;
-  DrGameItem         *probe[2];   /* two games alike but for their number */
+  GameInfo            probe_games[2];
+  DrGameRow          *probe[2];   /* two rows alike but for their games' numbers */
   int                 probed;     /* the column whose compare ran first, or -1 */
 
   guint               current;    /* the game shown, or G_MAXUINT */
@@ -413,17 +660,17 @@ column_compare (gconstpointer a,
                 gpointer      data)
 {
   ColumnSort *sort = data;
-  const DrGameItem *x = a, *y = b;
+  const DrGameRow *x = a, *y = b;
 
   if (sort->list->probed < 0)
     sort->list->probed = (int) sort->column;
-  return x->index < y->index ? -1 : x->index > y->index;
+  return x->game->index < y->game->index ? -1 : x->game->index > y->game->index;
 }
 
 static void
 update_count (DrGameList *self)
 {
-  guint n = self->rows->items->len;
+  guint n = self->rows->games->len;
   guint shown = self->rows->rows->len;
   g_autofree char *text = NULL;
 
@@ -441,24 +688,41 @@ select_current (DrGameList *self)
 {
   guint row = self->current != G_MAXUINT ? dr_game_list_find_row (self, self->current) : G_MAXUINT;
 
-  /* Not told to the view yet: selected when it is (rows_published_cb). */
-  if (row != G_MAXUINT && row >= self->rows->published)
-    return;
   self->selecting = TRUE;
-  if (row == G_MAXUINT)
+  /* Not told to the view yet: selected when it is (rows_published_cb). */
+  if (row == G_MAXUINT || row >= self->rows->published)
     gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   else if (gtk_single_selection_get_selected (self->selection) != row)
     gtk_single_selection_set_selected (self->selection, row);
   self->selecting = FALSE;
 }
 
+static void
+unselect (DrGameList *self)
+{
+  self->selecting = TRUE;
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  self->selecting = FALSE;
+}
+
 /* The rows changed (a search, a sort, games): the count, and the current
  * game keeps its highlight. */
 static void
-rows_changed (DrGameList *self)
+list_rows_changed (DrGameList *self)
 {
   update_count (self);
   select_current (self);
+}
+
+/* Works out the rows again.  Nothing is selected meanwhile: a selected
+ * row object taken away in a change makes GtkSingleSelection look for it
+ * among all the rows added (and so make an object for each). */
+static void
+list_update_rows (DrGameList *self)
+{
+  unselect (self);
+  rows_update (self->rows);
+  list_rows_changed (self);
 }
 
 /* The current game's row into view: the list may be long.  GTK 4.8 has
@@ -471,6 +735,9 @@ scroll_to_current (DrGameList *self)
 
   if (row >= self->rows->published || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
+  unselect (self);
+  rows_move_to (self->rows, row);
+  select_current (self);
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->view)); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_VIEW (child))
@@ -511,32 +778,31 @@ rows_published_cb (DrGameList *self,
                    guint       removed,
                    guint       added)
 {
+  /* The selection may have moved with a row object. */
+  select_current (self);
   /* The rest of the rows, from the idle. */
   if (position > 0 && removed == 0)
-    {
-      select_current (self);
-      scroll_to_current (self);
-    }
+    scroll_to_current (self);
 }
 
 static void
 selection_changed_cb (DrGameList *self)
 {
-  DrGameItem *item = gtk_single_selection_get_selected_item (self->selection);
+  DrGameRow *row = gtk_single_selection_get_selected_item (self->selection);
 
-  if (self->selecting || item == NULL || item->index == self->current)
+  if (self->selecting || self->rows->changing > 0 || row == NULL || row->game == NULL || row->game->index == self->current)
     return;
-  g_signal_emit (self, signals[SIGNAL_GAME_ACTIVATED], 0, item->index);
+  g_signal_emit (self, signals[SIGNAL_GAME_ACTIVATED], 0, row->game->index);
 }
 
 static void
 activate_cb (DrGameList *self,
              guint       position)
 {
-  g_autoptr (DrGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+  g_autoptr (DrGameRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
 
-  if (item != NULL && item->index != self->current)
-    g_signal_emit (self, signals[SIGNAL_GAME_ACTIVATED], 0, item->index);
+  if (row != NULL && row->game != NULL && row->game->index != self->current)
+    g_signal_emit (self, signals[SIGNAL_GAME_ACTIVATED], 0, row->game->index);
 }
 
 /* A click on a column's header: the rows sorted by that column. */
@@ -564,8 +830,7 @@ view_sorter_changed_cb (DrGameList *self)
     }
   self->rows->sort_column = column;
   self->rows->descending = descending;
-  rows_update (self->rows, TRUE);
-  rows_changed (self);
+  list_update_rows (self);
 }
 
 static void
@@ -587,8 +852,7 @@ search_changed_cb (DrGameList *self)
     g_clear_pointer (&words, g_strfreev);
   g_strfreev (self->rows->words);
   self->rows->words = words;
-  rows_update (self->rows, FALSE);
-  rows_changed (self);
+  list_update_rows (self);
 }
 
 static void
@@ -599,21 +863,25 @@ stop_search_cb (DrGameList *self)
 
 /* --- the columns ------------------------------------------------------- */
 
+/* A cell is a GtkInscription, whose size does not depend on its text: a
+ * row showing another game is only drawn again, not measured again. */
 static void
 setup_cb (GtkSignalListItemFactory *factory,
           GtkListItem              *list_item,
           gpointer                  data)
 {
   guint column = GPOINTER_TO_UINT (data);
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *cell = gtk_inscription_new (NULL);
 
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_NUMBER || column == COLUMN_MOVES ? 1.0f : 0.0f);
+  gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
+  gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), column == COLUMN_NUMBER || column == COLUMN_MOVES ? 1.0f : 0.0f);
+  /* Wide enough for a name, a date, "1-1", "999". */
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), column >= COLUMN_WHITE && column <= COLUMN_EVENT ? 16 : 4);
   if (column == COLUMN_NUMBER || column == COLUMN_MOVES || column == COLUMN_DATE)
-    gtk_widget_add_css_class (label, "numeric");
+    gtk_widget_add_css_class (cell, "numeric");
   if (column == COLUMN_NUMBER)
-    gtk_widget_add_css_class (label, "dim-label");
-  gtk_list_item_set_child (list_item, label);
+    gtk_widget_add_css_class (cell, "dim-label");
+  gtk_list_item_set_child (list_item, cell);
 }
 
 static void
@@ -622,23 +890,27 @@ bind_cb (GtkSignalListItemFactory *factory,
          gpointer                  data)
 {
   guint column = GPOINTER_TO_UINT (data);
-  DrGameItem *item = gtk_list_item_get_item (list_item);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (list_item));
-  char number[16];
+  DrGameRow *row = gtk_list_item_get_item (list_item);
+  GtkInscription *cell = GTK_INSCRIPTION (gtk_list_item_get_child (list_item));
 
-  switch (column)
+  if (row->cells[column] == NULL)
+    row->n_cells++;
+  row->cells[column] = cell;
+  cell_show (cell, column, row->game);
+}
+
+static void
+unbind_cb (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           gpointer                  data)
+{
+  guint column = GPOINTER_TO_UINT (data);
+  DrGameRow *row = gtk_list_item_get_item (list_item);
+
+  if (row != NULL && row->cells[column] == GTK_INSCRIPTION (gtk_list_item_get_child (list_item)))
     {
-    case COLUMN_NUMBER:
-      g_snprintf (number, sizeof number, "%u", item->index + 1);
-      gtk_label_set_text (label, number);
-      break;
-    case COLUMN_MOVES:
-      g_snprintf (number, sizeof number, "%u", item->moves);
-      gtk_label_set_text (label, number);
-      break;
-    default:
-      gtk_label_set_text (label, item->text[column]);
-      break;
+      row->cells[column] = NULL;
+      row->n_cells--;
     }
 }
 
@@ -658,6 +930,7 @@ add_column (DrGameList *self,
   sorter = gtk_custom_sorter_new (column_compare, &self->sorts[column], NULL);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cb), GUINT_TO_POINTER (column));
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cb), GUINT_TO_POINTER (column));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cb), GUINT_TO_POINTER (column));
   c = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_sorter (c, GTK_SORTER (sorter));
   gtk_column_view_column_set_resizable (c, TRUE);
@@ -754,9 +1027,12 @@ dr_game_list_init (DrGameList *self)
   self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  self->probe[0] = g_object_new (DR_TYPE_GAME_ITEM, NULL);
-  self->probe[1] = g_object_new (DR_TYPE_GAME_ITEM, NULL);
-  self->probe[1]->index = 1;
+  for (guint i = 0; i < 2; i++)
+    {
+      self->probe_games[i].index = i;
+      self->probe[i] = g_object_new (DR_TYPE_GAME_ROW, NULL);
+      self->probe[i]->game = &self->probe_games[i];
+    }
 
   self->view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection))));
   gtk_column_view_set_show_column_separators (self->view, FALSE);
@@ -799,22 +1075,17 @@ dr_game_list_set_collection (DrGameList            *self,
                              const DrPdnCollection *collection)
 {
   guint n = collection != NULL ? dr_pdn_collection_get_n_entries (collection) : 0;
+  g_autoptr (GPtrArray) old = NULL;
 
   g_return_if_fail (DR_IS_GAME_LIST (self));
 
-  g_ptr_array_set_size (self->rows->items, 0);
+  old = self->rows->games;
+  self->rows->games = g_ptr_array_new_full (n, game_info_free);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (self->rows->items, dr_game_item_new (i, dr_pdn_collection_get_game (collection, i)));
+    g_ptr_array_add (self->rows->games, game_info_new (i, dr_pdn_collection_get_game (collection, i)));
   self->current = G_MAXUINT;
-  /* Every row is another game now, even where the numbers stay. */
-  {
-    guint old = self->rows->published;
-    g_array_set_size (self->rows->rows, 0);
-    self->rows->published = 0;
-    g_list_model_items_changed (G_LIST_MODEL (self->rows), 0, old, 0);
-  }
-  rows_update (self->rows, FALSE);
-  rows_changed (self);
+  /* The rows show the new games before the old ones go. */
+  list_update_rows (self);
   rows_prepare (self->rows);
 }
 
@@ -823,36 +1094,33 @@ dr_game_list_update_game (DrGameList   *self,
                           guint         index,
                           const DrGame *game)
 {
-  GPtrArray *items;
-  DrGameItem *item;
+  GPtrArray *games;
+  GameInfo *info, *old = NULL;
 
   g_return_if_fail (DR_IS_GAME_LIST (self));
   g_return_if_fail (game != NULL);
 
-  items = self->rows->items;
-  g_return_if_fail (index <= items->len);
-  item = dr_game_item_new (index, game);
-  if (index < items->len)
+  games = self->rows->games;
+  g_return_if_fail (index <= games->len);
+  info = game_info_new (index, game);
+  if (index < games->len)
     {
-      guint row;
-
       /* Nothing the list shows or searches changed: leave it alone. */
-      if (item_same (g_ptr_array_index (items, index), item))
+      if (game_info_same (g_ptr_array_index (games, index), info))
         {
-          g_object_unref (item);
+          game_info_free (info);
           return;
         }
-      g_object_unref (g_ptr_array_index (items, index));
-      items->pdata[index] = item;
-      /* The row shows the new item (its place may change below). */
-      row = dr_game_list_find_row (self, index);
-      if (row < self->rows->published)
-        g_list_model_items_changed (G_LIST_MODEL (self->rows), row, 1, 1);
+      old = g_ptr_array_index (games, index);
+      games->pdata[index] = info;
     }
   else
-    g_ptr_array_add (items, item);
-  rows_update (self->rows, TRUE);
-  rows_changed (self);
+    g_ptr_array_add (games, info);
+  /* The row that showed the old one shows the new one (maybe elsewhere)
+   * before the old one goes. */
+  list_update_rows (self);
+  if (old != NULL)
+    game_info_free (old);
 }
 
 void
@@ -877,7 +1145,7 @@ guint
 dr_game_list_get_n_games (DrGameList *self)
 {
   g_return_val_if_fail (DR_IS_GAME_LIST (self), 0);
-  return self->rows->items->len;
+  return self->rows->games->len;
 }
 
 guint
