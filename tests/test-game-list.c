@@ -340,9 +340,9 @@ numbered_games (guint n)
     g_test_message ("  %s: %.1f ms (processor %.1f ms), rows made or destroyed at once: %u", what, \
                     (g)->worst / 1000.0, (g)->worst_cpu / 1000.0, (g)->most_made); \
     all = MAX (all, (g)->worst_cpu); \
-    /* A step of the rows (24 added) and a few the view adds or drops \
+    /* A step of the rows (12 added) and a few the view adds or drops \
      * around them as it lays them out. */ \
-    g_assert_cmpuint ((g)->most_made, <=, 2 * 24); \
+    g_assert_cmpuint ((g)->most_made, <=, 2 * 12); \
   } G_STMT_END
 
 static gint64

@@ -154,6 +154,7 @@ struct _DrGameRow
   GameInfo *game;                   /* borrowed from DrGameRows.games; NULL: none */
   GtkInscription *cells[N_COLUMNS]; /* bound to this row, or NULL */
   guint     n_cells;                /* how many are */
+  gboolean  stale;                  /* the cells show another game */
 };
 
 G_DEFINE_FINAL_TYPE (DrGameRow, dr_game_row, G_TYPE_OBJECT)
@@ -197,17 +198,30 @@ cell_show (GtkInscription *cell,
 }
 
 static void
+dr_game_row_refresh (DrGameRow *self)
+{
+  for (guint column = 0; column < N_COLUMNS; column++)
+    if (self->cells[column] != NULL)
+      cell_show (self->cells[column], column, self->game);
+  self->stale = FALSE;
+}
+
+/* Shows @game; @now: in the cells at once, else they are marked stale
+ * (the row is off screen: they are refreshed from an idle).  Returns
+ * whether the row has stale cells. */
+static gboolean
 dr_game_row_set_game (DrGameRow *self,
                       GameInfo  *game,
-                      gboolean   force)
+                      gboolean   now)
 {
-  if (self->game == game && !force)
-    return;
-  self->game = game;
-  if (self->n_cells > 0)
-    for (guint column = 0; column < N_COLUMNS; column++)
-      if (self->cells[column] != NULL)
-        cell_show (self->cells[column], column, game);
+  if (self->game != game)
+    {
+      self->game = game;
+      self->stale = self->n_cells > 0;
+    }
+  if (self->stale && now)
+    dr_game_row_refresh (self);
+  return self->stale;
 }
 
 /* --- the rows: the games the search lets through, sorted ----------------- */
@@ -223,7 +237,7 @@ dr_game_row_set_game (DrGameRow *self,
  * until FILL_ROWS are there, then the rest in one step; rows taken away
  * STEP_ROWS on screen at a time, any number off screen), so that no
  * change makes or destroys more than STEP_ROWS rows' widgets at once. */
-#define STEP_ROWS 24
+#define STEP_ROWS 12
 #define FILL_ROWS 256
 #define DR_TYPE_GAME_ROWS (dr_game_rows_get_type ())
 G_DECLARE_FINAL_TYPE (DrGameRows, dr_game_rows, DR, GAME_ROWS, GObject)
@@ -244,6 +258,8 @@ struct _DrGameRows
   guint      prepare_id;   /* the idle making the rest, or 0 */
   guint      changing;     /* telling the view of a change: a selection
                               moving with its row object is not the user's */
+  GtkWidget *viewport;     /* the scrolled window showing the rows */
+  guint      refresh_id;   /* the idle refreshing stale rows, or 0 */
 };
 
 static void
@@ -317,6 +333,7 @@ dr_game_rows_finalize (GObject *object)
 
   g_clear_handle_id (&self->publish_id, g_source_remove);
   g_clear_handle_id (&self->prepare_id, g_source_remove);
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   /* Rows the view still holds must not show freed games. */
   for (guint i = 0; i < self->objects->len; i++)
     if (self->objects->pdata[i] != NULL)
@@ -399,16 +416,24 @@ compare_rows (gconstpointer a,
   return self->descending ? -c : c;
 }
 
-/* Makes the games' search text a few hundred at a time while the user
- * looks at the list, so that the first search does not make it all. */
+/* Makes the games' search text and the sort keys of the name columns a
+ * few hundred at a time while the user looks at the list, so that the
+ * first search or sort does not make them all (some 30 ms each on 10,000
+ * games). */
 static gboolean
 prepare_cb (gpointer data)
 {
   DrGameRows *self = data;
-  guint end = MIN (self->games->len, self->prepared + 500);
+  guint end = MIN (self->games->len, self->prepared + 200);
 
   for (; self->prepared < end; self->prepared++)
-    game_info_haystack (g_ptr_array_index (self->games, self->prepared));
+    {
+      GameInfo *game = g_ptr_array_index (self->games, self->prepared);
+
+      game_info_haystack (game);
+      for (guint column = COLUMN_WHITE; column <= COLUMN_EVENT; column++)
+        game_info_key (game, column);
+    }
   if (self->prepared < self->games->len)
     return G_SOURCE_CONTINUE;
   self->prepare_id = 0;
@@ -421,6 +446,89 @@ rows_prepare (DrGameRows *self)
   self->prepared = 0;
   if (self->prepare_id == 0 && self->games->len > 0)
     self->prepare_id = g_idle_add_full (G_PRIORITY_LOW, prepare_cb, self, NULL);
+}
+
+/* Setting the text of the cells of the 200 rows the view keeps costs
+ * 15 to 30 ms here (GtkInscription and GtkLabel alike): the rows on screen
+ * show their new games at once, the others from an idle, a few at a
+ * time, before they are scrolled into view. */
+#define REFRESH_ROWS 24
+
+static gboolean
+refresh_cb (gpointer data)
+{
+  DrGameRows *self = data;
+  guint done = 0;
+
+  for (guint i = 0; i < self->objects->len && done < REFRESH_ROWS; i++)
+    {
+      DrGameRow *row = self->objects->pdata[i];
+
+      if (row != NULL && row->stale)
+        {
+          dr_game_row_refresh (row);
+          done++;
+        }
+    }
+  if (done == REFRESH_ROWS)
+    return G_SOURCE_CONTINUE;
+  self->refresh_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+rows_refresh_later (DrGameRows *self)
+{
+  if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_cb, self, NULL);
+}
+
+static GtkWidget *
+row_cell (DrGameRow *row)
+{
+  for (guint column = 0; column < N_COLUMNS; column++)
+    if (row->cells[column] != NULL)
+      return GTK_WIDGET (row->cells[column]);
+  return NULL;
+}
+
+/* Is @row's widget in the visible part of the list now (or not laid out
+ * yet, so that nobody knows)? */
+static gboolean
+row_visible (DrGameRows *self,
+             DrGameRow  *row)
+{
+  GtkWidget *cell = row_cell (row);
+  graphene_point_t at;
+  int height;
+
+  if (cell == NULL)
+    return FALSE;
+  height = gtk_widget_get_height (cell);
+  if (self->viewport == NULL || height <= 0
+      || !gtk_widget_compute_point (cell, self->viewport, &GRAPHENE_POINT_INIT (0, 0), &at))
+    return TRUE;
+  return at.y + (float) height >= 0 && at.y <= (float) gtk_widget_get_height (self->viewport);
+}
+
+/* How many rows the list shows at once, a few more to be sure. */
+static guint
+rows_page (DrGameRows *self)
+{
+  int row_height = 0;
+
+  for (guint i = 0; i < self->objects->len && row_height <= 0; i++)
+    {
+      DrGameRow *row = self->objects->pdata[i];
+      GtkWidget *cell = row != NULL ? row_cell (row) : NULL;
+
+      /* The inscription, its column's cell, the row. */
+      if (cell != NULL && gtk_widget_get_parent (cell) != NULL)
+        row_height = gtk_widget_get_height (gtk_widget_get_parent (gtk_widget_get_parent (cell)));
+    }
+  if (self->viewport == NULL || row_height <= 0)
+    return FILL_ROWS;
+  return (guint) (gtk_widget_get_height (self->viewport) / row_height) + 4;
 }
 
 /* Does the view show row @position (has it widgets for it)? */
@@ -489,6 +597,7 @@ rows_shrink (DrGameRows *self)
   guint from = self->published;
   guint lo = G_MAXUINT, hi = 0, k = 0, start;
   g_autoptr (GPtrArray) moved = NULL;
+  g_autofree gboolean *was_visible = NULL;
 
   for (guint i = 0; i < MIN (from, self->objects->len); i++)
     if (rows_on_screen (self, i))
@@ -508,13 +617,17 @@ rows_shrink (DrGameRows *self)
     }
   start = len >= k ? MIN (lo, len - k) : 0;
   moved = g_ptr_array_new_with_free_func (row_unref);
+  was_visible = g_new0 (gboolean, k);
   for (guint i = start; i < MIN (from, self->objects->len); i++)
     {
       gpointer row = self->objects->pdata[i];
 
       self->objects->pdata[i] = NULL;
       if (row != NULL && DR_GAME_ROW (row)->n_cells > 0)
-        g_ptr_array_add (moved, row);
+        {
+          was_visible[moved->len] = row_visible (self, row);
+          g_ptr_array_add (moved, row);
+        }
       else
         row_unref (row);
     }
@@ -525,66 +638,20 @@ rows_shrink (DrGameRows *self)
       self->objects->pdata[start + i] = moved->pdata[i];
       moved->pdata[i] = NULL;
     }
-  for (guint i = start; i < self->published; i++)
-    if (self->objects->pdata[i] != NULL)
-      dr_game_row_set_game (self->objects->pdata[i], rows_game (self, i), FALSE);
+  {
+    /* The view keeps its first row where it was, unless the list is now
+     * too short for that: then it shows its last rows. */
+    guint page = rows_page (self);
+    gboolean stale = FALSE;
+
+    for (guint i = start; i < self->published; i++)
+      if (self->objects->pdata[i] != NULL)
+        stale |= dr_game_row_set_game (self->objects->pdata[i], rows_game (self, i),
+                                       i + page >= len || was_visible[i - start]);
+    if (stale)
+      rows_refresh_later (self);
+  }
   rows_changed (self, start, from - start, self->published - start);
-}
-
-/* Before the view is scrolled to row @target far from the rows on screen:
- * those rows' objects (and so their widgets) move around @target in one
- * change, and show the games there, so that the scroll makes no new
- * widgets (GTK 4.8 makes some 200 rows' worth, 30 to 50 ms here, for a
- * jump to rows it has none for). */
-static void
-rows_move_to (DrGameRows *self,
-              guint       target)
-{
-  guint lo = G_MAXUINT, hi = 0, k = 0, start, first, end;
-  g_autoptr (GPtrArray) moved = NULL;
-  g_autoptr (GPtrArray) others = NULL;
-
-  if (target >= self->published)
-    return;
-  for (guint i = 0; i < MIN (self->published, self->objects->len); i++)
-    if (rows_on_screen (self, i))
-      {
-        lo = MIN (lo, i);
-        hi = i + 1;
-        k++;
-      }
-  /* Nothing on screen yet, or @target is among the rows on screen. */
-  if (k == 0 || (target >= lo && target < hi))
-    return;
-  start = target > k / 2 ? target - k / 2 : 0;
-  start = MIN (start, self->published - k);
-  first = MIN (lo, start);
-  end = MAX (hi, start + k);
-  if (self->objects->len < end)
-    g_ptr_array_set_size (self->objects, (int) end);
-  moved = g_ptr_array_new_with_free_func (row_unref);
-  others = g_ptr_array_new_with_free_func (row_unref);
-  for (guint i = first; i < end; i++)
-    {
-      gpointer row = self->objects->pdata[i];
-
-      self->objects->pdata[i] = NULL;
-      if (row != NULL)
-        g_ptr_array_add (DR_GAME_ROW (row)->n_cells > 0 ? moved : others, row);
-    }
-  for (guint i = first, m = 0, o = 0; i < end; i++)
-    {
-      GPtrArray *from = i >= start && i < start + k ? moved : others;
-      guint *next = from == moved ? &m : &o;
-
-      if (*next < from->len)
-        {
-          self->objects->pdata[i] = from->pdata[*next];
-          from->pdata[(*next)++] = NULL;
-          dr_game_row_set_game (self->objects->pdata[i], rows_game (self, i), FALSE);
-        }
-    }
-  rows_changed (self, first, end - first, end - first);
 }
 
 /* Works out the rows again: the rows the view has show their new games
@@ -603,9 +670,19 @@ rows_update (DrGameRows *self)
           game_info_key (g_ptr_array_index (self->games, i), (guint) self->sort_column);
       g_qsort_with_data (self->rows->data, (int) self->rows->len, sizeof (guint), compare_rows, self);
     }
-  for (guint i = 0; i < self->objects->len; i++)
-    if (self->objects->pdata[i] != NULL)
-      dr_game_row_set_game (self->objects->pdata[i], rows_game (self, i), FALSE);
+  {
+    gboolean stale = FALSE;
+
+    for (guint i = 0; i < self->objects->len; i++)
+      {
+        DrGameRow *row = self->objects->pdata[i];
+
+        if (row != NULL)
+          stale |= dr_game_row_set_game (row, rows_game (self, i), row->n_cells > 0 && row_visible (self, row));
+      }
+    if (stale)
+      rows_refresh_later (self);
+  }
   if (self->published > self->rows->len)
     rows_shrink (self);
   if (self->published != self->rows->len && self->publish_id == 0 && rows_publish_step (self))
@@ -735,9 +812,6 @@ scroll_to_current (DrGameList *self)
 
   if (row >= self->rows->published || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
-  unselect (self);
-  rows_move_to (self->rows, row);
-  select_current (self);
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->view)); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_VIEW (child))
@@ -910,7 +984,8 @@ unbind_cb (GtkSignalListItemFactory *factory,
   if (row != NULL && row->cells[column] == GTK_INSCRIPTION (gtk_list_item_get_child (list_item)))
     {
       row->cells[column] = NULL;
-      row->n_cells--;
+      if (--row->n_cells == 0)
+        row->stale = FALSE;
     }
 }
 
@@ -963,6 +1038,8 @@ dr_game_list_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->rows, self);
       g_clear_handle_id (&self->rows->publish_id, g_source_remove);
       g_clear_handle_id (&self->rows->prepare_id, g_source_remove);
+      g_clear_handle_id (&self->rows->refresh_id, g_source_remove);
+      self->rows->viewport = NULL;
     }
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
@@ -1049,6 +1126,7 @@ dr_game_list_init (DrGameList *self)
   self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->view));
   gtk_widget_set_vexpand (self->scrolled, TRUE);
+  self->rows->viewport = self->scrolled;
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->search, "search-changed", G_CALLBACK (search_changed_cb), self);
