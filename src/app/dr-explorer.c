@@ -367,7 +367,6 @@ show_result (DrExplorer *self,
   for (guint i = 0; i < r->top_games->len; i++)
     gtk_list_box_append (self->games_list, game_row (self, r->top_games->pdata[i]));
   self->shown_key = dr_gamedb_position_key (self->rules, &self->pos);
-  self->n_shown++;
 }
 
 static void
@@ -385,6 +384,7 @@ lookup_done_cb (GObject      *source,
   if (l->generation != self->generation || g_cancellable_is_cancelled (g_task_get_cancellable (task)))
     return;
   self->busy = FALSE;
+  self->n_shown++;
   g_clear_object (&self->cancellable);
   if (!ok)
     {

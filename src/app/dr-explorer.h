@@ -36,7 +36,7 @@ void        dr_explorer_refresh          (DrExplorer       *self);
 /* A lookup is under way. */
 gboolean    dr_explorer_get_busy         (DrExplorer       *self);
 /* The key (dr_gamedb_position_key) of the position whose answer is shown,
- * 0 before any; and how many answers were shown so far. */
+ * 0 before any; and how many answers (or errors) were shown so far. */
 guint64     dr_explorer_get_shown_key    (DrExplorer       *self);
 guint       dr_explorer_get_n_shown      (DrExplorer       *self);
 /* Each look-up takes @ms longer, as a slow query would, past the point
