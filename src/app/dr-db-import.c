@@ -66,6 +66,7 @@ static guint signals[N_SIGNALS];
 /* --- the worker -------------------------------------------------------- */
 
 static void update_buttons (DrDbImportDialog *self);
+static void dr_db_import_dialog_clear_cb (DrDbImportDialog *self);
 
 static gboolean
 progress_idle_cb (gpointer data)
@@ -204,7 +205,10 @@ import_done_cb (GObject      *source,
   g_string_append_printf (text, ngettext ("%" G_GUINT64_FORMAT " game with errors",
                                           "%" G_GUINT64_FORMAT " games with errors", (gulong) s->with_errors),
                           s->with_errors);
-  g_string_append_printf (text, ngettext (" (%u file).", " (%u files).", s->files), s->files);
+  if (ok)
+    g_string_append_printf (text, ngettext (" (%u file).", " (%u files).", s->files), s->files);
+  else
+    g_string_append_c (text, '.');
   g_mutex_lock (&self->lock);
   for (guint i = 0; i < self->messages->len; i++)
     g_string_append_printf (text, "\n%s", (const char *) self->messages->pdata[i]);
@@ -220,13 +224,11 @@ import_done_cb (GObject      *source,
   gtk_label_set_text (self->summary_label, self->summary);
   gtk_widget_set_visible (GTK_WIDGET (self->summary_label), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
-  /* The files are done: a second click would only find duplicates. */
-  g_ptr_array_set_size (self->files, 0);
-  {
-    GtkWidget *child;
-    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->files_list))) != NULL)
-      gtk_list_box_remove (self->files_list, child);
-  }
+  /* The files are done: a second click would only find duplicates.  After
+   * a cancel or a failure they stay, to import the rest (what was stored
+   * is skipped as duplicates). */
+  if (ok)
+    dr_db_import_dialog_clear_cb (self);
   update_buttons (self);
   g_signal_emit (self, signals[IMPORTED], 0, (guint64) s->games_added);
 }
