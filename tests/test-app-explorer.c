@@ -11,7 +11,9 @@
  * plays it on the board, a double-click on a game opens it at the ply it
  * reached the position; an answer that comes back for a position no
  * longer shown is dropped; the Search Database window finds games by
- * player and opens one on a double-click.
+ * player and opens one on a double-click; Train Repertoire checks moves
+ * clicked on the board against a repertoire and, after a miss, tells and
+ * plays the right one.
  */
 
 #define G_LOG_DOMAIN "test-app-explorer"
@@ -440,6 +442,80 @@ test_search_by_player (void)
   test_run_for (100);
 }
 
+/* The repertoire: White plays 32-28 or 33-29; after 32-28 18-23, 37-32
+ * (with its comment); Black's 18-23 and 12-18 are the program's. */
+static const char repertoire_pdn[] =
+  "[Event \"Repertoire\"]\n[GameType \"20\"]\n\n"
+  "1. 32-28 (1. 33-29) 18-23 2. 37-32 {keep the centre} 12-18 *\n";
+
+static gboolean
+drill_line_over (gpointer data)
+{
+  return !dr_drill_dialog_get_active (data) && dr_game_model_get_current (
+           dr_window_get_model (DR_WINDOW (gtk_window_get_transient_for (data))))->ply == 4;
+}
+
+static gboolean
+drill_waits_for_user (gpointer data)
+{
+  return dr_drill_dialog_get_active (data);
+}
+
+static void
+test_drill (void)
+{
+  DrWindow *window;
+  DrDrillDialog *dialog;
+  g_autofree char *path = g_build_filename (tmp_dir, "repertoire.pdn", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GtkWidget *button;
+  DrGameNode *node;
+  static const int line[4][2] = { { 32, 28 }, { 18, 23 }, { 37, 32 }, { 12, 18 } };
+
+  if (skip_without_input ())
+    return;
+  g_assert_true (g_file_set_contents (path, repertoire_pdn, -1, NULL));
+  window = test_open_window (GTK_APPLICATION (app));
+  dr_game_model_new_game (window->model, &dr_rules_international, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.train-repertoire", NULL);
+  dialog = window->drill;
+  g_assert_nonnull (dialog);
+  test_wait_until ((TestCondition) gtk_widget_get_mapped, dialog, "the Train Repertoire window");
+  dr_drill_dialog_set_file (dialog, file);
+  button = test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, test_button_has_label, (gpointer) "_Start");
+  g_assert_nonnull (button);
+  test_click_widget (button);
+  test_wait_until (drill_waits_for_user, dialog, "the drill to start");
+  g_assert_cmpuint (dr_game_model_get_current (window->model)->ply, ==, 0);
+
+  /* 32-28, by real clicks on the board: right; the program answers 18-23. */
+  test_click_square (window->board_view, n10 (32));
+  test_click_square (window->board_view, n10 (28));
+  g_assert_nonnull (strstr (dr_drill_dialog_get_message (dialog), "Right: 32-28"));
+  g_assert_cmpuint (dr_game_model_get_current (window->model)->ply, ==, 2);
+
+  /* 31-27 is not the repertoire's: it says 37-32 and its comment, plays
+   * 37-32 in its place, and the program's 12-18 ends the line. */
+  test_click_square (window->board_view, n10 (31));
+  test_click_square (window->board_view, n10 (27));
+  test_wait_until (drill_line_over, dialog, "the line to end");
+  g_test_message ("drill: %s", dr_drill_dialog_get_message (dialog));
+  g_assert_nonnull (strstr (dr_drill_dialog_get_message (dialog), "31-27 is not in the repertoire: the move is 37-32"));
+  g_assert_nonnull (strstr (dr_drill_dialog_get_message (dialog), "keep the centre"));
+  node = dr_game_model_get_current (window->model);
+  for (int i = 3; i >= 0; i--, node = node->parent)
+    {
+      g_assert_cmpint (node->move.from, ==, n10 (line[i][0]));
+      g_assert_cmpint (node->move.to, ==, n10 (line[i][1]));
+    }
+  g_assert_null (node->parent);
+
+  /* Over: the board's moves go into the game again. */
+  dr_game_model_set_saved (window->model);
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (100);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -453,6 +529,7 @@ main (int    argc,
   g_test_add_func ("/app/explorer/import-and-play", test_import_and_play);
   g_test_add_func ("/app/explorer/stale-answer", test_stale_answer);
   g_test_add_func ("/app/explorer/search-by-player", test_search_by_player);
+  g_test_add_func ("/app/explorer/drill", test_drill);
 
   have_display = gtk_init_check ();
   if (!have_display)

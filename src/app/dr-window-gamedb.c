@@ -328,6 +328,38 @@ search_database_cb (GtkWidget *widget, const char *name, GVariant *param)
   dr_window_show_search (DR_WINDOW (widget));
 }
 
+/* --- Train Repertoire… ------------------------------------------------- */
+
+gboolean
+_dr_window_drill_move (DrWindow     *self,
+                       const DrMove *move)
+{
+  if (self->drill == NULL || !dr_drill_dialog_get_active (self->drill))
+    return FALSE;
+  dr_drill_dialog_answer (self->drill, move);
+  return TRUE;
+}
+
+DrDrillDialog *
+dr_window_show_drill (DrWindow *self)
+{
+  g_return_val_if_fail (DR_IS_WINDOW (self), NULL);
+
+  if (self->drill == NULL)
+    {
+      self->drill = dr_drill_dialog_new (self);
+      g_object_add_weak_pointer (G_OBJECT (self->drill), (gpointer *) &self->drill);
+    }
+  gtk_window_present (GTK_WINDOW (self->drill));
+  return self->drill;
+}
+
+static void
+train_repertoire_cb (GtkWidget *widget, const char *name, GVariant *param)
+{
+  dr_window_show_drill (DR_WINDOW (widget));
+}
+
 /* --- wiring ------------------------------------------------------------ */
 
 void
@@ -342,6 +374,7 @@ _dr_window_class_gamedb_init (DrWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-database", NULL, open_database_cb);
   gtk_widget_class_install_action (widget_class, "win.import-games", NULL, import_games_cb);
   gtk_widget_class_install_action (widget_class, "win.search-database", NULL, search_database_cb);
+  gtk_widget_class_install_action (widget_class, "win.train-repertoire", NULL, train_repertoire_cb);
 }
 
 void
@@ -378,5 +411,7 @@ _dr_window_gamedb_dispose (DrWindow *self)
     g_signal_handlers_disconnect_by_data (self->explorer, self);
   if (self->db_search != NULL)
     gtk_window_destroy (GTK_WINDOW (self->db_search));
+  if (self->drill != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->drill));
   g_clear_pointer (&self->db_pool, dr_db_pool_unref);
 }

@@ -7,6 +7,7 @@
 
 #include "dr-db-import.h"
 #include "dr-db-search.h"
+#include "dr-drill-dialog.h"
 #include "dr-explorer.h"
 #include "dr-window.h"
 
@@ -25,5 +26,7 @@ void              dr_window_open_database_game (DrWindow   *self,
 DrDbImportDialog *dr_window_show_import        (DrWindow   *self);
 /* Shows the window's Search Database window. */
 DrDbSearchDialog *dr_window_show_search        (DrWindow   *self);
+/* Shows the window's Train Repertoire window. */
+DrDrillDialog    *dr_window_show_drill         (DrWindow   *self);
 
 G_END_DECLS

@@ -104,6 +104,7 @@ struct _DrWindow
   DrExplorer      *explorer;        /* the pane right of the move list */
   DrDbPool        *db_pool;
   struct _DrDbSearchDialog *db_search; /* the Search Database window, or NULL */
+  struct _DrDrillDialog *drill;     /* the Train Repertoire window, or NULL */
 };
 
 void  _dr_window_class_actions_init (DrWindowClass *klass);
@@ -178,6 +179,9 @@ void  _dr_window_class_gamedb_init  (DrWindowClass *klass);
 void  _dr_window_gamedb_connect     (DrWindow      *self);
 /* The explorer and the opening name follow the current position. */
 void  _dr_window_gamedb_follow      (DrWindow      *self);
+/* A move made on the board goes to the drill under way (TRUE), if one is. */
+gboolean _dr_window_drill_move      (DrWindow      *self,
+                                     const DrMove  *move);
 void  _dr_window_gamedb_dispose     (DrWindow      *self);
 
 G_END_DECLS

@@ -180,6 +180,8 @@ board_move_cb (DrWindow     *self,
                const DrMove *move,
                DrBoardState *board)
 {
+  if (_dr_window_drill_move (self, move))
+    return;
   dr_game_model_play (self->model, move);
 }
 
