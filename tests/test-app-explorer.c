@@ -516,6 +516,61 @@ test_drill (void)
   test_run_for (100);
 }
 
+static gboolean
+explorer_answered_since (gpointer data)
+{
+  Showing *sh = data;
+
+  return dr_explorer_get_n_shown (sh->window->explorer) > sh->key && explorer_shows_current (sh->window);
+}
+
+/* The dialog closed while it imports: the import stops (the games of the
+ * batches before stay), and the explorer still looks the position up
+ * again. */
+static void
+test_import_closed (void)
+{
+  DrWindow *window;
+  g_autofree char *db_path = g_build_filename (tmp_dir, "closed.sqlite", NULL);
+  g_autofree char *pdn_path = g_build_filename (tmp_dir, "many.pdn", NULL);
+  g_autoptr (GFile) pdn_file = g_file_new_for_path (pdn_path);
+  g_autoptr (GString) many = g_string_new (NULL);
+  DrDbImportDialog *dialog;
+  GtkWidget *button;
+  Showing sh;
+
+  if (skip_without_input ())
+    return;
+  for (guint i = 0; i < 40000; i++)
+    g_string_append_printf (many, "[Event \"Many %u\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2. 37-32 *\n\n", i);
+  g_assert_true (g_file_set_contents (pdn_path, many->str, (gssize) many->len, NULL));
+  window = test_open_window (GTK_APPLICATION (app));
+  dr_window_set_database (window, db_path);
+  gtk_toggle_button_set_active (window->explorer_button, TRUE);
+  test_wait_until (explorer_shows_current, window, "the explorer to look the empty database up");
+  dialog = dr_window_show_import (window);
+  dr_db_import_dialog_add_files (dialog, &pdn_file, 1);
+  button = test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, test_button_has_label, (gpointer) "_Import");
+  sh = (Showing) { window, dr_explorer_get_n_shown (window->explorer) };
+  g_signal_emit_by_name (button, "clicked");
+  test_run_for (50);
+  g_assert_true (dr_db_import_dialog_get_running (dialog));
+  gtk_window_close (GTK_WINDOW (dialog));
+  test_wait_until (explorer_answered_since, &sh, "the explorer to look up after the import stopped");
+  test_run_for (300);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (DrGameDb) db = dr_gamedb_open (db_path, &error);
+
+    g_assert_no_error (error);
+    g_test_message ("%" G_GINT64_FORMAT " of 40000 games stored before the import stopped",
+                    dr_gamedb_count_games (db));
+    g_assert_cmpint (dr_gamedb_count_games (db), <, 40000);
+  }
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (100);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -529,6 +584,7 @@ main (int    argc,
   g_test_add_func ("/app/explorer/import-and-play", test_import_and_play);
   g_test_add_func ("/app/explorer/stale-answer", test_stale_answer);
   g_test_add_func ("/app/explorer/search-by-player", test_search_by_player);
+  g_test_add_func ("/app/explorer/import-closed", test_import_closed);
   g_test_add_func ("/app/explorer/drill", test_drill);
 
   have_display = gtk_init_check ();
