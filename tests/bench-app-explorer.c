@@ -127,6 +127,14 @@ main (int    argc,
   gtk_window_present (GTK_WINDOW (window));
   dr_game_model_new_game (window->model, rules, NULL);
   gtk_toggle_button_set_active (window->explorer_button, TRUE);
+  /* The window's first frames (realizing, fonts, the board's pieces) are
+   * not the explorer's. */
+  {
+    gint64 settle = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+    while (g_get_monotonic_time () < settle)
+      g_main_context_iteration (NULL, FALSE);
+  }
   {
     gint64 start = g_get_monotonic_time ();
     dr_window_set_database (window, db);

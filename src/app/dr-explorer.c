@@ -46,7 +46,7 @@ struct _DrExplorer
   GCancellable  *cancellable;   /* of the look-up under way, or NULL */
   guint          generation;    /* of the newest look-up asked for */
   gboolean       busy;
-  gboolean       count_games;   /* the next look-up counts the database's games */
+  gboolean       count_games;   /* count the games after the next answer shown */
   guint64        shown_key;
   guint          n_shown;
   guint          delay_ms;
@@ -78,8 +78,6 @@ typedef struct
   guint            min_count;
   guint            delay_ms;
   guint            generation;
-  gboolean         count_games;
-  gint64           total_games;   /* -1: not counted */
   DrExploreResult *result;
 } Lookup;
 
@@ -124,7 +122,6 @@ lookup_thread (GTask        *task,
   filter.top_games = 20;
   filter.previous = l->has_previous ? &l->previous : NULL;
   l->result = dr_gamedb_explore (db, l->rules, &l->pos, &filter, &error);
-  l->total_games = l->count_games ? dr_gamedb_count_games (db) : -1;
   /* A slow query (tests): it cannot be stopped once under way. */
   if (l->delay_ms > 0)
     g_usleep (l->delay_ms * (gulong) 1000);
@@ -335,8 +332,6 @@ show_result (DrExplorer *self,
 
   clear_list (self->moves_list);
   clear_list (self->games_list);
-  if (l->total_games >= 0)
-    show_database (self, l->total_games);
   if (r->games == 0)
     summary = g_strdup (_("No game in the database reaches this position"));
   else
@@ -369,6 +364,53 @@ show_result (DrExplorer *self,
   self->shown_key = dr_gamedb_position_key (self->rules, &self->pos);
 }
 
+/* The database's games, counted after the first answer is shown (a full
+ * scan of a big file takes longer than a look-up). */
+static void
+count_thread (GTask        *task,
+              gpointer      source,
+              gpointer      data,
+              GCancellable *cancellable)
+{
+  DrDbPool *pool = data;
+  g_autoptr (GError) error = NULL;
+  DrGameDb *db = dr_db_pool_take (pool, &error);
+  gint64 n;
+
+  if (db == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  n = dr_gamedb_count_games (db);
+  dr_db_pool_give (pool, db);
+  g_task_return_int (task, n);
+}
+
+static void
+count_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  DrExplorer *self = DR_EXPLORER (source);
+  gssize n = g_task_propagate_int (G_TASK (result), NULL);
+
+  /* Another database by now, or the pane is gone. */
+  if (g_task_get_task_data (G_TASK (result)) != self->pool || n < 0)
+    return;
+  show_database (self, n);
+}
+
+static void
+start_count (DrExplorer *self)
+{
+  g_autoptr (GTask) task = g_task_new (self, NULL, count_done_cb, NULL);
+
+  g_task_set_source_tag (task, start_count);
+  g_task_set_task_data (task, dr_db_pool_ref (self->pool), (GDestroyNotify) dr_db_pool_unref);
+  g_task_run_in_thread (task, count_thread);
+}
+
 static void
 lookup_done_cb (GObject      *source,
                 GAsyncResult *result,
@@ -398,9 +440,12 @@ lookup_done_cb (GObject      *source,
       gtk_label_set_text (self->summary_label, message);
       return;
     }
-  if (l->count_games)
-    self->count_games = FALSE;
   show_result (self, l);
+  if (self->count_games)
+    {
+      self->count_games = FALSE;
+      start_count (self);
+    }
 }
 
 static void
@@ -435,8 +480,6 @@ start_lookup (DrExplorer *self)
   l->min_count = (guint) gtk_spin_button_get_value_as_int (self->min_count);
   l->delay_ms = self->delay_ms;
   l->generation = self->generation;
-  l->count_games = self->count_games;
-  l->total_games = -1;
   task = g_task_new (self, self->cancellable, lookup_done_cb, NULL);
   g_task_set_source_tag (task, start_lookup);
   g_task_set_task_data (task, l, lookup_free);
