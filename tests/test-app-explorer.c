@@ -11,7 +11,8 @@
  * plays it on the board, a double-click on a game opens it at the ply it
  * reached the position; an answer that comes back for a position no
  * longer shown is dropped; the Search Database window finds games by
- * player and opens one on a double-click; Train Repertoire checks moves
+ * player, by the board's position and by its pieces, and opens one on a
+ * double-click; Train Repertoire checks moves
  * clicked on the board against a repertoire and, after a miss, tells and
  * plays the right one.
  */
@@ -387,6 +388,13 @@ label_is (GtkWidget *widget,
   return g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
 }
 
+static gboolean
+test_check_has_label (GtkWidget *widget,
+                      gpointer   data)
+{
+  return g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), data) == 0;
+}
+
 static void
 test_search_by_player (void)
 {
@@ -438,6 +446,38 @@ test_search_by_player (void)
   o = (Opened) { window, "Carla Smit", 0 };
   test_wait_until (game_opened, &o, "the game found to open");
   g_assert_cmpstr (dr_game_get_tag (dr_game_model_get_game (window->model), "Black"), ==, "Alice Ivanova");
+
+  /* After 32-28: the games reaching that position, then those with the
+   * board's pieces on their squares (all forty here: the same three). */
+  g_assert_true (dr_game_model_go_forward (window->model));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  {
+    GtkWidget *position = test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, test_check_has_label,
+                                            (gpointer) "Reaches the _current position");
+    GtkWidget *pattern = test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_CHECK_BUTTON, test_check_has_label,
+                                           (gpointer) "Has the board’s _pieces");
+
+    g_assert_nonnull (position);
+    g_assert_nonnull (pattern);
+    test_click_widget (position);
+    g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (position)));
+    test_click_widget (button);
+    test_wait_until (search_finished, dialog, "the search by position");
+    g_assert_cmpuint (g_list_model_get_n_items (results), ==, 3);
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autoptr (GObject) item = g_list_model_get_item (results, i);
+        guint ply = 0;
+
+        g_object_get (item, "ply", &ply, NULL);
+        g_assert_cmpuint (ply, ==, 1);
+      }
+    test_click_widget (position);
+    test_click_widget (pattern);
+    test_click_widget (button);
+    test_wait_until (search_finished, dialog, "the search by pattern");
+    g_assert_cmpuint (g_list_model_get_n_items (results), ==, 3);
+  }
   dr_window_close_confirmed (window, FALSE);
   test_run_for (100);
 }
@@ -583,7 +623,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/explorer/import-and-play", test_import_and_play);
   g_test_add_func ("/app/explorer/stale-answer", test_stale_answer);
-  g_test_add_func ("/app/explorer/search-by-player", test_search_by_player);
+  g_test_add_func ("/app/explorer/search", test_search_by_player);
   g_test_add_func ("/app/explorer/import-closed", test_import_closed);
   g_test_add_func ("/app/explorer/drill", test_drill);
 
