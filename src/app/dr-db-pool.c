@@ -24,9 +24,10 @@ struct _DrDbPool
 DrDbPool *
 dr_db_pool_new (const char *path)
 {
-  DrDbPool *self = g_new0 (DrDbPool, 1);
+  DrDbPool *self;
 
   g_return_val_if_fail (path != NULL, NULL);
+  self = g_new0 (DrDbPool, 1);
   g_atomic_ref_count_init (&self->ref);
   self->path = g_strdup (path);
   g_mutex_init (&self->lock);
