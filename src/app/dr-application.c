@@ -496,6 +496,8 @@ dr_application_startup (GApplication *app)
     { "win.comment", { "<Control>m", NULL } },
     { "win.edit-tags", { "<Control>i", NULL } },
     { "win.games", { "F9", NULL } },
+    { "win.explorer", { "F7", NULL } },
+    { "win.search-database", { "<Control><Shift>f", NULL } },
     { "win.glyph(uint32 1)", { "<Control>1", NULL } },
     { "win.glyph(uint32 2)", { "<Control>2", NULL } },
     { "win.glyph(uint32 3)", { "<Control>3", NULL } },

@@ -12,6 +12,7 @@
 #include "dr-game-list.h"
 #include "dr-eval-bar.h"
 #include "dr-eval-graph.h"
+#include "dr-explorer.h"
 #include "dr-game-analysis.h"
 #include "dr-hub-engine.h"
 #include "dr-move-list-view.h"
@@ -59,6 +60,8 @@ struct _DrWindow
   GtkPaned        *games_paned;     /* the game list beside the board */
   DrGameList      *game_list;
   GtkToggleButton *games_button;
+  GtkToggleButton *explorer_button;
+  GtkLabel        *opening_label;   /* the opening's name above the move list */
 
   DrGameModel     *model;
   DrAnalysis      *analysis;
@@ -96,6 +99,12 @@ struct _DrWindow
   guint            session_id;      /* the pending write, or 0 */
   gboolean         session_closed;  /* closed by the user: no more writes */
   gboolean         sessions_on;     /* the application keeps sessions (not --screenshot) */
+
+  /* The game database (dr-window-gamedb.c). */
+  DrExplorer      *explorer;        /* the pane right of the move list */
+  DrDbPool        *db_pool;
+  struct _DrDbSearchDialog *db_search; /* the Search Database window, or NULL */
+  struct _DrDrillDialog *drill;     /* the Train Repertoire window, or NULL */
 };
 
 void  _dr_window_class_actions_init (DrWindowClass *klass);
@@ -164,5 +173,15 @@ void  _dr_window_session_close      (DrWindow      *self,
 void  _dr_session_file_unref        (DrSessionFile *sf);
 /* This window's session file, or NULL before its first write. */
 const char *_dr_window_session_path (DrWindow      *self);
+
+/* dr-window-gamedb.c */
+void  _dr_window_class_gamedb_init  (DrWindowClass *klass);
+void  _dr_window_gamedb_connect     (DrWindow      *self);
+/* The explorer and the opening name follow the current position. */
+void  _dr_window_gamedb_follow      (DrWindow      *self);
+/* A move made on the board goes to the drill under way (TRUE), if one is. */
+gboolean _dr_window_drill_move      (DrWindow      *self,
+                                     const DrMove  *move);
+void  _dr_window_gamedb_dispose     (DrWindow      *self);
 
 G_END_DECLS

@@ -168,6 +168,7 @@ model_changed_cb (DrWindow    *self,
                                  current->parent != NULL ? &current->move : NULL);
   _dr_window_refresh (self);
   _dr_window_game_list_follow (self);
+  _dr_window_gamedb_follow (self);
   _dr_window_analysis_follow (self);
   /* Keep the session safe against a crash, a moment after the last change. */
   _dr_window_session_schedule (self);
@@ -179,6 +180,8 @@ board_move_cb (DrWindow     *self,
                const DrMove *move,
                DrBoardState *board)
 {
+  if (_dr_window_drill_move (self, move))
+    return;
   dr_game_model_play (self->model, move);
 }
 
@@ -323,6 +326,7 @@ dr_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->board, self);
   _dr_window_files_dispose (self);
   _dr_window_annotate_dispose (self);
+  _dr_window_gamedb_dispose (self);
   g_clear_handle_id (&self->forced_id, g_source_remove);
   if (self->settings != NULL)
     {
@@ -387,6 +391,7 @@ dr_window_class_init (DrWindowClass *klass)
   _dr_window_class_annotate_init (klass);
   _dr_window_class_tags_init (klass);
   _dr_window_class_analysis_init (klass);
+  _dr_window_class_gamedb_init (klass);
 }
 
 static void
@@ -419,6 +424,7 @@ dr_window_init (DrWindow *self)
   _dr_window_actions_connect (self);
   _dr_window_files_connect (self);
   _dr_window_annotate_connect (self);
+  _dr_window_gamedb_connect (self);
   apply_settings (self);
   /* A new window's game has the standard tags (PDN 3.0). */
   dr_game_model_new_game (self->model, dr_game_model_get_rules (self->model), NULL);

@@ -1,0 +1,34 @@
+/* dr-drill-dialog.h — Train Repertoire: an opening drill on the window's board
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "dr-window.h"
+
+G_BEGIN_DECLS
+
+#define DR_TYPE_DRILL_DIALOG (dr_drill_dialog_get_type ())
+
+G_DECLARE_FINAL_TYPE (DrDrillDialog, dr_drill_dialog, DR, DRILL_DIALOG, GtkWindow)
+
+/* A drill window over @window; once started, it plays on the window's
+ * board (the window's game is replaced by the drill's line, after the
+ * Save / Discard / Cancel question if it has changes). */
+DrDrillDialog *dr_drill_dialog_new        (DrWindow      *window);
+/* The repertoire file (what the file chooser sets). */
+void           dr_drill_dialog_set_file   (DrDrillDialog *self,
+                                           GFile         *file);
+/* A drill is under way: the board's moves go to dr_drill_dialog_answer(). */
+gboolean       dr_drill_dialog_get_active (DrDrillDialog *self);
+/* The user's move on the board: checked against the repertoire, the right
+ * one played on a miss, then the program's reply. */
+void           dr_drill_dialog_answer     (DrDrillDialog *self,
+                                           const DrMove  *move);
+/* What the drill last said ("Right", "Not in the repertoire: …"). */
+const char    *dr_drill_dialog_get_message (DrDrillDialog *self);
+
+G_END_DECLS

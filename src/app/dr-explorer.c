@@ -1,0 +1,673 @@
+/* dr-explorer.c — the opening explorer beside the board
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * For the position on the board: the moves played from it in the game
+ * database, how often, how the games ended and when, and the latest games
+ * that reached it.  The look-up runs on a worker (GTask) with its own
+ * connection from the pool; a new position cancels the look-up under way,
+ * and an answer that comes back for an earlier position (its generation is
+ * not the newest) is dropped, so the board never waits and the pane never
+ * shows another position's moves.
+ */
+
+#define G_LOG_DOMAIN "dr-explorer"
+
+#include "config.h"
+
+#include "dr-explorer.h"
+
+#include "dr-movegen.h"
+
+#include <glib/gi18n.h>
+
+struct _DrExplorer
+{
+  GtkBox         parent_instance;
+
+  GtkLabel      *opening_label;
+  GtkLabel      *db_label;
+  GtkLabel      *summary_label;
+  GtkEntry      *player_entry;
+  GtkSpinButton *year_from;
+  GtkSpinButton *year_to;
+  GtkSpinButton *min_count;
+  GtkListBox    *moves_list;
+  GtkListBox    *games_list;
+
+  DrDbPool      *pool;
+  const DrRules *rules;
+  DrPosition     pos;
+  DrPosition     previous;
+  gboolean       has_pos;
+  gboolean       has_previous;
+  DrNotation     notation;
+  GCancellable  *cancellable;   /* of the look-up under way, or NULL */
+  guint          generation;    /* of the newest look-up asked for */
+  gboolean       busy;
+  gboolean       count_games;   /* count the games after the next answer shown */
+  guint64        shown_key;
+  guint          n_shown;
+  guint          delay_ms;
+};
+
+G_DEFINE_FINAL_TYPE (DrExplorer, dr_explorer, GTK_TYPE_BOX)
+
+enum
+{
+  MOVE_ACTIVATED,
+  GAME_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* --- the worker -------------------------------------------------------- */
+
+typedef struct
+{
+  DrDbPool        *pool;
+  const DrRules   *rules;
+  DrPosition       pos;
+  DrPosition       previous;
+  gboolean         has_previous;
+  char            *player;
+  int              year_min;
+  int              year_max;
+  guint            min_count;
+  guint            delay_ms;
+  guint            generation;
+  DrExploreResult *result;
+} Lookup;
+
+static void
+lookup_free (gpointer data)
+{
+  Lookup *l = data;
+
+  g_clear_pointer (&l->pool, dr_db_pool_unref);
+  g_clear_pointer (&l->result, dr_explore_result_free);
+  g_free (l->player);
+  g_free (l);
+}
+
+static void
+lookup_thread (GTask        *task,
+               gpointer      source,
+               gpointer      data,
+               GCancellable *cancellable)
+{
+  Lookup *l = data;
+  g_autoptr (GError) error = NULL;
+  DrExploreFilter filter = { 0 };
+  DrGameDb *db;
+
+  /* A look-up queued behind others may be stale before it starts. */
+  if (g_cancellable_set_error_if_cancelled (cancellable, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  db = dr_db_pool_take (l->pool, &error);
+  if (db == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  filter.player = l->player;
+  filter.year_min = l->year_min;
+  filter.year_max = l->year_max;
+  filter.min_count = l->min_count;
+  filter.top_games = 20;
+  filter.previous = l->has_previous ? &l->previous : NULL;
+  l->result = dr_gamedb_explore (db, l->rules, &l->pos, &filter, &error);
+  /* A slow query (tests): it cannot be stopped once under way. */
+  if (l->delay_ms > 0)
+    g_usleep (l->delay_ms * (gulong) 1000);
+  dr_db_pool_give (l->pool, db);
+  if (l->result == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* --- showing an answer ------------------------------------------------- */
+
+static void
+clear_list (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+/* White wins, draws and Black wins as one bar, light to dark. */
+static void
+draw_bar (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        data)
+{
+  const double *share = data;
+  static const double shade[3] = { 0.95, 0.62, 0.18 };
+  double x = 0;
+
+  for (int i = 0; i < 3; i++)
+    {
+      double w = share[i] * width;
+
+      cairo_set_source_rgb (cr, shade[i], shade[i], shade[i]);
+      cairo_rectangle (cr, x, 0, w, height);
+      cairo_fill (cr);
+      x += w;
+    }
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_stroke (cr);
+}
+
+static GtkWidget *
+make_bar (guint64 games,
+          guint64 white,
+          guint64 draws,
+          guint64 black)
+{
+  GtkWidget *bar = gtk_drawing_area_new ();
+  double *share = g_new0 (double, 3);
+
+  if (games > 0)
+    {
+      share[0] = (double) white / games;
+      share[1] = (double) draws / games;
+      share[2] = (double) black / games;
+    }
+  g_object_set_data_full (G_OBJECT (bar), "share", share, g_free);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (bar), draw_bar, share, NULL);
+  gtk_widget_set_size_request (bar, 60, 10);
+  gtk_widget_set_hexpand (bar, TRUE);
+  gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+  return bar;
+}
+
+static double
+percent (guint64 part,
+         guint64 whole)
+{
+  return whole > 0 ? 100.0 * part / whole : 0;
+}
+
+static GtkWidget *
+label_new (const char *text,
+           int         width_chars,
+           float       xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  if (width_chars > 0)
+    gtk_label_set_width_chars (GTK_LABEL (label), width_chars);
+  return label;
+}
+
+static GtkWidget *
+move_row (DrExplorer          *self,
+          const DrMoveList    *legal,
+          const DrExploreMove *m)
+{
+  g_autofree char *text = dr_move_to_text (self->rules, legal, &m->move, self->notation);
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, m->games);
+  g_autofree char *score = NULL;
+  g_autofree char *year = NULL;
+  g_autofree char *tip = NULL;
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label;
+
+  /* Translators: White wins, draws, Black wins, in per cent. */
+  score = g_strdup_printf (_("%.0f/%.0f/%.0f"), percent (m->white_wins, m->games), percent (m->draws, m->games),
+                           percent (m->black_wins, m->games));
+  year = m->average_year > 0 ? g_strdup_printf ("%.0f", m->average_year) : g_strdup ("—");
+  /* Translators: a move's line in the explorer, as a tooltip. */
+  tip = g_strdup_printf (_("%s: %s games, White won %.1f%%, draws %.1f%%, Black won %.1f%%, average year %s"), text,
+                         count, percent (m->white_wins, m->games), percent (m->draws, m->games),
+                         percent (m->black_wins, m->games), year);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  label = label_new (text, 7, 0);
+  gtk_widget_add_css_class (label, "monospace");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), label_new (count, 6, 1));
+  gtk_box_append (GTK_BOX (box), make_bar (m->games, m->white_wins, m->draws, m->black_wins));
+  label = label_new (score, 8, 1);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), label);
+  label = label_new (year, 4, 1);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_widget_set_tooltip_text (row, tip);
+  g_object_set_data_full (G_OBJECT (row), "move", g_memdup2 (&m->move, sizeof m->move), g_free);
+  return row;
+}
+
+static const char *
+result_text (DrResult       result,
+             const DrRules *rules)
+{
+  return result == DR_RESULT_UNKNOWN ? "*" : dr_result_to_string (result, rules);
+}
+
+static GtkWidget *
+game_row (DrExplorer          *self,
+          const DrExploreGame *g)
+{
+  g_autofree char *players = NULL;
+  g_autofree char *detail = NULL;
+  g_autofree char *year = g->year > 0 ? g_strdup_printf ("%d", g->year) : NULL;
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *label;
+
+  /* Translators: White player – Black player. */
+  players = g_strdup_printf (_("%s – %s"), g->white != NULL && *g->white ? g->white : "?",
+                             g->black != NULL && *g->black ? g->black : "?");
+  detail = g_strdup_printf ("%s%s%s · %s", g->event != NULL ? g->event : "",
+                            year != NULL && g->event != NULL ? ", " : "", year != NULL ? year : "",
+                            result_text (g->result, self->rules));
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  label = label_new (players, 0, 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (box), label);
+  label = label_new (detail, 0, 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data_full (G_OBJECT (row), "game-id", g_memdup2 (&g->id, sizeof g->id), g_free);
+  g_object_set_data (G_OBJECT (row), "ply", GUINT_TO_POINTER (g->ply));
+  return row;
+}
+
+static void
+show_database (DrExplorer *self,
+               gint64      games)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->pool == NULL)
+    {
+      gtk_label_set_text (self->db_label, _("No database"));
+      return;
+    }
+  name = g_path_get_basename (dr_db_pool_get_path (self->pool));
+  if (games < 0)
+    text = g_strdup (name);
+  else
+    /* Translators: the database file's name and how many games it holds. */
+    text = g_strdup_printf (ngettext ("%s — %" G_GINT64_FORMAT " game", "%s — %" G_GINT64_FORMAT " games",
+                                      (gulong) games),
+                            name, games);
+  gtk_label_set_text (self->db_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->db_label), dr_db_pool_get_path (self->pool));
+}
+
+static void
+show_result (DrExplorer *self,
+             Lookup     *l)
+{
+  const DrExploreResult *r = l->result;
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  g_autofree char *summary = NULL;
+
+  clear_list (self->moves_list);
+  clear_list (self->games_list);
+  if (r->games == 0)
+    summary = g_strdup (_("No game in the database reaches this position"));
+  else
+    {
+      /* Translators: games reaching the position and how they ended. */
+      summary = g_strdup_printf (ngettext ("%" G_GUINT64_FORMAT " game: White won %.0f%%, draws %.0f%%, "
+                                           "Black won %.0f%%",
+                                           "%" G_GUINT64_FORMAT " games: White won %.0f%%, draws %.0f%%, "
+                                           "Black won %.0f%%",
+                                           (gulong) r->games),
+                                 r->games, percent (r->white_wins, r->games), percent (r->draws, r->games),
+                                 percent (r->black_wins, r->games));
+      if (r->transpositions > 0)
+        {
+          char *more = g_strdup_printf (ngettext ("%s (%" G_GUINT64_FORMAT " by transposition)",
+                                                  "%s (%" G_GUINT64_FORMAT " by transposition)",
+                                                  (gulong) r->transpositions),
+                                        summary, r->transpositions);
+          g_free (summary);
+          summary = more;
+        }
+    }
+  gtk_label_set_text (self->summary_label, summary);
+  dr_movegen_legal (self->rules, &self->pos, legal);
+  for (guint i = 0; i < r->moves->len; i++)
+    gtk_list_box_append (self->moves_list,
+                         move_row (self, legal, &g_array_index (r->moves, DrExploreMove, i)));
+  for (guint i = 0; i < r->top_games->len; i++)
+    gtk_list_box_append (self->games_list, game_row (self, r->top_games->pdata[i]));
+  self->shown_key = dr_gamedb_position_key (self->rules, &self->pos);
+}
+
+/* The database's games, counted after the first answer is shown (a full
+ * scan of a big file takes longer than a look-up). */
+static void
+count_thread (GTask        *task,
+              gpointer      source,
+              gpointer      data,
+              GCancellable *cancellable)
+{
+  DrDbPool *pool = data;
+  g_autoptr (GError) error = NULL;
+  DrGameDb *db = dr_db_pool_take (pool, &error);
+  gint64 n;
+
+  if (db == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  n = dr_gamedb_count_games (db);
+  dr_db_pool_give (pool, db);
+  g_task_return_int (task, n);
+}
+
+static void
+count_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  DrExplorer *self = DR_EXPLORER (source);
+  gssize n = g_task_propagate_int (G_TASK (result), NULL);
+
+  /* Another database by now, or the pane is gone. */
+  if (g_task_get_task_data (G_TASK (result)) != self->pool || n < 0)
+    return;
+  show_database (self, n);
+}
+
+static void
+start_count (DrExplorer *self)
+{
+  g_autoptr (GTask) task = g_task_new (self, NULL, count_done_cb, NULL);
+
+  g_task_set_source_tag (task, start_count);
+  g_task_set_task_data (task, dr_db_pool_ref (self->pool), (GDestroyNotify) dr_db_pool_unref);
+  g_task_run_in_thread (task, count_thread);
+}
+
+static void
+lookup_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  DrExplorer *self = DR_EXPLORER (source);
+  GTask *task = G_TASK (result);
+  Lookup *l = g_task_get_task_data (task);
+  g_autoptr (GError) error = NULL;
+  gboolean ok = g_task_propagate_boolean (task, &error);
+
+  /* The answer for a position no longer shown (or for a pane going). */
+  if (l->generation != self->generation || g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    return;
+  self->busy = FALSE;
+  self->n_shown++;
+  g_clear_object (&self->cancellable);
+  if (!ok)
+    {
+      g_autofree char *message = NULL;
+
+      clear_list (self->moves_list);
+      clear_list (self->games_list);
+      /* Translators: the database file, then why it cannot be read. */
+      message = g_strdup_printf (_("The database %s cannot be read: %s"), dr_db_pool_get_path (l->pool),
+                                 error->message);
+      gtk_label_set_text (self->summary_label, message);
+      return;
+    }
+  show_result (self, l);
+  if (self->count_games)
+    {
+      self->count_games = FALSE;
+      start_count (self);
+    }
+}
+
+static void
+start_lookup (DrExplorer *self)
+{
+  Lookup *l;
+  g_autoptr (GTask) task = NULL;
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->generation++;
+  /* Hidden, or nothing to look up: the look-up waits until shown. */
+  if (self->pool == NULL || !self->has_pos || !gtk_widget_get_visible (GTK_WIDGET (self)))
+    {
+      self->busy = FALSE;
+      return;
+    }
+  self->busy = TRUE;
+  self->cancellable = g_cancellable_new ();
+  l = g_new0 (Lookup, 1);
+  l->pool = dr_db_pool_ref (self->pool);
+  l->rules = self->rules;
+  l->pos = self->pos;
+  l->previous = self->previous;
+  l->has_previous = self->has_previous;
+  l->player = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->player_entry)));
+  if (*l->player == '\0')
+    g_clear_pointer (&l->player, g_free);
+  l->year_min = gtk_spin_button_get_value_as_int (self->year_from);
+  l->year_max = gtk_spin_button_get_value_as_int (self->year_to);
+  l->min_count = (guint) gtk_spin_button_get_value_as_int (self->min_count);
+  l->delay_ms = self->delay_ms;
+  l->generation = self->generation;
+  task = g_task_new (self, self->cancellable, lookup_done_cb, NULL);
+  g_task_set_source_tag (task, start_lookup);
+  g_task_set_task_data (task, l, lookup_free);
+  g_task_run_in_thread (task, lookup_thread);
+}
+
+/* --- input ------------------------------------------------------------- */
+
+static void
+dr_explorer_filter_changed_cb (DrExplorer *self)
+{
+  start_lookup (self);
+}
+
+static void
+dr_explorer_move_activated_cb (DrExplorer    *self,
+                               GtkListBoxRow *row)
+{
+  const DrMove *move = g_object_get_data (G_OBJECT (row), "move");
+
+  if (move != NULL)
+    g_signal_emit (self, signals[MOVE_ACTIVATED], 0, move);
+}
+
+static void
+dr_explorer_game_activated_cb (DrExplorer    *self,
+                               GtkListBoxRow *row)
+{
+  const gint64 *id = g_object_get_data (G_OBJECT (row), "game-id");
+
+  if (id != NULL)
+    g_signal_emit (self, signals[GAME_ACTIVATED], 0, *id,
+                   GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ply")));
+}
+
+static void
+visible_changed_cb (DrExplorer *self)
+{
+  if (gtk_widget_get_visible (GTK_WIDGET (self)))
+    start_lookup (self);
+}
+
+/* --- the object -------------------------------------------------------- */
+
+static void
+dr_explorer_dispose (GObject *object)
+{
+  DrExplorer *self = DR_EXPLORER (object);
+
+  /* An answer that comes back now is dropped. */
+  self->generation++;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->pool, dr_db_pool_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DR_TYPE_EXPLORER);
+  G_OBJECT_CLASS (dr_explorer_parent_class)->dispose (object);
+}
+
+static void
+dr_explorer_class_init (DrExplorerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = dr_explorer_dispose;
+
+  /* A move row was clicked: (const DrMove *move). */
+  signals[MOVE_ACTIVATED] = g_signal_new ("move-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /* A game row was double-clicked: (gint64 id, guint ply). */
+  signals[GAME_ACTIVATED] = g_signal_new ("game-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/draughtsman/Draughtsman/dr-explorer.ui");
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, opening_label);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, db_label);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, player_entry);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, year_from);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, year_to);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, min_count);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, moves_list);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, games_list);
+  gtk_widget_class_bind_template_callback (widget_class, dr_explorer_filter_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, dr_explorer_move_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, dr_explorer_game_activated_cb);
+}
+
+static void
+dr_explorer_init (DrExplorer *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->rules = &dr_rules_international;
+  self->notation = DR_NOTATION_NUMERIC;
+  self->count_games = TRUE;
+  show_database (self, -1);
+  g_signal_connect (self, "notify::visible", G_CALLBACK (visible_changed_cb), NULL);
+}
+
+GtkWidget *
+dr_explorer_new (void)
+{
+  return g_object_new (DR_TYPE_EXPLORER, NULL);
+}
+
+void
+dr_explorer_set_pool (DrExplorer *self,
+                      DrDbPool   *pool)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+
+  if (pool != NULL)
+    dr_db_pool_ref (pool);
+  g_clear_pointer (&self->pool, dr_db_pool_unref);
+  self->pool = pool;
+  self->count_games = TRUE;
+  show_database (self, -1);
+  start_lookup (self);
+}
+
+void
+dr_explorer_set_position (DrExplorer       *self,
+                          const DrRules    *rules,
+                          const DrPosition *pos,
+                          const DrPosition *previous,
+                          const char       *opening)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+  g_return_if_fail (rules != NULL && pos != NULL);
+
+  self->rules = rules;
+  self->pos = *pos;
+  self->has_pos = TRUE;
+  self->has_previous = previous != NULL;
+  if (previous != NULL)
+    self->previous = *previous;
+  gtk_label_set_text (self->opening_label, opening != NULL ? opening : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->opening_label), opening != NULL);
+  start_lookup (self);
+}
+
+void
+dr_explorer_set_notation (DrExplorer *self,
+                          DrNotation  notation)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+
+  if (notation == self->notation)
+    return;
+  self->notation = notation;
+  start_lookup (self);
+}
+
+void
+dr_explorer_refresh (DrExplorer *self)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+
+  self->count_games = TRUE;
+  start_lookup (self);
+}
+
+gboolean
+dr_explorer_get_busy (DrExplorer *self)
+{
+  g_return_val_if_fail (DR_IS_EXPLORER (self), FALSE);
+  return self->busy;
+}
+
+guint64
+dr_explorer_get_shown_key (DrExplorer *self)
+{
+  g_return_val_if_fail (DR_IS_EXPLORER (self), 0);
+  return self->shown_key;
+}
+
+guint
+dr_explorer_get_n_shown (DrExplorer *self)
+{
+  g_return_val_if_fail (DR_IS_EXPLORER (self), 0);
+  return self->n_shown;
+}
+
+void
+dr_explorer_set_delay (DrExplorer *self,
+                       guint       ms)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+  self->delay_ms = ms;
+}
