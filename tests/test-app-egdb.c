@@ -106,10 +106,18 @@ fen (const DrRules *rules,
   return pos;
 }
 
-/* The label under the board, or NULL when it is hidden. */
+static gboolean
+probe_answered (gpointer data)
+{
+  return !((DrWindow *) data)->egdb_busy;
+}
+
+/* The label under the board once the probe of the position shown has
+ * answered (it runs on a worker thread), or NULL when it is hidden. */
 static const char *
 board_label (DrWindow *window)
 {
+  test_wait_until (probe_answered, window, "the tables' answer");
   if (!gtk_widget_get_visible (GTK_WIDGET (window->egdb_label)))
     return NULL;
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->egdb_label)));
@@ -239,6 +247,7 @@ test_label (void)
   dr_game_model_new_game (window->model, english, &pos);
   test_run_for (100);
   g_assert_cmpstr (board_label (window), ==, "Database: White wins in 1");
+  test_run_for (100);
   g_assert_true (gtk_widget_get_mapped (window->egdb_box));
   g_assert_cmpstr (gtk_label_get_text (window->egdb_summary), ==, "Database: White wins in 1");
   g_assert_cmpstr (gtk_label_get_text (window->egdb_line), ==, "22x15");
@@ -298,7 +307,7 @@ test_label (void)
    * line says it): no label. */
   g_assert_null (board_label (window));
   g_array_sort (times, compare_int64);
-  g_test_message ("label update (probe, line of up to 16 moves, texts) over %u positions: median %" G_GINT64_FORMAT
+  g_test_message ("label probe (worker thread: probe, line of up to 16 moves, texts) over %u positions: median %" G_GINT64_FORMAT
                   " us, worst %" G_GINT64_FORMAT " us", times->len, g_array_index (times, gint64, times->len / 2),
                   g_array_index (times, gint64, times->len - 1));
   /* The same positions again, the blocks read once already: the probe

@@ -69,7 +69,9 @@ struct _DrWindow
   GtkLabel        *egdb_remark;
   DrEgdbTables    *egdb;            /* of egdb_rules' variant, or NULL */
   const DrRules   *egdb_rules;      /* the variant looked up, or NULL: not yet */
-  gint64           egdb_probe_us;   /* how long the last update probed */
+  gint64           egdb_probe_us;   /* how long the last probe took (on its thread) */
+  guint            egdb_generation; /* bumped by each update: older probes are dropped */
+  gboolean         egdb_busy;       /* the newest probe has not answered yet */
 
   DrGameModel     *model;
   DrAnalysis      *analysis;
@@ -141,7 +143,8 @@ void  _dr_window_annotate_dispose   (DrWindow      *self);
 void  _dr_window_class_egdb_init    (DrWindowClass *klass);
 void  _dr_window_egdb_connect       (DrWindow      *self);
 void  _dr_window_egdb_dispose       (DrWindow      *self);
-/* The label and the pane from the tables, for the current position. */
+/* The label and the pane from the tables, for the current position (the
+ * probe runs on a worker thread: egdb_busy until it has answered). */
 void  _dr_window_egdb_update        (DrWindow      *self);
 /* The tables of the game's variant (transfer full), or NULL. */
 DrEgdbTables *_dr_window_egdb_tables (DrWindow     *self);
