@@ -306,6 +306,14 @@ test_label (void)
   /* The last position: Black has no move, the game is over (the status
    * line says it): no label. */
   g_assert_null (board_label (window));
+  /* Positions changed faster than the probes answer: the label ends on
+   * the last one's value, not an older answer's. */
+  dr_game_model_go_to (window->model, dr_game_model_get_game (window->model)->root);
+  for (int i = 0; i < 30; i++)
+    dr_game_model_go_forward (window->model);
+  expected = expected_label (window, dir);
+  g_assert_cmpstr (board_label (window), ==, expected);
+  g_clear_pointer (&expected, g_free);
   g_array_sort (times, compare_int64);
   g_test_message ("label probe (worker thread: probe, line of up to 16 moves, texts) over %u positions: median %" G_GINT64_FORMAT
                   " us, worst %" G_GINT64_FORMAT " us", times->len, g_array_index (times, gint64, times->len / 2),
