@@ -105,6 +105,10 @@ struct _DrEgdbManager
   DrEgdbBuildState shown;     /* main thread: its latest state */
   GMutex      mutex;
   guint       notify_source;
+  /* The estimates' rates, per board (8x8, 10x10), until the next reload. */
+  gboolean    calibrated[2];
+  double      rate[2];
+  double      bytes_per_position[2];
 };
 
 G_DEFINE_FINAL_TYPE (DrEgdbManager, dr_egdb_manager, G_TYPE_OBJECT)
@@ -238,6 +242,7 @@ dr_egdb_manager_reload (DrEgdbManager *self)
 {
   g_return_if_fail (DR_IS_EGDB_MANAGER (self));
   g_hash_table_remove_all (self->entries);
+  self->calibrated[0] = self->calibrated[1] = FALSE;
   g_signal_emit (self, signals[TABLES_CHANGED], 0);
 }
 
@@ -351,7 +356,18 @@ dr_egdb_manager_survey (DrEgdbManager *self,
   g_return_val_if_fail (DR_IS_EGDB_MANAGER (self), out);
   if (plan == NULL)
     return out;
-  calibrate (dir, rules, &rate, &per_position);
+  {
+    int board = rules->geometry->n_squares > 32;
+
+    /* Every file of the folder is read for it: once. */
+    if (!self->calibrated[board])
+      {
+        calibrate (dir, rules, &self->rate[board], &self->bytes_per_position[board]);
+        self->calibrated[board] = TRUE;
+      }
+    rate = self->rate[board];
+    per_position = self->bytes_per_position[board];
+  }
   for (int pieces = 2; pieces <= max; pieces++)
     {
       DrEgdbCountStatus *s = g_new0 (DrEgdbCountStatus, 1);

@@ -70,6 +70,14 @@ show (DrWindow     *self,
   if (status == NULL)
     return;
   gtk_label_set_text (self->egdb_label, status->summary);
+  /* The whole of it when the label is cut short. */
+  if (status->remark != NULL)
+    {
+      g_autofree char *tip = g_strdup_printf ("%s\n%s", status->summary, status->remark);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->egdb_label), tip);
+    }
+  else
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->egdb_label), status->summary);
   gtk_label_set_text (self->egdb_summary, status->summary);
   gtk_label_set_text (self->egdb_line, status->line != NULL ? status->line : "");
   gtk_widget_set_visible (GTK_WIDGET (self->egdb_line), status->line != NULL);
