@@ -384,6 +384,20 @@ page_shown (gpointer data)
 }
 
 static gboolean
+chooser_shown (gpointer data)
+{
+  return test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
+}
+
+static gboolean
+folder_is (gpointer data)
+{
+  g_autofree char *dir = g_settings_get_string (settings, "egdb-dir");
+
+  return g_str_equal (dir, data);
+}
+
+static gboolean
 build_over (gpointer data)
 {
   return dr_egdb_manager_get_build (dr_egdb_manager_get_default ()) == NULL;
@@ -453,7 +467,8 @@ test_page (void)
 
   if (skip_without_input ())
     return;
-  g_settings_set_string (settings, "egdb-dir", dir);
+  g_settings_reset (settings, "egdb-dir");
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   window = test_open_window (GTK_APPLICATION (app));
   pos = fen (russian, "W:WKa1,Kc1:BKh8");
   dr_game_model_new_game (window->model, russian, &pos);
@@ -464,6 +479,36 @@ test_page (void)
   wait_until (page_shown, &page, 20, "the Endgame Databases page");
   prefs = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page)));
   test_run_for (300);
+
+  /* The folder, chosen in the file chooser (GTK's own under Xvfb): the
+   * setting and the page follow. */
+  {
+    g_autofree char *def = dr_egdb_default_dir ();
+    g_autoptr (GFile) folder = g_file_new_for_path (dir);
+    g_autoptr (GError) error = NULL;
+    GtkWindow *chooser;
+
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (test_find_widget (GTK_WIDGET (page),
+                                                                                     ADW_TYPE_ACTION_ROW, NULL,
+                                                                                     NULL))), ==, def);
+    click_in_page (test_find_widget (GTK_WIDGET (page), GTK_TYPE_BUTTON, test_button_has_label, (gpointer) "Choose…"));
+    wait_until (chooser_shown, NULL, 20, "the folder chooser");
+    chooser = test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==,
+                     GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER);
+    g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, &error));
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    g_assert_no_error (error);
+    test_run_for (300);
+    test_click_widget (test_find_widget (GTK_WIDGET (chooser), GTK_TYPE_BUTTON, test_button_has_label,
+                                         (gpointer) "_Select"));
+    wait_until (folder_is, dir, 20, "the folder chosen in the setting");
+    test_run_for (200);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (test_find_widget (GTK_WIDGET (page),
+                                                                                     ADW_TYPE_ACTION_ROW, NULL,
+                                                                                     NULL))), ==, dir);
+  }
   g_assert_true (g_str_has_prefix (row_subtitle (page, russian, 3), "Not installed"));
   g_assert_nonnull (strstr (row_subtitle (page, russian, 3), "(estimate)"));
 
