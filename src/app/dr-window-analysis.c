@@ -595,6 +595,10 @@ analyse_game_cb (GtkWidget  *widget,
   self->game_analysis = dr_game_analysis_new (dr_game_model_get_rules (self->model),
                                               (const DrPosition *) positions->data, positions->len,
                                               GAME_ANALYSIS_NODES);
+  {
+    g_autoptr (DrEgdbTables) tables = _dr_window_egdb_tables (self);
+    dr_game_analysis_set_egdb (self->game_analysis, tables);
+  }
   self->game_analysis_cancellable = g_cancellable_new ();
   g_signal_connect_swapped (self->game_analysis, "progress", G_CALLBACK (game_analysis_progress_cb), self);
   game_analysis_progress_cb (self, self->game_analysis);
