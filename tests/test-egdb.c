@@ -966,6 +966,30 @@ test_english_first_position (void)
   g_assert_cmpint (probe.value, ==, DR_EGDB_WIN);
   g_test_message ("first position: win in %d", probe.moves);
   g_assert_cmpint (probe.moves, >, 10);
+  /* The table's line: the probe's best move first, each move keeping the
+   * value one ply shorter, to the end of the game. */
+  {
+    DrMove line[200];
+    int n = dr_egdb_line (db, &pos, line, G_N_ELEMENTS (line));
+    DrPosition cur = pos;
+    g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+
+    g_assert_cmpint (n, ==, probe.plies);
+    g_assert_cmpint (line[0].from, ==, probe.best.from);
+    g_assert_cmpint (line[0].to, ==, probe.best.to);
+    for (int i = 0; i < n; i++)
+      {
+        DrEgdbProbe step;
+
+        g_assert_true (dr_egdb_probe (db, &cur, &step, NULL));
+        g_assert_cmpint (step.plies, ==, probe.plies - i);
+        g_assert_cmpint (step.value, ==, i % 2 == 0 ? DR_EGDB_WIN : DR_EGDB_LOSS);
+        dr_position_apply (&cur, &cur, &line[i]);
+      }
+    dr_movegen_legal (dr_rules_from_name ("english"), &cur, legal);
+    g_assert_cmpuint (legal->n, ==, 0);
+    g_assert_cmpint (dr_egdb_line (db, &pos, line, 3), ==, 3);
+  }
 
   /* Bob Newell's "first position without": Black to play and win,
    * B:W22,K5:BK15,K6. */
@@ -1033,6 +1057,25 @@ test_plan (void)
   g_assert_cmpstr (g_ptr_array_index (deps, 0), ==, "k-k");
   g_assert_null (dr_egdb_plan (dr_rules_from_name ("turkish"), 3, &error));
   g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_VARIANT);
+  g_clear_error (&error);
+
+  /* What a build goes through is what the files index (the application
+   * estimates time and disk from it). */
+  {
+    g_autoptr (DrEgdb) db = open_tables ("russian", 3);
+    g_autoptr (GPtrArray) infos = dr_egdb_get_tables (db);
+
+    for (guint i = 0; i < infos->len; i++)
+      {
+        DrEgdbTableInfo *t = g_ptr_array_index (infos, i);
+        g_assert_cmpuint (dr_egdb_slice_positions (rules, t->slice, &error), ==, t->positions);
+        g_assert_no_error (error);
+      }
+    /* k-k: 32 * 31 placements, either side to move. */
+    g_assert_cmpuint (dr_egdb_slice_positions (rules, "k-k", NULL), ==, 2 * 32 * 31);
+    g_assert_cmpuint (dr_egdb_slice_positions (rules, "x-k", &error), ==, 0);
+    g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_ARGUMENT);
+  }
 }
 
 /* Search -------------------------------------------------------------------- */

@@ -44,6 +44,7 @@ typedef struct
   GArray        *history;      /* DrPosition */
   int            lines;
   guint          generation;
+  DrEgdbTables  *egdb;         /* a reference, or NULL */
 } Request;
 
 struct _DrAnalysis
@@ -65,6 +66,7 @@ struct _DrAnalysis
   const DrRules *rules;
   DrPosition     position;
   gboolean       running;
+  DrEgdbTables  *egdb;
 };
 
 G_DEFINE_FINAL_TYPE (DrAnalysis, dr_analysis, G_TYPE_OBJECT)
@@ -84,6 +86,7 @@ request_free (Request *r)
   if (r == NULL || r == &shutdown_request)
     return;
   g_array_unref (r->history);
+  dr_egdb_tables_unref (r->egdb);
   g_free (r);
 }
 
@@ -160,6 +163,7 @@ worker (gpointer data)
   DrAnalysis *self = data;
   DrSearch *search = NULL;
   const DrRules *search_rules = NULL;
+  DrEgdbTables *search_egdb = NULL;   /* what the search probes: kept while it may */
 
   for (;;)
     {
@@ -183,6 +187,16 @@ worker (gpointer data)
           dr_search_free (search);
           search = dr_search_new (r->rules, 64);
           search_rules = r->rules;
+          dr_egdb_tables_unref (search_egdb);
+          search_egdb = NULL;
+        }
+      if (r->egdb != search_egdb)
+        {
+          dr_egdb_tables_unref (search_egdb);
+          search_egdb = r->egdb != NULL ? dr_egdb_tables_ref (r->egdb) : NULL;
+          dr_search_set_egdb (search, search_egdb != NULL ? dr_egdb_tables_get (search_egdb) : NULL);
+          /* Scores stored without the tables (or with others) go. */
+          dr_search_clear (search);
         }
       w.self = self;
       w.generation = r->generation;
@@ -199,6 +213,7 @@ worker (gpointer data)
       request_free (r);
     }
   dr_search_free (search);
+  dr_egdb_tables_unref (search_egdb);
   return NULL;
 }
 
@@ -230,6 +245,7 @@ dr_analysis_finalize (GObject *object)
   g_mutex_clear (&self->mutex);
   g_free (self->latest);
   g_free (self->lines);
+  dr_egdb_tables_unref (self->egdb);
   G_OBJECT_CLASS (dr_analysis_parent_class)->finalize (object);
 }
 
@@ -287,6 +303,7 @@ dr_analysis_start (DrAnalysis       *self,
   if (n_history > 0)
     g_array_append_vals (r->history, history, (guint) n_history);
   r->lines = CLAMP (lines, 1, DR_SEARCH_MAX_PV);
+  r->egdb = self->egdb != NULL ? dr_egdb_tables_ref (self->egdb) : NULL;
   /* A new generation stops whatever runs and makes its results stale. */
   r->generation = atomic_fetch_add (&self->generation, 1) + 1;
   self->rules = rules;
@@ -304,6 +321,17 @@ dr_analysis_stop (DrAnalysis *self)
 
   atomic_fetch_add (&self->generation, 1);
   self->running = FALSE;
+}
+
+void
+dr_analysis_set_egdb (DrAnalysis   *self,
+                      DrEgdbTables *tables)
+{
+  g_return_if_fail (DR_IS_ANALYSIS (self));
+  if (tables != NULL)
+    dr_egdb_tables_ref (tables);
+  dr_egdb_tables_unref (self->egdb);
+  self->egdb = tables;
 }
 
 guint

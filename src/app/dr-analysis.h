@@ -7,6 +7,7 @@
 
 #include <glib-object.h>
 
+#include "dr-egdb-manager.h"
 #include "dr-search.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,10 @@ void           dr_analysis_start        (DrAnalysis       *self,
                                          gsize             n_history,
                                          int               lines);
 void           dr_analysis_stop         (DrAnalysis       *self);
+/* The endgame tables the searches started from now on probe (NULL:
+ * none); each search keeps a reference until it has stopped. */
+void           dr_analysis_set_egdb     (DrAnalysis       *self,
+                                         DrEgdbTables     *tables);
 gboolean       dr_analysis_get_running  (DrAnalysis       *self);
 /* Bumped by every start and stop: how many searches were begun or ended. */
 guint          dr_analysis_get_generation (DrAnalysis     *self);

@@ -13,6 +13,7 @@
 
 #include "dr-application.h"
 
+#include "dr-egdb-page.h"
 #include "dr-window-private.h"
 
 #include <glib/gi18n.h>
@@ -383,8 +384,8 @@ entry_row_apply_cb (AdwEntryRow *row,
                          gtk_editable_get_text (GTK_EDITABLE (row)));
 }
 
-static void
-preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
+static GtkWidget *
+show_preferences (GApplication *app)
 {
   static const SwitchRow switches[] = {
     { "show-coordinates", N_("Coordinates"), N_("Files and ranks, or square numbers, on the border") },
@@ -411,6 +412,8 @@ preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
   GtkWidget *row;
   g_autofree char *piece_theme = g_settings_get_string (settings, "piece-theme");
 
+  adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("General"));
+  adw_preferences_page_set_icon_name (ADW_PREFERENCES_PAGE (page), "preferences-system-symbolic");
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (board), _("Board"));
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (play), _("Playing"));
 
@@ -476,15 +479,42 @@ preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (play));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (engine));
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
+  {
+    /* The endgame tables, the active game's variant opened. */
+    GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+    const DrRules *rules = DR_IS_WINDOW (active) ? dr_game_model_get_rules (dr_window_get_model (DR_WINDOW (active)))
+                                                 : NULL;
+    GtkWidget *egdb = dr_egdb_page_new (dr_egdb_manager_get_default (), rules);
+
+    adw_preferences_page_set_name (ADW_PREFERENCES_PAGE (egdb), "egdb");
+    adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (egdb));
+  }
   g_object_set_data_full (G_OBJECT (window), "settings", g_object_ref (settings), g_object_unref);
   gtk_window_set_transient_for (GTK_WINDOW (window), gtk_application_get_active_window (GTK_APPLICATION (app)));
   gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+preferences_cb (GSimpleAction *action, GVariant *param, gpointer app)
+{
+  show_preferences (app);
+}
+
+/* The preferences, at the endgame tables' page. */
+static void
+egdb_cb (GSimpleAction *action, GVariant *param, gpointer app)
+{
+  GtkWidget *window = show_preferences (app);
+
+  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (window), "egdb");
 }
 
 static const GActionEntry app_actions[] = {
   { "quit", quit_cb },
   { "about", about_cb },
   { "preferences", preferences_cb },
+  { "egdb", egdb_cb },
 };
 
 static void

@@ -31,6 +31,7 @@ struct _DrGameAnalysis
   atomic_uint          n_done;
   atomic_uint          abort_word;
   atomic_int           notify_queued;
+  DrEgdbTables        *egdb;        /* set before the worker starts, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (DrGameAnalysis, dr_game_analysis, G_TYPE_OBJECT)
@@ -50,6 +51,7 @@ dr_game_analysis_finalize (GObject *object)
 
   g_array_unref (self->positions);
   g_free (self->points);
+  dr_egdb_tables_unref (self->egdb);
   G_OBJECT_CLASS (dr_game_analysis_parent_class)->finalize (object);
 }
 
@@ -95,6 +97,17 @@ dr_game_analysis_new (const DrRules    *rules,
   return self;
 }
 
+void
+dr_game_analysis_set_egdb (DrGameAnalysis *self,
+                           DrEgdbTables   *tables)
+{
+  g_return_if_fail (DR_IS_GAME_ANALYSIS (self));
+  if (tables != NULL)
+    dr_egdb_tables_ref (tables);
+  dr_egdb_tables_unref (self->egdb);
+  self->egdb = tables;
+}
+
 static gboolean
 notify_cb (gpointer data)
 {
@@ -125,6 +138,8 @@ worker (GTask        *task,
   unsigned ticket = atomic_load (&self->abort_word);
   gulong handler = 0;
 
+  if (self->egdb != NULL)
+    dr_search_set_egdb (search, dr_egdb_tables_get (self->egdb));
   if (cancellable != NULL)
     handler = g_cancellable_connect (cancellable, G_CALLBACK (cancelled_cb), self, NULL);
   for (guint i = 0; i < self->positions->len; i++)

@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "dr-egdb-manager.h"
 #include "dr-game.h"
 #include "dr-search.h"
 
@@ -37,6 +38,10 @@ DrGameAnalysis *dr_game_analysis_new      (const DrRules    *rules,
                                            const DrPosition *positions,
                                            guint             n_positions,
                                            guint64           max_nodes);
+/* The endgame tables the searches probe (NULL: none); set before running.
+ * A reference is kept until the analysis goes. */
+void            dr_game_analysis_set_egdb (DrGameAnalysis    *self,
+                                           DrEgdbTables      *tables);
 /* Runs on a thread of its own; ::progress on the main thread as positions
  * are done.  Cancelling stops the search under way. */
 void            dr_game_analysis_run_async (DrGameAnalysis     *self,

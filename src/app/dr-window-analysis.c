@@ -150,7 +150,8 @@ line_text (DrWindow           *self,
   GString *out = g_string_new (NULL);
   char score[32];
 
-  g_string_append_printf (out, "%s  ", dr_score_to_string (info->score, score));
+  /* Translators: a score the endgame tables proved. */
+  g_string_append_printf (out, info->db ? _("%s (db)  ") : "%s  ", dr_score_to_string (info->score, score));
   for (int i = 0; i < info->pv_length && i < 12; i++)
     {
       g_autofree char *text = NULL;
@@ -361,6 +362,10 @@ start (DrWindow *self)
       self->analysis = dr_analysis_new ();
       g_signal_connect_swapped (self->analysis, "progress", G_CALLBACK (progress_cb), self);
     }
+  {
+    g_autoptr (DrEgdbTables) tables = _dr_window_egdb_tables (self);
+    dr_analysis_set_egdb (self->analysis, tables);
+  }
   dr_analysis_start (self->analysis, dr_game_model_get_rules (self->model), &current->position,
                      (const DrPosition *) history->data, history->len, ANALYSIS_LINES);
 }
@@ -590,6 +595,10 @@ analyse_game_cb (GtkWidget  *widget,
   self->game_analysis = dr_game_analysis_new (dr_game_model_get_rules (self->model),
                                               (const DrPosition *) positions->data, positions->len,
                                               GAME_ANALYSIS_NODES);
+  {
+    g_autoptr (DrEgdbTables) tables = _dr_window_egdb_tables (self);
+    dr_game_analysis_set_egdb (self->game_analysis, tables);
+  }
   self->game_analysis_cancellable = g_cancellable_new ();
   g_signal_connect_swapped (self->game_analysis, "progress", G_CALLBACK (game_analysis_progress_cb), self);
   game_analysis_progress_cb (self, self->game_analysis);

@@ -9,6 +9,8 @@
 #include "dr-application.h"
 #include "dr-board-state.h"
 #include "dr-board-view.h"
+#include "dr-egdb-manager.h"
+#include "dr-egdb-status.h"
 #include "dr-game-list.h"
 #include "dr-eval-bar.h"
 #include "dr-eval-graph.h"
@@ -62,6 +64,17 @@ struct _DrWindow
   GtkToggleButton *games_button;
   GtkToggleButton *explorer_button;
   GtkLabel        *opening_label;   /* the opening's name above the move list */
+  /* The endgame tables (dr-window-egdb.c). */
+  GtkLabel        *egdb_label;      /* under the board */
+  GtkWidget       *egdb_box;        /* in the analysis pane */
+  GtkLabel        *egdb_summary;
+  GtkLabel        *egdb_line;
+  GtkLabel        *egdb_remark;
+  DrEgdbTables    *egdb;            /* of egdb_rules' variant, or NULL */
+  const DrRules   *egdb_rules;      /* the variant looked up, or NULL: not yet */
+  gint64           egdb_probe_us;   /* how long the last probe took (on its thread) */
+  guint            egdb_generation; /* bumped by each update: older probes are dropped */
+  gboolean         egdb_busy;       /* the newest probe has not answered yet */
 
   DrGameModel     *model;
   DrAnalysis      *analysis;
@@ -135,6 +148,15 @@ void  _dr_window_class_annotate_init (DrWindowClass *klass);
 void  _dr_window_annotate_connect   (DrWindow      *self);
 void  _dr_window_annotate_update    (DrWindow      *self);
 void  _dr_window_annotate_dispose   (DrWindow      *self);
+/* dr-window-egdb.c */
+void  _dr_window_class_egdb_init    (DrWindowClass *klass);
+void  _dr_window_egdb_connect       (DrWindow      *self);
+void  _dr_window_egdb_dispose       (DrWindow      *self);
+/* The label and the pane from the tables, for the current position (the
+ * probe runs on a worker thread: egdb_busy until it has answered). */
+void  _dr_window_egdb_update        (DrWindow      *self);
+/* The tables of the game's variant (transfer full), or NULL. */
+DrEgdbTables *_dr_window_egdb_tables (DrWindow     *self);
 /* dr-window-tags.c */
 void  _dr_window_class_tags_init    (DrWindowClass *klass);
 /* "White – Black" and the event above the move list, from the tags. */

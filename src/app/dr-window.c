@@ -167,6 +167,7 @@ model_changed_cb (DrWindow    *self,
     dr_board_state_set_position (self->board, dr_game_model_get_rules (model), &current->position,
                                  current->parent != NULL ? &current->move : NULL);
   _dr_window_refresh (self);
+  _dr_window_egdb_update (self);
   _dr_window_game_list_follow (self);
   _dr_window_gamedb_follow (self);
   _dr_window_analysis_follow (self);
@@ -299,7 +300,12 @@ settings_changed_cb (DrWindow   *self,
     _dr_window_analysis_follow (self);
   else if (g_str_equal (key, "auto-play-forced"))
     schedule_forced (self);
-  else if (g_str_equal (key, "notation") || g_str_equal (key, "piece-theme") || g_str_equal (key, "board-theme")
+  else if (g_str_equal (key, "notation"))
+    {
+      apply_settings (self);
+      _dr_window_egdb_update (self);
+    }
+  else if (g_str_equal (key, "piece-theme") || g_str_equal (key, "board-theme")
            || g_str_equal (key, "show-coordinates") || g_str_equal (key, "numbers-in-squares")
            || g_str_equal (key, "animate") || g_str_equal (key, "board-flipped"))
     apply_settings (self);
@@ -337,6 +343,7 @@ dr_window_dispose (GObject *object)
       g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
     }
   _dr_window_analysis_dispose (self);
+  _dr_window_egdb_dispose (self);
   if (self->analysis != NULL)
     g_signal_handlers_disconnect_by_data (self->analysis, self);
   g_clear_object (&self->analysis);
@@ -392,6 +399,7 @@ dr_window_class_init (DrWindowClass *klass)
   _dr_window_class_tags_init (klass);
   _dr_window_class_analysis_init (klass);
   _dr_window_class_gamedb_init (klass);
+  _dr_window_class_egdb_init (klass);
 }
 
 static void
@@ -425,6 +433,7 @@ dr_window_init (DrWindow *self)
   _dr_window_files_connect (self);
   _dr_window_annotate_connect (self);
   _dr_window_gamedb_connect (self);
+  _dr_window_egdb_connect (self);
   apply_settings (self);
   /* A new window's game has the standard tags (PDN 3.0). */
   dr_game_model_new_game (self->model, dr_game_model_get_rules (self->model), NULL);

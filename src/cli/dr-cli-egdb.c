@@ -438,6 +438,7 @@ egdb_info (int    argc,
       if (t->positions == 0)
         {
           g_print ("%-16s %-10s damaged: %s\n", t->variant, t->slice, t->path);
+          g_printerr ("%s\n", t->error);
           continue;
         }
       g_print ("%-16s %-10s %6d %14" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT

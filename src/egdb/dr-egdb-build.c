@@ -717,6 +717,31 @@ add_depend (GPtrArray   *out,
   g_ptr_array_add (out, g_steal_pointer (&name));
 }
 
+guint64
+dr_egdb_slice_positions (const DrRules *rules,
+                         const char    *slice,
+                         GError       **error)
+{
+  EgdbBoard board;
+  EgdbMaterial s, swapped;
+  guint64 n;
+
+  if (!_dr_egdb_parse_slice (slice, &s))
+    {
+      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_ARGUMENT,
+                   _("“%s” is not a slice name (men as m, kings as k, the sides apart by -: “kkm-k”)"), slice);
+      return 0;
+    }
+  if (!check_pieces (rules, s.m0 + s.k0 + s.m1 + s.k1, error))
+    return 0;
+  _dr_egdb_board_init (&board, rules);
+  swapped = _dr_egdb_swap (s);
+  n = _dr_egdb_part_size (&board, s);
+  /* One part serves both sides to move when they have the same material. */
+  n += _dr_egdb_material_equal (s, swapped) ? n : _dr_egdb_part_size (&board, swapped);
+  return n;
+}
+
 GPtrArray *
 dr_egdb_slice_depends (const DrRules *rules,
                        const char    *slice,

@@ -41,6 +41,7 @@ dr_egdb_table_info_free (DrEgdbTableInfo *info)
   g_free (info->variant);
   g_free (info->slice);
   g_free (info->path);
+  g_free (info->error);
   g_free (info);
 }
 
@@ -262,7 +263,7 @@ dr_egdb_list (const char    *dir,
               info->variant = g_strdup (r->name);
               info->slice = g_strndup (entry, strlen (entry) - 5);
               info->path = g_strdup (path);
-              g_warning ("%s", local->message);
+              info->error = g_strdup (local->message);
               g_ptr_array_add (out, info);
               continue;
             }
@@ -593,6 +594,37 @@ dr_egdb_probe (const DrEgdb     *self,
         }
     }
   return TRUE;
+}
+
+int
+dr_egdb_line (const DrEgdb     *self,
+              const DrPosition *pos,
+              DrMove           *moves,
+              int               max)
+{
+  g_autofree DrMoveList *lists = g_new0 (DrMoveList, N_LISTS);
+  DrPosition cur = *pos;
+  int plies = 0, n = 0;
+  DrEgdbValue v;
+
+  if (dr_bb_count (dr_position_occupied (pos)) > EGDB_MAX_PIECES + 1 || pos->pieces[pos->turn ^ 1] == 0
+      || pos->pieces[pos->turn] == 0)
+    return 0;
+  v = _dr_egdb_value (self, &cur, &plies, lists);
+  while (n < max && v != DR_EGDB_UNKNOWN && (v == DR_EGDB_DRAW || plies > 0)
+         && cur.pieces[cur.turn] != 0 && cur.pieces[cur.turn ^ 1] != 0)
+    {
+      if (!best_move (self, &cur, v, plies, lists, &moves[n]))
+        break;
+      dr_position_apply (&cur, &cur, &moves[n]);
+      n++;
+      if (v != DR_EGDB_DRAW)
+        {
+          v = v == DR_EGDB_WIN ? DR_EGDB_LOSS : DR_EGDB_WIN;
+          plies--;
+        }
+    }
+  return n;
 }
 
 /* Counting ----------------------------------------------------------------- */

@@ -103,6 +103,7 @@ typedef struct
   guint64  file_size;
   int      max_plies;
   double   build_seconds;
+  char    *error;            /* dr_egdb_list(): why the file is refused, else NULL */
 } DrEgdbTableInfo;
 
 void       dr_egdb_table_info_free (DrEgdbTableInfo *info);
@@ -140,9 +141,18 @@ gboolean   dr_egdb_probe            (const DrEgdb      *self,
                                      DrEgdbProbe       *result,
                                      GError           **error);
 
+/* The table's line from @pos: the winner's fastest win and the loser's
+ * slowest defence (a draw: moves that keep it), at most @max moves into
+ * @moves, which it returns the number of; 0 when @pos is not covered or
+ * has no move. */
+int        dr_egdb_line             (const DrEgdb      *self,
+                                     const DrPosition  *pos,
+                                     DrMove            *moves,
+                                     int                max);
+
 /* Every table file for @rules (every variant if NULL) under @dir (NULL:
  * the default), each checked as dr_egdb_open() checks it; files that fail
- * are listed with @positions == 0 and their error in the log.
+ * are listed with @positions == 0 and the reason in @error.
  * An array of DrEgdbTableInfo. */
 GPtrArray *dr_egdb_list             (const char        *dir,
                                      const DrRules     *rules,
@@ -186,6 +196,11 @@ gboolean   dr_egdb_build            (const DrEgdbBuildOptions *options,
  * and for each the slices it reads (captures and crownings lead there). */
 GPtrArray *dr_egdb_plan             (const DrRules     *rules,
                                      int                pieces,
+                                     GError           **error);
+/* The positions of @slice as its file indexes them (both sides to move,
+ * as DrEgdbTableInfo.positions): what a build of it goes through. */
+guint64    dr_egdb_slice_positions  (const DrRules     *rules,
+                                     const char        *slice,
                                      GError           **error);
 GPtrArray *dr_egdb_slice_depends    (const DrRules     *rules,
                                      const char        *slice,
