@@ -152,23 +152,6 @@ build (const char *dir,
   g_assert_no_error (error);
 }
 
-static gboolean
-has_action_name (GtkWidget *widget,
-                 gpointer   data)
-{
-  return g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), data) == 0;
-}
-
-static void
-click_action_button (DrWindow   *window,
-                     const char *action)
-{
-  GtkWidget *button = test_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, has_action_name, (gpointer) action);
-
-  g_assert_nonnull (button);
-  test_click_widget (button);
-}
-
 /* Two real clicks: English square @from, then @to. */
 static void
 click_move (DrWindow *window,
@@ -282,8 +265,8 @@ test_label (void)
     expected = expected_label (window, dir);
     g_assert_cmpstr (board_label (window), ==, expected);
     g_clear_pointer (&expected, g_free);
-    click_action_button (window, "win.back");
-    click_action_button (window, "win.back");
+    test_click_action (GTK_WIDGET (window), "win.back");
+    test_click_action (GTK_WIDGET (window), "win.back");
     g_assert_cmpstr (board_label (window), ==, before);
   }
 

@@ -303,6 +303,24 @@ test_button_has_label (GtkWidget *widget,
   return label != NULL && g_str_equal (label, data);
 }
 
+static inline gboolean
+test_has_action_name (GtkWidget *widget,
+                      gpointer   data)
+{
+  return g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), data) == 0;
+}
+
+/* A real click on the button under @root for @action ("win.back"). */
+static inline void
+test_click_action (GtkWidget  *root,
+                   const char *action)
+{
+  GtkWidget *button = test_find_widget (root, GTK_TYPE_BUTTON, test_has_action_name, (gpointer) action);
+
+  g_assert_nonnull (button);
+  test_click_widget (button);
+}
+
 /* The first shown toplevel of @type, or NULL. */
 static inline GtkWindow *
 test_find_toplevel (GType type)

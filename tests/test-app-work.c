@@ -30,7 +30,6 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
-#include <time.h>
 
 static gboolean have_display;
 static DrApplication *app;
@@ -100,24 +99,6 @@ play (DrWindow *window,
         return;
       }
   g_error ("%d-%d is not legal here", from, to);
-}
-
-static gboolean
-has_action_name (GtkWidget *widget,
-                 gpointer   data)
-{
-  return g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), data) == 0;
-}
-
-/* A real click on the window's button for @action ("win.back"). */
-static void
-click_button (DrWindow   *window,
-              const char *action)
-{
-  GtkWidget *button = test_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, has_action_name, (gpointer) action);
-
-  g_assert_nonnull (button);
-  test_click_widget (button);
 }
 
 static guint
@@ -582,13 +563,13 @@ test_session_kill_write (void)
   test_wait_until (unmodified, a, "the save");
   click_move (a, 28, 19);
   /* Back one ply. */
-  click_button (a, "win.back");
+  test_click_action (GTK_WIDGET (a), "win.back");
   g_assert_cmpuint (dr_game_model_get_current (a->model)->ply, ==, 2);
 
   b = open_window ();
   click_move (b, 31, 27);
   click_move (b, 17, 21);
-  click_button (b, "win.back");
+  test_click_action (GTK_WIDGET (b), "win.back");
   /* A variation: 16-21 instead of 17-21. */
   click_move (b, 16, 21);
   g_assert_false (dr_game_node_is_main_line (dr_game_model_get_current (b->model)));
@@ -967,11 +948,11 @@ test_undo_redo (void)
   g_assert_true (dr_window_get_modified (window));
 
   /* Stepping back and forth leaves the game as it is. */
-  click_button (window, "win.back");
-  click_button (window, "win.back");
+  test_click_action (GTK_WIDGET (window), "win.back");
+  test_click_action (GTK_WIDGET (window), "win.back");
   g_assert_cmpuint (dr_game_model_get_current (window->model)->ply, ==, 1);
   g_assert_cmpuint (main_line_length (window), ==, 3);
-  click_button (window, "win.end");
+  test_click_action (GTK_WIDGET (window), "win.end");
   g_assert_cmpuint (dr_game_model_get_current (window->model)->ply, ==, 3);
 
   /* Ctrl+Z takes the last move back out of the game; back at the saved
@@ -984,7 +965,7 @@ test_undo_redo (void)
   g_assert_true (dr_window_get_modified (window));
 
   /* Delete from here (19-23 on), then undo. */
-  click_button (window, "win.back");
+  test_click_action (GTK_WIDGET (window), "win.back");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.delete-from-here", NULL));
   g_assert_cmpuint (main_line_length (window), ==, 1);
   test_keys (GTK_WINDOW (window), "ctrl+z");
@@ -992,7 +973,7 @@ test_undo_redo (void)
   g_assert_cmpuint (dr_game_model_get_current (window->model)->ply, ==, 2);
 
   /* A variation promoted, then undone. */
-  click_button (window, "win.start");
+  test_click_action (GTK_WIDGET (window), "win.start");
   click_move (window, 31, 27);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.promote-variation", NULL));
   g_assert_cmpint (dr_game_model_get_game (window->model)->root->children->move.from, ==, n10 (31));
@@ -1373,20 +1354,11 @@ typedef struct
   guint  rows, most_rows;
 } LoopWatch;
 
-static gint64
-thread_cpu_us (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
 static gboolean
 loop_watch_tick (gpointer data)
 {
   LoopWatch *w = data;
-  gint64 cpu = thread_cpu_us ();
+  gint64 cpu = test_thread_cpu_us ();
 
   if (w->last_cpu > 0)
     w->worst_cpu = MAX (w->worst_cpu, cpu - w->last_cpu);

@@ -16,7 +16,6 @@
 #include "dr-game-list.h"
 
 #include <string.h>
-#include <time.h>
 
 static gboolean have_display;
 
@@ -242,23 +241,12 @@ typedef struct
   guint made, most_made;
 } Gaps;
 
-/* The main thread's processor time in µs: on a loaded machine the wall
- * clock also counts the time other processes had the processor. */
-static gint64
-cpu_now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
 static gboolean
 tick_cb (gpointer data)
 {
   Gaps *g = data;
   gint64 now = g_get_monotonic_time ();
-  gint64 cpu = cpu_now ();
+  gint64 cpu = test_thread_cpu_us ();
 
   if (g->on && g->last > 0)
     {
@@ -294,14 +282,14 @@ row_factory (DrGameList *list)
 /* A call that holds the main loop counts as a gap too. */
 #define TIMED(g, call) \
   G_STMT_START { \
-    gint64 t0_ = g_get_monotonic_time (), c0_ = cpu_now (); \
+    gint64 t0_ = g_get_monotonic_time (), c0_ = test_thread_cpu_us (); \
     call; \
     (g)->worst = MAX ((g)->worst, g_get_monotonic_time () - t0_); \
-    (g)->worst_cpu = MAX ((g)->worst_cpu, cpu_now () - c0_); \
+    (g)->worst_cpu = MAX ((g)->worst_cpu, test_thread_cpu_us () - c0_); \
     (g)->most_made = MAX ((g)->most_made, (g)->made); \
     (g)->made = 0; \
     (g)->last = g_get_monotonic_time (); \
-    (g)->last_cpu = cpu_now (); \
+    (g)->last_cpu = test_thread_cpu_us (); \
   } G_STMT_END
 
 static void

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <glib.h>
+#include <time.h>
 
 #include "dr-geometry.h"
 #include "dr-movegen.h"
@@ -35,6 +36,17 @@ test_move_is_legal (const DrRules    *rules,
     if (dr_move_same (&list->moves[i], move))
       return TRUE;
   return FALSE;
+}
+
+/* The calling thread's processor time in µs: on a loaded machine the wall
+ * clock also counts the time other processes had the processor. */
+static inline gint64
+test_thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
 /* Runs the default main context for @ms milliseconds. */
