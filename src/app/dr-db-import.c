@@ -88,7 +88,7 @@ progress_idle_cb (gpointer data)
   else
     gtk_progress_bar_pulse (self->progress_bar);
   /* Translators: games read so far, then the file being read. */
-  text = g_strdup_printf (_("%" G_GUINT64_FORMAT " games read — %s"), stats.games_read,
+  text = g_strdup_printf (_("%llu games read — %s"), (unsigned long long) stats.games_read,
                           file != NULL ? file : "");
   gtk_progress_bar_set_text (self->progress_bar, text);
   return G_SOURCE_REMOVE;
@@ -194,17 +194,17 @@ import_done_cb (GObject      *source,
     g_string_append_printf (text, _("Import stopped: %s"), error->message);
   g_string_append_c (text, '\n');
   /* Translators: the summary of an import. */
-  g_string_append_printf (text, ngettext ("%" G_GUINT64_FORMAT " game imported", "%" G_GUINT64_FORMAT " games imported",
+  g_string_append_printf (text, ngettext ("%llu game imported", "%llu games imported",
                                           (gulong) s->games_added),
-                          s->games_added);
+                          (unsigned long long) s->games_added);
   g_string_append (text, ", ");
-  g_string_append_printf (text, ngettext ("%" G_GUINT64_FORMAT " duplicate skipped",
-                                          "%" G_GUINT64_FORMAT " duplicates skipped", (gulong) s->duplicates),
-                          s->duplicates);
+  g_string_append_printf (text, ngettext ("%llu duplicate skipped",
+                                          "%llu duplicates skipped", (gulong) s->duplicates),
+                          (unsigned long long) s->duplicates);
   g_string_append (text, ", ");
-  g_string_append_printf (text, ngettext ("%" G_GUINT64_FORMAT " game with errors",
-                                          "%" G_GUINT64_FORMAT " games with errors", (gulong) s->with_errors),
-                          s->with_errors);
+  g_string_append_printf (text, ngettext ("%llu game with errors",
+                                          "%llu games with errors", (gulong) s->with_errors),
+                          (unsigned long long) s->with_errors);
   if (ok)
     g_string_append_printf (text, ngettext (" (%u file).", " (%u files).", s->files), s->files);
   else
@@ -213,10 +213,10 @@ import_done_cb (GObject      *source,
   for (guint i = 0; i < self->messages->len; i++)
     g_string_append_printf (text, "\n%s", (const char *) self->messages->pdata[i]);
   if (self->n_messages > self->messages->len)
-    g_string_append_printf (text, ngettext ("\n… and %" G_GUINT64_FORMAT " more problem",
-                                            "\n… and %" G_GUINT64_FORMAT " more problems",
+    g_string_append_printf (text, ngettext ("\n… and %llu more problem",
+                                            "\n… and %llu more problems",
                                             (gulong) (self->n_messages - self->messages->len)),
-                            self->n_messages - self->messages->len);
+                            (unsigned long long) (self->n_messages - self->messages->len));
   g_mutex_unlock (&self->lock);
 
   g_free (self->summary);

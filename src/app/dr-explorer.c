@@ -315,9 +315,9 @@ show_database (DrExplorer *self,
     text = g_strdup (name);
   else
     /* Translators: the database file's name and how many games it holds. */
-    text = g_strdup_printf (ngettext ("%s — %" G_GINT64_FORMAT " game", "%s — %" G_GINT64_FORMAT " games",
+    text = g_strdup_printf (ngettext ("%s — %lld game", "%s — %lld games",
                                       (gulong) games),
-                            name, games);
+                            name, (long long) games);
   gtk_label_set_text (self->db_label, text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->db_label), dr_db_pool_get_path (self->pool));
 }
@@ -337,19 +337,19 @@ show_result (DrExplorer *self,
   else
     {
       /* Translators: games reaching the position and how they ended. */
-      summary = g_strdup_printf (ngettext ("%" G_GUINT64_FORMAT " game: White won %.0f%%, draws %.0f%%, "
+      summary = g_strdup_printf (ngettext ("%llu game: White won %.0f%%, draws %.0f%%, "
                                            "Black won %.0f%%",
-                                           "%" G_GUINT64_FORMAT " games: White won %.0f%%, draws %.0f%%, "
+                                           "%llu games: White won %.0f%%, draws %.0f%%, "
                                            "Black won %.0f%%",
                                            (gulong) r->games),
-                                 r->games, percent (r->white_wins, r->games), percent (r->draws, r->games),
+                                 (unsigned long long) r->games, percent (r->white_wins, r->games), percent (r->draws, r->games),
                                  percent (r->black_wins, r->games));
       if (r->transpositions > 0)
         {
-          char *more = g_strdup_printf (ngettext ("%s (%" G_GUINT64_FORMAT " by transposition)",
-                                                  "%s (%" G_GUINT64_FORMAT " by transposition)",
+          char *more = g_strdup_printf (ngettext ("%s (%llu by transposition)",
+                                                  "%s (%llu by transposition)",
                                                   (gulong) r->transpositions),
-                                        summary, r->transpositions);
+                                        summary, (unsigned long long) r->transpositions);
           g_free (summary);
           summary = more;
         }

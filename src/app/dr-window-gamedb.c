@@ -142,8 +142,8 @@ game_loaded_cb (GObject      *source,
     {
       /* Translators: a game's number in the database, then why it cannot
        * be read. */
-      g_autofree char *message = g_strdup_printf (_("Game %" G_GINT64_FORMAT " of the database cannot be read: %s"),
-                                                  g->id, error->message);
+      g_autofree char *message = g_strdup_printf (_("Game %lld of the database cannot be read: %s"),
+                                                  (long long) g->id, error->message);
       _dr_window_toast (self, message);
       return;
     }

@@ -357,7 +357,7 @@ _dr_egdb_table_open (const DrRules *rules,
   table->file_size = size;
   if (size < EGDB_HEADER_SIZE)
     {
-      g_autofree char *what = g_strdup_printf (_("truncated: %" G_GSIZE_FORMAT " bytes, shorter than its header"), size);
+      g_autofree char *what = g_strdup_printf (_("truncated: %llu bytes, shorter than its header"), (unsigned long long) size);
       corrupt (error, path, what);
       goto fail;
     }
@@ -380,8 +380,8 @@ _dr_egdb_table_open (const DrRules *rules,
     }
   if (get64 (h + 56) != size)
     {
-      g_autofree char *what = g_strdup_printf (_("truncated or extended: %" G_GSIZE_FORMAT " bytes, the header says %"
-                                                 G_GUINT64_FORMAT), size, get64 (h + 56));
+      g_autofree char *what = g_strdup_printf (_("truncated or extended: %llu bytes, the header says %llu"),
+                                               (unsigned long long) size, (unsigned long long) get64 (h + 56));
       corrupt (error, path, what);
       goto fail;
     }

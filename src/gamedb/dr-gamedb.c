@@ -254,9 +254,8 @@ dr_gamedb_open (const char  *path,
   if (version > DR_GAMEDB_SCHEMA_VERSION)
     {
       g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_VERSION,
-                   _("%s: written by a newer Draughtsman (schema %" G_GINT64_FORMAT
-                     ", this one reads up to %d)"),
-                   path, version, DR_GAMEDB_SCHEMA_VERSION);
+                   _("%s: written by a newer Draughtsman (schema %lld, this one reads up to %d)"),
+                   path, (long long) version, DR_GAMEDB_SCHEMA_VERSION);
       return NULL;
     }
   /* WAL: readers (the explorer) go on while an import writes; NORMAL
@@ -484,7 +483,7 @@ find_game (DrGameDb    *self,
     return stmt;
   if (rc == SQLITE_DONE)
     g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_NOT_FOUND,
-                 _("%s: no game %" G_GINT64_FORMAT), self->path, id);
+                 _("%s: no game %lld"), self->path, (long long) id);
   else
     _dr_gamedb_set_error (self, error, _("reading a game"));
   sqlite3_reset (stmt);
@@ -567,7 +566,7 @@ dr_gamedb_load_game (DrGameDb  *self,
   if (dr_pdn_reader_next_game (reader, &game, &local) == DR_PDN_READ_END)
     {
       g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT,
-                   _("%s: game %" G_GINT64_FORMAT " has no PDN text"), self->path, id);
+                   _("%s: game %lld has no PDN text"), self->path, (long long) id);
       return NULL;
     }
   return game;
@@ -596,8 +595,8 @@ dr_gamedb_get_position (DrGameDb    *self,
     {
       sqlite3_reset (stmt);
       g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT,
-                   _("%s: game %" G_GINT64_FORMAT " has a broken variant or start"),
-                   self->path, id);
+                   _("%s: game %lld has a broken variant or start"),
+                   self->path, (long long) id);
       return FALSE;
     }
   if (start == NULL)
@@ -610,7 +609,7 @@ dr_gamedb_get_position (DrGameDb    *self,
   if (ply >= line->len)
     {
       g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_NOT_FOUND,
-                   _("%s: game %" G_GINT64_FORMAT " has no ply %u"), self->path, id, ply);
+                   _("%s: game %lld has no ply %u"), self->path, (long long) id, ply);
       return FALSE;
     }
   *pos = g_array_index (line, DrPosition, ply);
