@@ -857,6 +857,9 @@ test_evaluate_stale (void)
   window = window_at_31_27 ("eval-stale.sqlite");
   button = eval_button (window);
   dr_explorer_set_eval_time (window->explorer, 3000);
+  /* The answer, with the depths done, comes back 1.5 s after the search
+   * stopped: once the rows of 31-27 are shown again. */
+  dr_explorer_set_eval_delay (window->explorer, 1500);
   test_click_widget (button);
   test_wait_until (evaluated_once, window->explorer, "the first depth");
   g_assert_true (dr_explorer_get_evaluating (window->explorer));
@@ -877,7 +880,7 @@ test_evaluate_stale (void)
   test_click_widget (back);
   at = (AtPly) { window, 1 };
   test_wait_until (explorer_current_at, &at, "the explorer back after 31-27");
-  /* Past the old evaluation's budget: its answer came back if it were to. */
+  /* Past the old evaluation's budget and delay: its answer came back. */
   test_run_for (3500);
   g_assert_false (dr_explorer_get_evaluating (window->explorer));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Evaluate moves");
@@ -891,6 +894,7 @@ test_evaluate_stale (void)
   status = GTK_LABEL (gtk_widget_get_prev_sibling (gtk_widget_get_prev_sibling (button)));
   g_assert_cmpstr (gtk_label_get_text (status), ==, "");
   dr_explorer_set_eval_time (window->explorer, 0);
+  dr_explorer_set_eval_delay (window->explorer, 0);
   dr_window_close_confirmed (window, FALSE);
   test_run_for (100);
 }

@@ -74,6 +74,7 @@ struct _DrExplorer
   guint          eval_generation;   /* of the newest evaluation asked for */
   gboolean       evaluating;
   guint          eval_time_ms;
+  guint          eval_delay_ms;
   guint          n_evaluated;
 };
 
@@ -174,6 +175,7 @@ typedef struct
   DrEgdbTables  *egdb;        /* a reference, or NULL */
   guint          generation;
   guint          time_ms;
+  guint          delay_ms;    /* tests: the answer comes back this late */
   atomic_uint    abort;       /* 1: cancelled */
   GArray        *moves;       /* MoveEval, scores of the last complete depth */
   int            depth;       /* that depth, 0: none yet */
@@ -334,6 +336,9 @@ eval_thread (GTask        *task,
     }
   dr_search_free (search);
   g_cancellable_disconnect (cancellable, handler);
+  /* A late answer (tests): it cannot be stopped once under way. */
+  if (e->delay_ms > 0)
+    g_usleep (e->delay_ms * (gulong) 1000);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -700,6 +705,7 @@ start_eval (DrExplorer *self)
   e->egdb = self->egdb != NULL ? dr_egdb_tables_ref (self->egdb) : NULL;
   e->generation = self->eval_generation;
   e->time_ms = self->eval_time_ms;
+  e->delay_ms = self->eval_delay_ms;
   e->moves = g_array_new (FALSE, TRUE, sizeof (MoveEval));
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->moves_list)); row != NULL;
        row = gtk_widget_get_next_sibling (row))
@@ -1096,4 +1102,12 @@ dr_explorer_set_eval_time (DrExplorer *self,
 {
   g_return_if_fail (DR_IS_EXPLORER (self));
   self->eval_time_ms = ms > 0 ? ms : EVAL_TIME_MS;
+}
+
+void
+dr_explorer_set_eval_delay (DrExplorer *self,
+                            guint       ms)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+  self->eval_delay_ms = ms;
 }

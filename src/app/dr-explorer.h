@@ -59,5 +59,10 @@ guint       dr_explorer_get_n_evaluated  (DrExplorer       *self);
 /* The engine's time for all the moves together (0: the default). */
 void        dr_explorer_set_eval_time    (DrExplorer       *self,
                                           guint             ms);
+/* Each evaluation's answer comes back @ms later, past the point where it
+ * could be cancelled (tests: an answer that comes back after the
+ * position changed). */
+void        dr_explorer_set_eval_delay   (DrExplorer       *self,
+                                          guint             ms);
 
 G_END_DECLS
