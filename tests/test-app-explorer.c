@@ -12,7 +12,9 @@
  * reached the position; an answer that comes back for a position no
  * longer shown is dropped; the Search Database window finds games by
  * player, by the board's position and by its pieces, and opens one on a
- * double-click; Train Repertoire checks moves
+ * double-click; Evaluate moves scores each move listed with the engine
+ * (a move that loses a man at once scores lowest) and an evaluation
+ * overtaken by a new position is dropped; Train Repertoire checks moves
  * clicked on the board against a repertoire and, after a miss, tells and
  * plays the right one.
  */
@@ -28,6 +30,7 @@
 #include "dr-window-gamedb.h"
 #include "dr-window-private.h"
 
+#include "dr-bitboard.h"
 #include "dr-movegen.h"
 
 #include <glib/gstdio.h>
@@ -213,6 +216,8 @@ game_opened (gpointer data)
          && dr_game_model_get_current (o->window->model)->ply == o->ply;
 }
 
+static void import_file (DrWindow *window, GFile *pdn_file, const char *imported);
+
 /* A new window on a new database, the explorer shown by its button, and
  * the games above imported through the Import Games dialog. */
 static DrWindow *
@@ -223,9 +228,6 @@ window_with_games (const char *db_name)
   g_autofree char *pdn_path = g_build_filename (tmp_dir, "games.pdn", NULL);
   g_autoptr (GFile) pdn_file = g_file_new_for_path (pdn_path);
   g_autoptr (GError) error = NULL;
-  DrDbImportDialog *dialog;
-  GtkWidget *button;
-  guint shown;
 
   g_assert_true (g_file_set_contents (pdn_path, games_pdn, -1, &error));
   g_assert_no_error (error);
@@ -235,6 +237,20 @@ window_with_games (const char *db_name)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->explorer)));
   test_wait_until (explorer_shows_current, window, "the explorer to look the empty database up");
   g_assert_null (find_move_row (window, "32-28"));
+  import_file (window, pdn_file, "6 games imported");
+  return window;
+}
+
+/* The games of @pdn_file imported through the Import Games dialog into
+ * the window's database; its summary says @imported. */
+static void
+import_file (DrWindow   *window,
+             GFile      *pdn_file,
+             const char *imported)
+{
+  DrDbImportDialog *dialog;
+  GtkWidget *button;
+  guint shown;
 
   /* The menu item's action; the files as the chooser would hand them. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.import-games", NULL);
@@ -248,14 +264,16 @@ window_with_games (const char *db_name)
   test_click_widget (button);
   test_wait_until (import_finished, dialog, "the import to finish");
   g_test_message ("summary: %s", dr_db_import_dialog_get_summary (dialog));
-  g_assert_nonnull (strstr (dr_db_import_dialog_get_summary (dialog), "6 games imported"));
-  g_assert_nonnull (strstr (dr_db_import_dialog_get_summary (dialog), "1 duplicate skipped"));
-  g_assert_nonnull (strstr (dr_db_import_dialog_get_summary (dialog), "1 game with errors"));
+  g_assert_nonnull (strstr (dr_db_import_dialog_get_summary (dialog), imported));
+  if (g_str_equal (imported, "6 games imported"))
+    {
+      g_assert_nonnull (strstr (dr_db_import_dialog_get_summary (dialog), "1 duplicate skipped"));
+      g_assert_nonnull (strstr (dr_db_import_dialog_get_summary (dialog), "1 game with errors"));
+    }
   gtk_window_destroy (GTK_WINDOW (dialog));
   /* The explorer looked the position up again after the import. */
   test_wait_until (explorer_shows_current, window, "the explorer to show the imported games");
   g_assert_cmpuint (dr_explorer_get_n_shown (window->explorer), >, shown);
-  return window;
 }
 
 /* --- tests ------------------------------------------------------------- */
@@ -611,6 +629,276 @@ test_import_closed (void)
   test_run_for (100);
 }
 
+
+/* --- the engine's evaluation of the moves ------------------------------ */
+
+/* Black's replies to 1. 31-27 in the database: 16-21 puts a man where
+ * 27x16 takes it and nothing takes back; 17-21 and 19-23 are quiet and
+ * 18-22 an even exchange (27x18, then 12x23 or 13x22). */
+static const char eval_pdn[] =
+  "[Event \"Eval 1\"]\n[GameType \"20\"]\n\n1. 31-27 16-21 2. 27x16 *\n\n"
+  "[Event \"Eval 2\"]\n[GameType \"20\"]\n\n1. 31-27 17-21 *\n\n"
+  "[Event \"Eval 3\"]\n[GameType \"20\"]\n\n1. 31-27 18-22 *\n\n"
+  "[Event \"Eval 4\"]\n[GameType \"20\"]\n\n1. 31-27 19-23 *\n\n";
+
+static const char *const eval_replies[] = { "16-21", "17-21", "18-22", "19-23" };
+
+/* A window on a new database of eval_pdn, the explorer at 1. 31-27 (its
+ * row clicked). */
+static DrWindow *
+window_at_31_27 (const char *db_name)
+{
+  DrWindow *window = test_open_window (GTK_APPLICATION (app));
+  g_autofree char *db_path = g_build_filename (tmp_dir, db_name, NULL);
+  g_autofree char *pdn_path = g_build_filename (tmp_dir, "eval.pdn", NULL);
+  g_autoptr (GFile) pdn_file = g_file_new_for_path (pdn_path);
+  GtkWidget *row;
+
+  g_assert_true (g_file_set_contents (pdn_path, eval_pdn, -1, NULL));
+  dr_game_model_new_game (window->model, &dr_rules_international, NULL);
+  dr_window_set_database (window, db_path);
+  test_click_widget (GTK_WIDGET (window->explorer_button));
+  test_wait_until (explorer_shows_current, window, "the explorer to look the empty database up");
+  import_file (window, pdn_file, "4 games imported");
+  row = find_move_row (window, "31-27");
+  g_assert_nonnull (row);
+  test_click_widget (row);
+  g_assert_cmpuint (dr_game_model_get_current (window->model)->ply, ==, 1);
+  test_wait_until (explorer_shows_current, window, "the explorer to show Black's replies");
+  for (guint i = 0; i < G_N_ELEMENTS (eval_replies); i++)
+    g_assert_nonnull (find_move_row (window, eval_replies[i]));
+  return window;
+}
+
+static GtkWidget *
+eval_button (DrWindow *window)
+{
+  GtkWidget *button = test_find_widget (GTK_WIDGET (window->explorer), GTK_TYPE_BUTTON, has_name,
+                                        (gpointer) "explorer-evaluate");
+
+  g_assert_nonnull (button);
+  return button;
+}
+
+/* The engine's score in @move's row ("" before any), its last label. */
+static char *
+row_eval (DrWindow   *window,
+          const char *move)
+{
+  GtkWidget *row = find_move_row (window, move);
+  g_autoptr (GPtrArray) labels = NULL;
+
+  g_assert_nonnull (row);
+  labels = row_labels (row);
+  g_assert_cmpuint (labels->len, ==, 5);
+  return g_strdup (labels->pdata[labels->len - 1]);
+}
+
+/* "+0.35", "-1.02 (db)", "win in 3", "loss in 2" as men (a won end as
+ * 100 men less its distance). */
+static double
+eval_men (const char *text)
+{
+  char *end = NULL;
+  double value;
+
+  if (g_str_has_prefix (text, "win in "))
+    return 100 - g_ascii_strtod (text + 7, NULL);
+  if (g_str_has_prefix (text, "loss in "))
+    return -100 + g_ascii_strtod (text + 8, NULL);
+  value = g_ascii_strtod (text, &end);
+  g_assert_true (end != text);
+  return value;
+}
+
+static gboolean
+not_evaluating (gpointer data)
+{
+  return !dr_explorer_get_evaluating (data);
+}
+
+static gboolean
+evaluated_once (gpointer data)
+{
+  return dr_explorer_get_n_evaluated (data) > 0;
+}
+
+static const DrMove *
+move_from_to (const DrMoveList *list,
+              int               from,
+              int               to)
+{
+  for (guint i = 0; i < list->n; i++)
+    if (list->moves[i].from == n10 (from) && list->moves[i].to == n10 (to))
+      return &list->moves[i];
+  return NULL;
+}
+
+static void
+test_evaluate (void)
+{
+  DrWindow *window;
+  GtkWidget *button;
+  double score[G_N_ELEMENTS (eval_replies)];
+  const DrRules *rules = &dr_rules_international;
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  DrPosition after, taken;
+  const DrMove *move;
+
+  if (skip_without_input ())
+    return;
+  window = window_at_31_27 ("eval.sqlite");
+  button = eval_button (window);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Evaluate moves");
+  g_assert_nonnull (gtk_widget_get_tooltip_text (button));
+  for (guint i = 0; i < G_N_ELEMENTS (eval_replies); i++)
+    {
+      g_autofree char *text = row_eval (window, eval_replies[i]);
+      g_assert_cmpstr (text, ==, "");
+    }
+
+  /* The real button: it turns into Stop while the engine searches. */
+  test_click_widget (button);
+  g_assert_true (dr_explorer_get_evaluating (window->explorer));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Stop");
+  test_wait_until (not_evaluating, window->explorer, "the moves' evaluation");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Evaluate moves");
+  for (guint i = 0; i < G_N_ELEMENTS (eval_replies); i++)
+    {
+      g_autofree char *text = row_eval (window, eval_replies[i]);
+
+      g_test_message ("%s: %s", eval_replies[i], text);
+      g_assert_cmpstr (text, !=, "");
+      score[i] = eval_men (text);
+    }
+
+  /* The independent check, by the rules alone: after 16-21 White must
+   * capture, every capture takes one man, and Black then has no capture:
+   * Black is a man down at once.  From Black's side (the side to move)
+   * its score is below -0.5 and half a man below every other reply's. */
+  dr_movegen_legal (rules, dr_game_model_get_position (window->model), legal);
+  move = move_from_to (legal, 16, 21);
+  g_assert_nonnull (move);
+  dr_position_apply (&after, dr_game_model_get_position (window->model), move);
+  dr_movegen_legal (rules, &after, legal);
+  g_assert_cmpuint (legal->n, >, 0);
+  for (guint i = 0; i < legal->n; i++)
+    {
+      g_autofree DrMoveList *replies = g_new0 (DrMoveList, 1);
+
+      g_assert_cmpint (dr_bb_count (legal->moves[i].captures), ==, 1);
+      dr_position_apply (&taken, &after, &legal->moves[i]);
+      dr_movegen_legal (rules, &taken, replies);
+      g_assert_true (replies->n == 0 || replies->moves[0].captures == 0);
+    }
+  g_assert_cmpfloat (score[0], <, -0.5);
+  for (guint i = 1; i < G_N_ELEMENTS (eval_replies); i++)
+    g_assert_cmpfloat (score[0], <, score[i] - 0.5);
+
+  /* Stop: a long evaluation ends at once, keeping the depths done. */
+  dr_explorer_set_eval_time (window->explorer, 60000);
+  test_click_widget (button);
+  g_assert_true (dr_explorer_get_evaluating (window->explorer));
+  test_wait_until (evaluated_once, window->explorer, "the first depth");
+  test_run_for (300);
+  g_assert_true (dr_explorer_get_evaluating (window->explorer));
+  test_click_widget (button);
+  {
+    gint64 start = g_get_monotonic_time ();
+
+    test_wait_until (not_evaluating, window->explorer, "the evaluation to stop");
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (eval_replies); i++)
+    {
+      g_autofree char *text = row_eval (window, eval_replies[i]);
+      g_assert_cmpstr (text, !=, "");
+    }
+  dr_explorer_set_eval_time (window->explorer, 0);
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (100);
+}
+
+typedef struct
+{
+  DrWindow *window;
+  guint     ply;
+} AtPly;
+
+static gboolean
+has_action (GtkWidget *widget,
+            gpointer   data)
+{
+  return g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), data) == 0;
+}
+
+static gboolean
+explorer_current_at (gpointer data)
+{
+  AtPly *a = data;
+
+  return dr_game_model_get_current (a->window->model)->ply == a->ply && explorer_shows_current (a->window);
+}
+
+/* The position changes (a move played, then taken back) while the moves
+ * are evaluated: the evaluation ends, and its answer, though for the same
+ * moves once back, is not shown in the rows made since. */
+static void
+test_evaluate_stale (void)
+{
+  DrWindow *window;
+  GtkWidget *button, *row, *back;
+  GtkLabel *status;
+  AtPly at;
+
+  if (skip_without_input ())
+    return;
+  window = window_at_31_27 ("eval-stale.sqlite");
+  button = eval_button (window);
+  dr_explorer_set_eval_time (window->explorer, 3000);
+  /* The answer, with the depths done, comes back 1.5 s after the search
+   * stopped: once the rows of 31-27 are shown again. */
+  dr_explorer_set_eval_delay (window->explorer, 1500);
+  test_click_widget (button);
+  test_wait_until (evaluated_once, window->explorer, "the first depth");
+  g_assert_true (dr_explorer_get_evaluating (window->explorer));
+  {
+    g_autofree char *text = row_eval (window, "16-21");
+    g_assert_cmpstr (text, !=, "");
+  }
+
+  /* 16-21 played by a click on its row, then taken back by the Back
+   * button. */
+  row = find_move_row (window, "16-21");
+  test_click_widget (row);
+  at = (AtPly) { window, 2 };
+  test_wait_until (explorer_current_at, &at, "the explorer after 16-21");
+  g_assert_false (dr_explorer_get_evaluating (window->explorer));
+  back = test_find_widget (GTK_WIDGET (window), GTK_TYPE_BUTTON, has_action, (gpointer) "win.back");
+  g_assert_nonnull (back);
+  test_click_widget (back);
+  at = (AtPly) { window, 1 };
+  test_wait_until (explorer_current_at, &at, "the explorer back after 31-27");
+  /* Past the old evaluation's budget and delay: its answer came back. */
+  test_run_for (3500);
+  g_assert_false (dr_explorer_get_evaluating (window->explorer));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Evaluate moves");
+  for (guint i = 0; i < G_N_ELEMENTS (eval_replies); i++)
+    {
+      g_autofree char *text = row_eval (window, eval_replies[i]);
+
+      g_test_message ("%s after the change: \"%s\"", eval_replies[i], text);
+      g_assert_cmpstr (text, ==, "");
+    }
+  status = GTK_LABEL (gtk_widget_get_prev_sibling (gtk_widget_get_prev_sibling (button)));
+  g_assert_cmpstr (gtk_label_get_text (status), ==, "");
+  dr_explorer_set_eval_time (window->explorer, 0);
+  dr_explorer_set_eval_delay (window->explorer, 0);
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (100);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -626,6 +914,8 @@ main (int    argc,
   g_test_add_func ("/app/explorer/search", test_search_by_player);
   g_test_add_func ("/app/explorer/import-closed", test_import_closed);
   g_test_add_func ("/app/explorer/drill", test_drill);
+  g_test_add_func ("/app/explorer/evaluate", test_evaluate);
+  g_test_add_func ("/app/explorer/evaluate-stale", test_evaluate_stale);
 
   have_display = gtk_init_check ();
   if (!have_display)

@@ -10,6 +10,14 @@
  * and an answer that comes back for an earlier position (its generation is
  * not the newest) is dropped, so the board never waits and the pane never
  * shows another position's moves.
+ *
+ * On request (Evaluate moves) the engine scores each listed move: a
+ * DrSearch on a worker (GTask) searches the position after each move,
+ * deepening all of them one ply at a time until the time budget is spent,
+ * and the moves' scores of the last depth every move completed are shown
+ * from the side to move's view.  The rows are rebuilt on every look-up,
+ * which also ends the evaluation under way and makes its answers stale
+ * (an evaluation generation, as for the look-ups).
  */
 
 #define G_LOG_DOMAIN "dr-explorer"
@@ -19,8 +27,14 @@
 #include "dr-explorer.h"
 
 #include "dr-movegen.h"
+#include "dr-search.h"
 
+#include <stdlib.h>
 #include <glib/gi18n.h>
+
+/* The engine's time for all the moves together, by default. */
+#define EVAL_TIME_MS 1500
+#define EVAL_MAX_DEPTH 40
 
 struct _DrExplorer
 {
@@ -50,6 +64,18 @@ struct _DrExplorer
   guint64        shown_key;
   guint          n_shown;
   guint          delay_ms;
+
+  /* The moves' evaluation. */
+  GtkButton     *eval_button;
+  GtkSpinner    *eval_spinner;
+  GtkLabel      *eval_status;
+  DrEgdbTables  *egdb;
+  GCancellable  *eval_cancellable;  /* of the evaluation under way, or NULL */
+  guint          eval_generation;   /* of the newest evaluation asked for */
+  gboolean       evaluating;
+  guint          eval_time_ms;
+  guint          eval_delay_ms;
+  guint          n_evaluated;
 };
 
 G_DEFINE_FINAL_TYPE (DrExplorer, dr_explorer, GTK_TYPE_BOX)
@@ -130,6 +156,190 @@ lookup_thread (GTask        *task,
     g_task_return_error (task, g_steal_pointer (&error));
   else
     g_task_return_boolean (task, TRUE);
+}
+
+/* --- the engine's evaluation (worker) ----------------------------------- */
+
+typedef struct
+{
+  DrMove   move;
+  int      score;     /* hundredths of a man, the side to move's view */
+  gboolean db;        /* the endgame tables' score */
+} MoveEval;
+
+typedef struct
+{
+  DrExplorer    *self;        /* a reference, for the progress idles */
+  const DrRules *rules;
+  DrPosition     pos;
+  DrEgdbTables  *egdb;        /* a reference, or NULL */
+  guint          generation;
+  guint          time_ms;
+  guint          delay_ms;    /* tests: the answer comes back this late */
+  atomic_uint    abort;       /* 1: cancelled */
+  GArray        *moves;       /* MoveEval, scores of the last complete depth */
+  int            depth;       /* that depth, 0: none yet */
+} Eval;
+
+typedef struct
+{
+  DrExplorer *self;
+  guint       generation;
+  GArray     *moves;
+  int         depth;
+} EvalProgress;
+
+static void show_evals (DrExplorer *self, GArray *moves, int depth);
+static void update_eval_button (DrExplorer *self);
+
+static void
+eval_free (gpointer data)
+{
+  Eval *e = data;
+
+  g_clear_object (&e->self);
+  g_clear_pointer (&e->egdb, dr_egdb_tables_unref);
+  g_array_unref (e->moves);
+  g_free (e);
+}
+
+static gboolean
+eval_is_current (DrExplorer *self,
+                 guint       generation)
+{
+  return generation == self->eval_generation;
+}
+
+/* Main thread: the scores of a depth every move completed. */
+static gboolean
+eval_progress_cb (gpointer data)
+{
+  EvalProgress *p = data;
+
+  if (eval_is_current (p->self, p->generation) && p->self->evaluating)
+    show_evals (p->self, p->moves, p->depth);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+eval_progress_free (gpointer data)
+{
+  EvalProgress *p = data;
+
+  g_object_unref (p->self);
+  g_array_unref (p->moves);
+  g_free (p);
+}
+
+/* Runs on the thread that cancels (the main thread): only the atomic
+ * word the search polls is touched. */
+static void
+eval_cancelled_cb (GCancellable *cancellable,
+                   gpointer      data)
+{
+  Eval *e = data;
+
+  atomic_store (&e->abort, 1);
+}
+
+/* The score of the move to @child from the mover's view, one ply
+ * further from a won or lost end than @child's own. */
+static int
+parent_score (int child_score)
+{
+  int score = -child_score;
+
+  if (score >= DR_SCORE_WON)
+    score--;
+  else if (score <= -DR_SCORE_WON)
+    score++;
+  return score;
+}
+
+static void
+eval_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  Eval *e = data;
+  gulong handler = g_cancellable_connect (cancellable, G_CALLBACK (eval_cancelled_cb), e, NULL);
+  DrSearch *search = dr_search_new (e->rules, 16);
+  g_autofree DrSearchResult *result = g_new0 (DrSearchResult, 1);
+  g_autoptr (GArray) round = g_array_copy (e->moves);
+  gint64 deadline = g_get_monotonic_time () + (gint64) e->time_ms * 1000;
+  gint64 last_post = 0;
+
+  if (e->egdb != NULL)
+    dr_search_set_egdb (search, dr_egdb_tables_get (e->egdb));
+  /* The position before each move's, for repetitions. */
+  dr_search_set_history (search, &e->pos, 1);
+  for (int depth = 1; depth <= EVAL_MAX_DEPTH && atomic_load (&e->abort) == 0; depth++)
+    {
+      gboolean complete = TRUE, decided = TRUE;
+
+      for (guint i = 0; i < round->len && complete; i++)
+        {
+          MoveEval *m = &g_array_index (round, MoveEval, i);
+          DrSearchLimits limits = { 0 };
+          DrPosition child;
+          gint64 left_ms = (deadline - g_get_monotonic_time ()) / 1000;
+
+          if (left_ms <= 0)
+            {
+              complete = FALSE;
+              break;
+            }
+          dr_position_apply (&child, &e->pos, &m->move);
+          limits.max_depth = depth;
+          limits.max_time_ms = (uint64_t) left_ms;
+          limits.abort_word = &e->abort;
+          limits.abort_unless = 0;
+          if (!dr_search_run (search, &child, &limits, result))
+            {
+              /* No move after it: the move wins (loses in giveaway). */
+              m->score = e->rules->giveaway ? -(DR_SCORE_WIN - 1) : DR_SCORE_WIN - 1;
+              m->db = FALSE;
+              continue;
+            }
+          /* Stopped (time, cancel) before this depth was done; a won or
+           * lost end found sooner is done. */
+          if (result->n_lines == 0
+              || (result->depth < depth && abs (result->score) < DR_SCORE_WON))
+            {
+              complete = FALSE;
+              break;
+            }
+          m->score = parent_score (result->score);
+          m->db = result->lines[0].db;
+          decided &= abs (m->score) >= DR_SCORE_WON;
+        }
+      if (!complete)
+        break;
+      g_array_set_size (e->moves, 0);
+      g_array_append_vals (e->moves, round->data, round->len);
+      e->depth = depth;
+      /* The scores so far, a few times a second at most. */
+      if (g_get_monotonic_time () - last_post > 150 * 1000)
+        {
+          EvalProgress *p = g_new0 (EvalProgress, 1);
+
+          p->self = g_object_ref (e->self);
+          p->generation = e->generation;
+          p->moves = g_array_copy (e->moves);
+          p->depth = depth;
+          g_idle_add_full (G_PRIORITY_DEFAULT, eval_progress_cb, p, eval_progress_free);
+          last_post = g_get_monotonic_time ();
+        }
+      if (decided)
+        break;
+    }
+  dr_search_free (search);
+  g_cancellable_disconnect (cancellable, handler);
+  /* A late answer (tests): it cannot be stopped once under way. */
+  if (e->delay_ms > 0)
+    g_usleep (e->delay_ms * (gulong) 1000);
+  g_task_return_boolean (task, TRUE);
 }
 
 /* --- showing an answer ------------------------------------------------- */
@@ -250,6 +460,12 @@ move_row (DrExplorer          *self,
   label = label_new (year, 4, 1);
   gtk_widget_add_css_class (label, "dim-label");
   gtk_box_append (GTK_BOX (box), label);
+  /* The engine's score, once the moves are evaluated. */
+  label = label_new ("", 6, 1);
+  gtk_widget_add_css_class (label, "monospace");
+  gtk_widget_add_css_class (label, "caption");
+  gtk_box_append (GTK_BOX (box), label);
+  g_object_set_data (G_OBJECT (row), "eval-label", label);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_widget_set_tooltip_text (row, tip);
   g_object_set_data_full (G_OBJECT (row), "move", g_memdup2 (&m->move, sizeof m->move), g_free);
@@ -362,6 +578,168 @@ show_result (DrExplorer *self,
   for (guint i = 0; i < r->top_games->len; i++)
     gtk_list_box_append (self->games_list, game_row (self, r->top_games->pdata[i]));
   self->shown_key = dr_gamedb_position_key (self->rules, &self->pos);
+  update_eval_button (self);
+}
+
+/* --- the engine's evaluation (main thread) ------------------------------ */
+
+static gboolean
+has_move_rows (DrExplorer *self)
+{
+  return gtk_list_box_get_row_at_index (self->moves_list, 0) != NULL;
+}
+
+static void
+update_eval_button (DrExplorer *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->eval_spinner), self->evaluating);
+  gtk_spinner_set_spinning (self->eval_spinner, self->evaluating);
+  if (self->evaluating)
+    {
+      gtk_button_set_label (self->eval_button, _("Stop"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->eval_button), _("Stop evaluating the moves"));
+      gtk_widget_set_sensitive (GTK_WIDGET (self->eval_button), TRUE);
+      return;
+    }
+  gtk_button_set_label (self->eval_button, _("Evaluate moves"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->eval_button),
+                               _("Let the engine search each move listed for a moment and show its "
+                                 "score for the side to move"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->eval_button), !self->busy && has_move_rows (self));
+}
+
+/* The moves' scores into their rows. */
+static void
+show_evals (DrExplorer *self,
+            GArray     *moves,
+            int         depth)
+{
+  g_autofree char *tip = NULL;
+  g_autofree char *status = NULL;
+
+  if (depth == 0)
+    return;
+  /* Translators: the depth of the engine's search, in plies. */
+  tip = g_strdup_printf (_("The engine’s score for the side to move, searched %d plies deep"), depth + 1);
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->moves_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      const DrMove *move = g_object_get_data (G_OBJECT (row), "move");
+      GtkLabel *label = g_object_get_data (G_OBJECT (row), "eval-label");
+
+      if (move == NULL || label == NULL)
+        continue;
+      for (guint i = 0; i < moves->len; i++)
+        {
+          const MoveEval *m = &g_array_index (moves, MoveEval, i);
+          char score[32];
+          g_autofree char *text = NULL;
+
+          if (!dr_move_same (&m->move, move))
+            continue;
+          dr_score_to_string (m->score, score);
+          /* Translators: a score the endgame tables proved. */
+          text = m->db ? g_strdup_printf (_("%s (db)"), score) : g_strdup (score);
+          gtk_label_set_text (label, text);
+          gtk_widget_set_tooltip_text (GTK_WIDGET (label), tip);
+          break;
+        }
+    }
+  if (self->evaluating)
+    /* Translators: the engine evaluates the moves; the depth reached. */
+    status = g_strdup_printf (_("Evaluating… depth %d"), depth + 1);
+  else
+    /* Translators: the depth of the scores shown, in plies. */
+    status = g_strdup_printf (_("Engine scores, depth %d"), depth + 1);
+  gtk_label_set_text (self->eval_status, status);
+  self->n_evaluated++;
+}
+
+static void
+eval_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  DrExplorer *self = DR_EXPLORER (source);
+  Eval *e = g_task_get_task_data (G_TASK (result));
+
+  g_task_propagate_boolean (G_TASK (result), NULL);
+  /* For rows no longer shown (another position), or the pane going. */
+  if (!eval_is_current (self, e->generation))
+    return;
+  self->evaluating = FALSE;
+  g_clear_object (&self->eval_cancellable);
+  if (e->depth > 0)
+    show_evals (self, e->moves, e->depth);
+  else
+    gtk_label_set_text (self->eval_status, "");
+  update_eval_button (self);
+}
+
+/* Ends the evaluation under way; its answers are dropped. */
+static void
+drop_eval (DrExplorer *self)
+{
+  self->eval_generation++;
+  if (self->eval_cancellable != NULL)
+    g_cancellable_cancel (self->eval_cancellable);
+  g_clear_object (&self->eval_cancellable);
+  self->evaluating = FALSE;
+  if (self->eval_status != NULL)
+    gtk_label_set_text (self->eval_status, "");
+}
+
+static void
+start_eval (DrExplorer *self)
+{
+  g_autoptr (GTask) task = NULL;
+  Eval *e;
+
+  drop_eval (self);
+  if (self->busy || !has_move_rows (self))
+    return;
+  e = g_new0 (Eval, 1);
+  e->self = g_object_ref (self);
+  e->rules = self->rules;
+  e->pos = self->pos;
+  e->egdb = self->egdb != NULL ? dr_egdb_tables_ref (self->egdb) : NULL;
+  e->generation = self->eval_generation;
+  e->time_ms = self->eval_time_ms;
+  e->delay_ms = self->eval_delay_ms;
+  e->moves = g_array_new (FALSE, TRUE, sizeof (MoveEval));
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->moves_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      const DrMove *move = g_object_get_data (G_OBJECT (row), "move");
+      MoveEval m = { 0 };
+
+      if (move == NULL)
+        continue;
+      m.move = *move;
+      g_array_append_val (e->moves, m);
+      gtk_label_set_text (g_object_get_data (G_OBJECT (row), "eval-label"), "");
+    }
+  self->evaluating = TRUE;
+  self->eval_cancellable = g_cancellable_new ();
+  gtk_label_set_text (self->eval_status, _("Evaluating…"));
+  update_eval_button (self);
+  task = g_task_new (self, self->eval_cancellable, eval_done_cb, NULL);
+  g_task_set_source_tag (task, start_eval);
+  g_task_set_task_data (task, e, eval_free);
+  g_task_run_in_thread (task, eval_thread);
+}
+
+static void
+dr_explorer_eval_clicked_cb (DrExplorer *self)
+{
+  if (!self->evaluating)
+    {
+      start_eval (self);
+      return;
+    }
+  /* Stopped: the scores of the depths done stay; the answer still comes
+   * back, with them. */
+  g_cancellable_cancel (self->eval_cancellable);
 }
 
 /* The database's games, counted after the first answer is shown (a full
@@ -438,6 +816,7 @@ lookup_done_cb (GObject      *source,
       message = g_strdup_printf (_("The database %s cannot be read: %s"), dr_db_pool_get_path (l->pool),
                                  error->message);
       gtk_label_set_text (self->summary_label, message);
+      update_eval_button (self);
       return;
     }
   show_result (self, l);
@@ -458,13 +837,17 @@ start_lookup (DrExplorer *self)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   self->generation++;
+  /* The rows are rebuilt: their evaluation under way is of no use. */
+  drop_eval (self);
   /* Hidden, or nothing to look up: the look-up waits until shown. */
   if (self->pool == NULL || !self->has_pos || !gtk_widget_get_visible (GTK_WIDGET (self)))
     {
       self->busy = FALSE;
+      update_eval_button (self);
       return;
     }
   self->busy = TRUE;
+  update_eval_button (self);
   self->cancellable = g_cancellable_new ();
   l = g_new0 (Lookup, 1);
   l->pool = dr_db_pool_ref (self->pool);
@@ -534,7 +917,9 @@ dr_explorer_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  drop_eval (self);
   g_clear_pointer (&self->pool, dr_db_pool_unref);
+  g_clear_pointer (&self->egdb, dr_egdb_tables_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), DR_TYPE_EXPLORER);
   G_OBJECT_CLASS (dr_explorer_parent_class)->dispose (object);
 }
@@ -564,6 +949,10 @@ dr_explorer_class_init (DrExplorerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrExplorer, min_count);
   gtk_widget_class_bind_template_child (widget_class, DrExplorer, moves_list);
   gtk_widget_class_bind_template_child (widget_class, DrExplorer, games_list);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, eval_button);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, eval_spinner);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, eval_status);
+  gtk_widget_class_bind_template_callback (widget_class, dr_explorer_eval_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_explorer_filter_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_explorer_move_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_explorer_game_activated_cb);
@@ -576,7 +965,9 @@ dr_explorer_init (DrExplorer *self)
   self->rules = &dr_rules_international;
   self->notation = DR_NOTATION_NUMERIC;
   self->count_games = TRUE;
+  self->eval_time_ms = EVAL_TIME_MS;
   show_database (self, -1);
+  update_eval_button (self);
   g_signal_connect (self, "notify::visible", G_CALLBACK (visible_changed_cb), NULL);
 }
 
@@ -670,4 +1061,53 @@ dr_explorer_set_delay (DrExplorer *self,
 {
   g_return_if_fail (DR_IS_EXPLORER (self));
   self->delay_ms = ms;
+}
+
+void
+dr_explorer_set_egdb (DrExplorer   *self,
+                      DrEgdbTables *tables)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+
+  if (tables != NULL)
+    dr_egdb_tables_ref (tables);
+  g_clear_pointer (&self->egdb, dr_egdb_tables_unref);
+  self->egdb = tables;
+}
+
+void
+dr_explorer_evaluate (DrExplorer *self)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+  start_eval (self);
+}
+
+gboolean
+dr_explorer_get_evaluating (DrExplorer *self)
+{
+  g_return_val_if_fail (DR_IS_EXPLORER (self), FALSE);
+  return self->evaluating;
+}
+
+guint
+dr_explorer_get_n_evaluated (DrExplorer *self)
+{
+  g_return_val_if_fail (DR_IS_EXPLORER (self), 0);
+  return self->n_evaluated;
+}
+
+void
+dr_explorer_set_eval_time (DrExplorer *self,
+                           guint       ms)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+  self->eval_time_ms = ms > 0 ? ms : EVAL_TIME_MS;
+}
+
+void
+dr_explorer_set_eval_delay (DrExplorer *self,
+                            guint       ms)
+{
+  g_return_if_fail (DR_IS_EXPLORER (self));
+  self->eval_delay_ms = ms;
 }

@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "dr-db-pool.h"
+#include "dr-egdb-manager.h"
 #include "dr-notation.h"
 
 G_BEGIN_DECLS
@@ -43,6 +44,25 @@ guint       dr_explorer_get_n_shown      (DrExplorer       *self);
  * where it could be cancelled (tests: an answer that comes back after
  * the position changed). */
 void        dr_explorer_set_delay        (DrExplorer       *self,
+                                          guint             ms);
+
+/* The endgame tables the moves' evaluation probes (NULL: none). */
+void        dr_explorer_set_egdb         (DrExplorer       *self,
+                                          DrEgdbTables     *tables);
+/* Scores each move listed with the engine, on a worker, for the time set
+ * (1.5 s by default), as the Evaluate moves button does; a new position
+ * (or any new look-up) ends it and drops its answers. */
+void        dr_explorer_evaluate         (DrExplorer       *self);
+gboolean    dr_explorer_get_evaluating   (DrExplorer       *self);
+/* How many times scores were shown in the rows (each depth shown counts). */
+guint       dr_explorer_get_n_evaluated  (DrExplorer       *self);
+/* The engine's time for all the moves together (0: the default). */
+void        dr_explorer_set_eval_time    (DrExplorer       *self,
+                                          guint             ms);
+/* Each evaluation's answer comes back @ms later, past the point where it
+ * could be cancelled (tests: an answer that comes back after the
+ * position changed). */
+void        dr_explorer_set_eval_delay   (DrExplorer       *self,
                                           guint             ms);
 
 G_END_DECLS

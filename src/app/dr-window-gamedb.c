@@ -45,10 +45,12 @@ _dr_window_gamedb_follow (DrWindow *self)
 {
   DrGameNode *current = dr_game_model_get_current (self->model);
   g_autofree char *opening = current_opening (self);
+  g_autoptr (DrEgdbTables) tables = _dr_window_egdb_tables (self);
 
   gtk_label_set_text (self->opening_label, opening != NULL ? opening : "");
   gtk_widget_set_visible (GTK_WIDGET (self->opening_label), opening != NULL);
   dr_explorer_set_notation (self->explorer, _dr_window_notation (self));
+  dr_explorer_set_egdb (self->explorer, tables);
   dr_explorer_set_position (self->explorer, dr_game_model_get_rules (self->model), &current->position,
                             current->parent != NULL ? &current->parent->position : NULL, opening);
 }
