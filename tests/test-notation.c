@@ -251,6 +251,20 @@ test_round_trip (void)
         for (unsigned i = 0; i < paths->n; i++)
           {
             const DrMove *m = &paths->moves[i];
+
+            /* The landing squares tell the captured pieces (one piece on
+             * the way between two of them), so a route written with them
+             * is never shared by another move: PDN needs no captured
+             * squares. */
+            for (unsigned j = 0; j < paths->n; j++)
+              if (m->n_jumps > 0 && paths->moves[j].from == m->from && paths->moves[j].n_jumps == m->n_jumps
+                  && memcmp (paths->moves[j].path, m->path, m->n_jumps) == 0)
+                if (!dr_move_same (&paths->moves[j], m))
+                  g_error ("%s %s: %s and %s: same landing squares, captures %llx and %llx, flags %x and %x",
+                           rules->name, positions[p].fen ? positions[p].fen : "start",
+                           dr_move_to_hub (rules, m), dr_move_to_hub (rules, &paths->moves[j]),
+                           (unsigned long long) m->captures, (unsigned long long) paths->moves[j].captures,
+                           m->flags, paths->moves[j].flags);
             /* As the PDN writer writes it (one route per move listed)
              * and with every route listed. */
             for (int list = 0; list < 2; list++)
