@@ -21,6 +21,10 @@
 
 #define RU_D8 "B:Wa1,a3,b2,b4,d2,d4,e3,f2,f4:Ba5,c5,c7,e7,g7"
 #define IN_D12 "W:WK47:B11,12,19,29,30,40"
+/* The king on f6 takes g7 alone (f6:h8) or goes round e7, c7, c5 and g7
+ * to h8 too (f6:d8:b6:d4:h8): Russian lets it choose (a game of
+ * g1m.pdn, written "f6:h8" and read back as ambiguous). */
+#define RU_CIRCLE "W:WKf6,e3,b2,f2,h2,a1,c1,e1:Bb8,c7,e7,g7,c5,g5"
 
 typedef struct
 {
@@ -94,6 +98,14 @@ static const ParseCase parse_cases[] = {
     "a5", "c3", "b4,d2,d4,f2,f4", "c3,e1,g3,e5,c3" },
   { "/notation/move/russian/route-2", "russian", RU_D8, "a5:c3:e5:g3:e1:c3",
     "a5", "c3", "b4,d2,d4,f2,f4", "c3,e5,g3,e1,c3" },
+  /* A one-jump capture's full route is its start and end (PDN 3.0 rule
+   * 7): when another capture shares them, "f6:h8" is that route. */
+  { "/notation/move/russian/one-jump-route", "russian", RU_CIRCLE, "f6:h8",
+    "f6", "h8", "g7", "h8" },
+  { "/notation/move/russian/circle-route", "russian", RU_CIRCLE, "f6:d8:b6:d4:h8",
+    "f6", "h8", "c5,c7,e7,g7", "d8,b6,d4,h8" },
+  { "/notation/move/russian/circle-short", "russian", RU_CIRCLE, "f6:b6:h8",
+    "f6", "h8", "c5,c7,e7,g7" },
   { "/notation/move/russian/route-3", "russian", "W:WKd2:Bb6,d6,f4,f6,g7", "d2:g5:d8:a5",
     "d2", "a5", "b6,f4,f6" },
 
@@ -213,6 +225,12 @@ test_round_trip (void)
     { "brazilian", "W:WKd2:Bb6,d6,f4,f6,g7" }, { "pool", "W:WKa5:Bb2,b4,e5,g3,g5" },
     { "italian", NULL }, { "spanish", NULL }, { "czech", NULL },
     { "turkish", "W:WKa4:Bc4,e6,d8,c2" }, { "frisian", "W:W33:B17,28,K34" },
+    /* A one-jump capture and a longer one with the same ends. */
+    { "russian", RU_CIRCLE }, { "pool", RU_CIRCLE }, { "czech", RU_CIRCLE },
+    { "russian", "B:WKf6,e3,b2,f2,h2,a1,c1,e1:Bb8,c7,e7,g7,c5,g5" },
+    { "russian", "W:WKe1:Bb4,c7,d2,f2,f6" }, { "pool", "W:WKe1:Bb4,c7,d2,f2,f6" },
+    /* International: several routes of the same length from 47 to 6. */
+    { "international", "W:WK47:B11,12,19,29,30,40,13,23" },
   };
 
   for (gsize p = 0; p < G_N_ELEMENTS (positions); p++)
@@ -233,7 +251,25 @@ test_round_trip (void)
         for (unsigned i = 0; i < paths->n; i++)
           {
             const DrMove *m = &paths->moves[i];
-            g_autofree char *text = dr_move_to_text (rules, paths, m, (DrNotation) notation);
+
+            /* The landing squares tell the captured pieces (one piece on
+             * the way between two of them), so a route written with them
+             * is never shared by another move: PDN needs no captured
+             * squares. */
+            for (unsigned j = 0; j < paths->n; j++)
+              if (m->n_jumps > 0 && paths->moves[j].from == m->from && paths->moves[j].n_jumps == m->n_jumps
+                  && memcmp (paths->moves[j].path, m->path, m->n_jumps) == 0)
+                if (!dr_move_same (&paths->moves[j], m))
+                  g_error ("%s %s: %s and %s: same landing squares, captures %llx and %llx, flags %x and %x",
+                           rules->name, positions[p].fen ? positions[p].fen : "start",
+                           dr_move_to_hub (rules, m), dr_move_to_hub (rules, &paths->moves[j]),
+                           (unsigned long long) m->captures, (unsigned long long) paths->moves[j].captures,
+                           m->flags, paths->moves[j].flags);
+            /* As the PDN writer writes it (one route per move listed)
+             * and with every route listed. */
+            for (int list = 0; list < 2; list++)
+          {
+            g_autofree char *text = dr_move_to_text (rules, list ? paths : legal, m, (DrNotation) notation);
             g_autoptr (GError) error = NULL;
             DrMove back;
 
@@ -248,6 +284,7 @@ test_round_trip (void)
                 g_assert_cmpint (back.n_jumps, ==, m->n_jumps);
                 g_assert_cmpmem (back.path, m->n_jumps, m->path, m->n_jumps);
               }
+          }
           }
       }
 }

@@ -920,6 +920,67 @@ test_write_strict (void)
     }
 }
 
+/* Every legal capture of positions where captures share their start and
+ * end, played in a game from the position, written and read back, is that
+ * capture (g1m.pdn had "14. f6:h8" that read back as ambiguous). */
+static void
+test_write_shared_ends (void)
+{
+  static const struct { const char *variant; const char *fen; } positions[] = {
+    { "russian", "W:WKf6,e3,b2,f2,h2,a1,c1,e1:Bb8,c7,e7,g7,c5,g5" },
+    { "russian", "W:WKe1:Bb4,c7,d2,f2,f6" },
+    { "russian", "W:Wa1,a3,b2,b4,d2,d4,e3,f2,f4:Ba5,c5,c7,e7,g7" },
+    { "pool", "W:WKf6,e3,b2,f2,h2,a1,c1,e1:Bb8,c7,e7,g7,c5,g5" },
+    { "international", "W:WK47:B11,12,19,29,30,40" },
+    { "international", "W:WK47:B11,12,19,29,30,40,13,23" },
+  };
+  guint shared = 0;
+
+  for (gsize p = 0; p < G_N_ELEMENTS (positions); p++)
+    for (int notation = 0; notation < 2; notation++)
+      {
+        const DrRules *rules = dr_rules_from_name (positions[p].variant);
+        g_autofree DrMoveList *paths = g_new0 (DrMoveList, 1);
+        g_autoptr (GError) error = NULL;
+        DrPosition pos;
+
+        g_assert_true (dr_fen_parse (rules, positions[p].fen, &pos, &error));
+        g_assert_no_error (error);
+        if (notation == DR_NOTATION_NUMERIC && rules->geometry->all_squares)
+          continue;
+        paths->all_paths = TRUE;
+        dr_movegen_legal (rules, &pos, paths);
+        for (unsigned i = 0; i < paths->n; i++)
+          {
+            const DrMove *m = &paths->moves[i];
+            g_autoptr (DrGame) game = dr_game_new (rules, &pos);
+            g_autoptr (DrGame) back = NULL;
+            g_autoptr (DrPdnReader) reader = NULL;
+            g_autofree char *text = NULL;
+
+            for (unsigned j = 0; j < paths->n; j++)
+              if (j != i && paths->moves[j].from == m->from && paths->moves[j].to == m->to
+                  && !dr_move_same (&paths->moves[j], m))
+                {
+                  shared++;
+                  break;
+                }
+            dr_game_add_move (game, game->root, m);
+            text = dr_pdn_write_game (game, (DrNotation) notation);
+            reader = dr_pdn_reader_new (text, -1, "shared-ends.pdn", NULL, rules, &error);
+            g_assert_no_error (error);
+            if (dr_pdn_reader_next_game (reader, &back, &error) != DR_PDN_READ_WHOLE)
+              g_error ("%s %s: the game written as\n%s\ndoes not read back: %s", rules->name,
+                       positions[p].fen, text, error ? error->message : "?");
+            g_assert_nonnull (back->root->children);
+            g_assert_null (back->root->children->children);
+            g_assert_true (dr_move_same (&back->root->children->move, m));
+          }
+      }
+  /* The positions do have such captures. */
+  g_assert_cmpuint (shared, >=, 8);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -948,5 +1009,6 @@ main (int    argc,
   g_test_add_func ("/pdn/encoding/windows-1252", test_encoding_1252);
   g_test_add_func ("/pdn/encoding/forced-utf8", test_encoding_forced);
   g_test_add_func ("/pdn/write/strict", test_write_strict);
+  g_test_add_func ("/pdn/write/shared-ends", test_write_shared_ends);
   return g_test_run ();
 }

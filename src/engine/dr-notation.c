@@ -517,6 +517,32 @@ parse_internal (const DrRules    *rules,
       for (guint i = 0; i < fit->len; i++)
         g_ptr_array_add (cands, fit->pdata[i]);
     }
+  else if (n == 2 && cands->len > 1)
+    {
+      /* The full route of a capture of one piece is its start and end
+       * (PDN 3.0 rule 7: no square after the last captured piece), and
+       * a writer gives the full route when captures share their start
+       * and end (rule 6): so when a one-piece capture is among them,
+       * "f6:h8" is that capture, not the longer ones ("f6:d8:b6:d4:h8"),
+       * whose full route has more squares. */
+      const DrMove *one = NULL;
+      guint n_one = 0;
+
+      for (guint i = 0; i < cands->len; i++)
+        {
+          const DrMove *m = cands->pdata[i];
+          if (m->captures != 0 && m->n_jumps == 1)
+            {
+              one = m;
+              n_one++;
+            }
+        }
+      if (n_one == 1)
+        {
+          g_ptr_array_set_size (cands, 0);
+          g_ptr_array_add (cands, (gpointer) one);
+        }
+    }
   if (cands->len == 0)
     {
       explain_illegal (rules, pos, legal, clean, route[0], route[n - 1], error);

@@ -55,7 +55,9 @@ char     *dr_move_to_hub          (const DrRules    *rules,
  * (no piece there, a capture is compulsory, where the piece can go); one
  * that fits several different moves is DR_MOVE_ERROR_AMBIGUOUS, listing
  * them.  Two routes of the same capture are the same move: the one whose
- * route the text spells out is returned. */
+ * route the text spells out is returned.  A bare "from-to" that fits
+ * several captures, one of which takes a single piece, is that capture:
+ * its full route is just its start and end (PDN 3.0 rules 6 and 7). */
 gboolean  dr_move_parse           (const DrRules    *rules,
                                    const DrPosition *pos,
                                    const DrMoveList *legal,
