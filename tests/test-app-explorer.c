@@ -567,8 +567,34 @@ test_drill (void)
       g_assert_cmpint (node->move.to, ==, n10 (line[i][1]));
     }
   g_assert_null (node->parent);
+  /* The miss: the position after 32-28 18-23 needs practice. */
+  g_test_message ("drill: %s", dr_drill_dialog_get_score (dialog));
+  g_assert_nonnull (strstr (dr_drill_dialog_get_score (dialog), "missed: 1 · 1 position to practise"));
 
   /* Over: the board's moves go into the game again. */
+  dr_game_model_set_saved (window->model);
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (100);
+
+  /* Another window, another drill over the same file: the game database
+   * remembers the miss; played right this time, it is made good. */
+  window = test_open_window (GTK_APPLICATION (app));
+  dr_game_model_new_game (window->model, &dr_rules_international, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.train-repertoire", NULL);
+  dialog = window->drill;
+  test_wait_until ((TestCondition) gtk_widget_get_mapped, dialog, "the Train Repertoire window");
+  dr_drill_dialog_set_file (dialog, file);
+  button = test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, test_button_has_label, (gpointer) "_Start");
+  test_click_widget (button);
+  test_wait_until (drill_waits_for_user, dialog, "the drill to start again");
+  g_assert_nonnull (strstr (dr_drill_dialog_get_score (dialog), "missed: 0 · 1 position to practise"));
+  test_click_square (window->board_view, n10 (32));
+  test_click_square (window->board_view, n10 (28));
+  test_click_square (window->board_view, n10 (37));
+  test_click_square (window->board_view, n10 (32));
+  test_wait_until (drill_line_over, dialog, "the line to end again");
+  g_test_message ("drill: %s", dr_drill_dialog_get_score (dialog));
+  g_assert_nonnull (strstr (dr_drill_dialog_get_score (dialog), "Right: 2 · missed: 0 · 0 positions to practise"));
   dr_game_model_set_saved (window->model);
   dr_window_close_confirmed (window, FALSE);
   test_run_for (100);

@@ -9,7 +9,10 @@
  * the user's moves on the board come here instead of into the game.  A
  * move of the repertoire is played; after a miss the right move is played
  * in its place and this window tells it, with its comment.  What needs
- * practice is kept for the session (no database is written).
+ * practice is kept in the window's game database (one connection of its
+ * pool, held while the drill lasts), per repertoire file and side, so the
+ * next drill over the same file goes more often where the user missed;
+ * without a database, for the session.
  */
 
 #define G_LOG_DOMAIN "dr-drill-dialog"
@@ -18,6 +21,7 @@
 
 #include "dr-drill-dialog.h"
 
+#include "dr-db-pool.h"
 #include "dr-drill.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
@@ -42,6 +46,9 @@ struct _DrDrillDialog
   GCancellable  *cancellable;   /* of the repertoire being read, or NULL */
   DrRepertoire  *repertoire;
   DrDrill       *drill;
+  DrDbPool      *pool;          /* the window's game database, or NULL */
+  DrDbPool      *db_pool;       /* where @db comes from */
+  DrGameDb      *db;            /* the drill's connection, or NULL */
   gboolean       active;
   guint          right;
   guint          missed;
@@ -63,6 +70,18 @@ update_score (DrDrillDialog *self)
 
   /* Translators: the user's answers in the drill so far. */
   text = g_strdup_printf (_("Right: %u · missed: %u"), self->right, self->missed);
+  if (self->drill != NULL)
+    {
+      g_autoptr (GPtrArray) weak = dr_drill_weak_lines (self->drill);
+      g_autofree char *all = NULL;
+
+      /* Translators: positions of the repertoire the user missed and has
+       * not made good since, in this drill or an earlier one. */
+      all = g_strdup_printf (ngettext ("%s · %u position to practise", "%s · %u positions to practise", weak->len),
+                             text, weak->len);
+      g_free (text);
+      text = g_steal_pointer (&all);
+    }
   gtk_label_set_text (self->score_label, text);
 }
 
@@ -186,6 +205,16 @@ read_thread (GTask        *task,
     g_task_return_boolean (task, TRUE);
 }
 
+/* The drill goes, and its connection back to its pool. */
+static void
+drop_drill (DrDrillDialog *self)
+{
+  g_clear_pointer (&self->drill, dr_drill_free);
+  if (self->db != NULL)
+    dr_db_pool_give (self->db_pool, g_steal_pointer (&self->db));
+  g_clear_pointer (&self->db_pool, dr_db_pool_unref);
+}
+
 static void
 read_done_cb (GObject      *source,
               GAsyncResult *result,
@@ -206,11 +235,28 @@ read_done_cb (GObject      *source,
       set_message (self, text);
       return;
     }
-  g_clear_pointer (&self->drill, dr_drill_free);
+  drop_drill (self);
   g_clear_pointer (&self->repertoire, dr_repertoire_free);
   self->repertoire = g_steal_pointer (&r->repertoire);
-  self->drill = dr_drill_new (self->repertoire, NULL, NULL, g_random_int ());
+  if (self->pool != NULL)
+    {
+      g_autoptr (GError) db_error = NULL;
+
+      self->db = dr_db_pool_take (self->pool, &db_error);
+      if (self->db != NULL)
+        self->db_pool = dr_db_pool_ref (self->pool);
+      else
+        g_warning ("The drill keeps what needs practice for this session only: %s", db_error->message);
+    }
+  {
+    /* The repertoire's file names the record (dr-drill.c adds the variant
+     * and the side). */
+    g_autofree char *uri = g_file_get_uri (self->file);
+
+    self->drill = dr_drill_new (self->repertoire, self->db, uri, g_random_int ());
+  }
   self->right = self->missed = 0;
+  update_score (self);
   if (self->window != NULL)
     dr_window_confirm_discard (self->window, begin_decided, g_object_ref (self), g_object_unref);
 }
@@ -287,7 +333,8 @@ dr_drill_dialog_dispose (GObject *object)
   if (self->window != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->window), (gpointer *) &self->window);
   self->window = NULL;
-  g_clear_pointer (&self->drill, dr_drill_free);
+  drop_drill (self);
+  g_clear_pointer (&self->pool, dr_db_pool_unref);
   g_clear_pointer (&self->repertoire, dr_repertoire_free);
   g_clear_object (&self->file);
   gtk_widget_dispose_template (GTK_WIDGET (self), DR_TYPE_DRILL_DIALOG);
@@ -343,6 +390,24 @@ dr_drill_dialog_set_file (DrDrillDialog *self,
   name = g_file_get_parse_name (file);
   gtk_label_set_text (self->file_label, name);
   update_buttons (self);
+}
+
+void
+dr_drill_dialog_set_pool (DrDrillDialog *self,
+                          DrDbPool      *pool)
+{
+  g_return_if_fail (DR_IS_DRILL_DIALOG (self));
+  if (pool != NULL)
+    dr_db_pool_ref (pool);
+  g_clear_pointer (&self->pool, dr_db_pool_unref);
+  self->pool = pool;
+}
+
+const char *
+dr_drill_dialog_get_score (DrDrillDialog *self)
+{
+  g_return_val_if_fail (DR_IS_DRILL_DIALOG (self), NULL);
+  return gtk_label_get_text (self->score_label);
 }
 
 gboolean

@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "dr-db-pool.h"
 #include "dr-window.h"
 
 G_BEGIN_DECLS
@@ -22,6 +23,10 @@ DrDrillDialog *dr_drill_dialog_new        (DrWindow      *window);
 /* The repertoire file (what the file chooser sets). */
 void           dr_drill_dialog_set_file   (DrDrillDialog *self,
                                            GFile         *file);
+/* The game database that keeps what needs practice (NULL: none, kept for
+ * the session); taken when a drill starts. */
+void           dr_drill_dialog_set_pool   (DrDrillDialog *self,
+                                           DrDbPool      *pool);
 /* A drill is under way: the board's moves go to dr_drill_dialog_answer(). */
 gboolean       dr_drill_dialog_get_active (DrDrillDialog *self);
 /* The user's move on the board: checked against the repertoire, the right
@@ -30,5 +35,8 @@ void           dr_drill_dialog_answer     (DrDrillDialog *self,
                                            const DrMove  *move);
 /* What the drill last said ("Right", "Not in the repertoire: …"). */
 const char    *dr_drill_dialog_get_message (DrDrillDialog *self);
+/* The answers so far and the positions to practise ("Right: 1 · missed: 1
+ * · 1 position to practise"). */
+const char    *dr_drill_dialog_get_score   (DrDrillDialog *self);
 
 G_END_DECLS

@@ -221,6 +221,8 @@ dr_window_set_database (DrWindow   *self,
   dr_explorer_set_pool (self->explorer, self->db_pool);
   if (self->db_search != NULL)
     dr_db_search_dialog_set_pool (self->db_search, self->db_pool);
+  if (self->drill != NULL)
+    dr_drill_dialog_set_pool (self->drill, self->db_pool);
 }
 
 DrExplorer *
@@ -351,6 +353,7 @@ dr_window_show_drill (DrWindow *self)
     {
       self->drill = dr_drill_dialog_new (self);
       g_object_add_weak_pointer (G_OBJECT (self->drill), (gpointer *) &self->drill);
+      dr_drill_dialog_set_pool (self->drill, self->db_pool);
     }
   gtk_window_present (GTK_WINDOW (self->drill));
   return self->drill;
