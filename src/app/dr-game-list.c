@@ -259,6 +259,11 @@ struct _DrGameRows
   guint      changing;     /* telling the view of a change: a selection
                               moving with its row object is not the user's */
   GtkWidget *viewport;     /* the scrolled window showing the rows */
+  /* Called before rows the view has are taken away or moved: a selected
+   * row object taken away in a change makes GtkSingleSelection look for
+   * it among all the rows added (and so make an object for each). */
+  void     (*before_shrink) (gpointer data);
+  gpointer   before_shrink_data;
   guint      refresh_id;   /* the idle refreshing stale rows, or 0 */
 };
 
@@ -492,8 +497,8 @@ row_cell (DrGameRow *row)
   return NULL;
 }
 
-/* Is @row's widget in the visible part of the list now (or not laid out
- * yet, so that nobody knows)? */
+/* Is @row's widget in the visible part of the list now?  GTK 4.8's list
+ * view leaves the rows it keeps off screen unmapped and unallocated. */
 static gboolean
 row_visible (DrGameRows *self,
              DrGameRow  *row)
@@ -502,11 +507,9 @@ row_visible (DrGameRows *self,
   graphene_point_t at;
   int height;
 
-  if (cell == NULL)
+  if (cell == NULL || !gtk_widget_get_mapped (cell) || (height = gtk_widget_get_height (cell)) <= 0)
     return FALSE;
-  height = gtk_widget_get_height (cell);
-  if (self->viewport == NULL || height <= 0
-      || !gtk_widget_compute_point (cell, self->viewport, &GRAPHENE_POINT_INIT (0, 0), &at))
+  if (self->viewport == NULL || !gtk_widget_compute_point (cell, self->viewport, &GRAPHENE_POINT_INIT (0, 0), &at))
     return TRUE;
   return at.y + (float) height >= 0 && at.y <= (float) gtk_widget_get_height (self->viewport);
 }
@@ -684,8 +687,15 @@ rows_update (DrGameRows *self)
       rows_refresh_later (self);
   }
   if (self->published > self->rows->len)
-    rows_shrink (self);
-  if (self->published != self->rows->len && self->publish_id == 0 && rows_publish_step (self))
+    {
+      if (self->before_shrink != NULL)
+        self->before_shrink (self->before_shrink_data);
+      rows_shrink (self);
+    }
+  /* An empty view gets its first rows at once, the rest come from an
+   * idle (so does a step towards fewer rows). */
+  if (self->published != self->rows->len && self->publish_id == 0
+      && (self->published > 0 || rows_publish_step (self)))
     self->publish_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, publish_cb, self, NULL);
 }
 
@@ -782,6 +792,12 @@ unselect (DrGameList *self)
   self->selecting = FALSE;
 }
 
+static void
+before_shrink_cb (gpointer data)
+{
+  unselect (data);
+}
+
 /* The rows changed (a search, a sort, games): the count, and the current
  * game keeps its highlight. */
 static void
@@ -791,13 +807,10 @@ list_rows_changed (DrGameList *self)
   select_current (self);
 }
 
-/* Works out the rows again.  Nothing is selected meanwhile: a selected
- * row object taken away in a change makes GtkSingleSelection look for it
- * among all the rows added (and so make an object for each). */
+/* Works out the rows again; the current game's row is selected after. */
 static void
 list_update_rows (DrGameList *self)
 {
-  unselect (self);
   rows_update (self->rows);
   list_rows_changed (self);
 }
@@ -1127,6 +1140,8 @@ dr_game_list_init (DrGameList *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->view));
   gtk_widget_set_vexpand (self->scrolled, TRUE);
   self->rows->viewport = self->scrolled;
+  self->rows->before_shrink = before_shrink_cb;
+  self->rows->before_shrink_data = self;
   gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->search, "search-changed", G_CALLBACK (search_changed_cb), self);
