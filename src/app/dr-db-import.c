@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include "dr-db-import.h"
+#include "dr-window.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -341,11 +342,8 @@ choose (DrDbImportDialog    *self,
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
   if (!folder)
     {
-      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+      g_autoptr (GtkFileFilter) filter = dr_pdn_file_filter ();
 
-      gtk_file_filter_set_name (filter, _("PDN games"));
-      gtk_file_filter_add_mime_type (filter, "application/x-pdn");
-      gtk_file_filter_add_suffix (filter, "pdn");
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
     }
   g_signal_connect (dialog, "response", G_CALLBACK (chooser_response_cb), self);

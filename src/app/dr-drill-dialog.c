@@ -309,11 +309,8 @@ dr_drill_dialog_choose_cb (DrDrillDialog *self)
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Choose a Repertoire"), GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Choose"),
                                                               _("_Cancel"));
-  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) filter = dr_pdn_file_filter ();
 
-  gtk_file_filter_set_name (filter, _("PDN games"));
-  gtk_file_filter_add_mime_type (filter, "application/x-pdn");
-  gtk_file_filter_add_suffix (filter, "pdn");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_signal_connect (dialog, "response", G_CALLBACK (chooser_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));

@@ -1049,8 +1049,8 @@ open_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
-static GtkFileFilter *
-pdn_filter (void)
+GtkFileFilter *
+dr_pdn_file_filter (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
@@ -1066,7 +1066,7 @@ open_cb (GtkWidget *widget, const char *name, GVariant *param)
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Open a Game"), GTK_WINDOW (widget),
                                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
                                                               _("_Cancel"));
-  g_autoptr (GtkFileFilter) filter = pdn_filter ();
+  g_autoptr (GtkFileFilter) filter = dr_pdn_file_filter ();
 
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_signal_connect (dialog, "response", G_CALLBACK (open_response_cb), widget);
@@ -1228,7 +1228,7 @@ save_as (DrWindow *self,
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Save the Game"), GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
                                                               _("_Cancel"));
-  g_autoptr (GtkFileFilter) filter = pdn_filter ();
+  g_autoptr (GtkFileFilter) filter = dr_pdn_file_filter ();
   int current = self->save_notation >= 0 ? self->save_notation : g_settings_get_enum (self->settings, "save-notation");
 
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);

@@ -61,4 +61,7 @@ gboolean     dr_window_restore_game_text (DrWindow     *self,
                                           const char   *name,
                                           GError      **error);
 
+/* The file chooser's filter for PDN files (by MIME type and suffix). */
+GtkFileFilter *dr_pdn_file_filter     (void);
+
 G_END_DECLS
