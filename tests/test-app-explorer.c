@@ -943,22 +943,13 @@ main (int    argc,
   g_test_add_func ("/app/explorer/evaluate", test_evaluate);
   g_test_add_func ("/app/explorer/evaluate-stale", test_evaluate_stale);
 
-  have_display = gtk_init_check ();
+  have_display = test_app_init ();
   if (!have_display)
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("CI=true, but there is no display: run under xvfb-run");
-      g_test_message ("no display: the tests are skipped");
-      return g_test_run ();
-    }
-  if (g_settings_schema_source_lookup (g_settings_schema_source_get_default (), APP_ID, TRUE) == NULL)
-    g_error ("the schema %s is not found: set GSETTINGS_SCHEMA_DIR", APP_ID);
+    return g_test_run ();
   tmp_dir = g_dir_make_tmp ("draughtsman-explorer-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 
-  app = dr_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  app = test_app_register ();
   {
     g_autoptr (GSettings) settings = g_settings_new (APP_ID);
     g_settings_set_boolean (settings, "auto-play-forced", FALSE);

@@ -16,6 +16,7 @@
 #include <gtk/gtk.h>
 #include <gdk/x11/gdkx.h>
 
+#include "dr-application.h"
 #include "dr-board-view.h"
 #include "dr-window-private.h"
 #include "test-util.h"
@@ -319,6 +320,36 @@ test_click_action (GtkWidget  *root,
 
   g_assert_nonnull (button);
   test_click_widget (button);
+}
+
+/* The GTK test programs' start: FALSE without a display (their tests are
+ * then skipped, and under CI=true that is an error); the settings schema
+ * must be found. */
+static inline gboolean
+test_app_init (void)
+{
+  if (!gtk_init_check ())
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("CI=true, but there is no display: run under xvfb-run");
+      g_test_message ("no display: the tests are skipped");
+      return FALSE;
+    }
+  if (g_settings_schema_source_lookup (g_settings_schema_source_get_default (), APP_ID, TRUE) == NULL)
+    g_error ("the schema %s is not found: set GSETTINGS_SCHEMA_DIR", APP_ID);
+  return TRUE;
+}
+
+/* The application the tests open their windows in: not unique, so that
+ * test programs may run side by side. */
+static inline DrApplication *
+test_app_register (void)
+{
+  DrApplication *app = dr_application_new ();
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  return app;
 }
 
 /* The first shown toplevel of @type, or NULL. */

@@ -1636,16 +1636,9 @@ main (int    argc,
   g_test_add_func ("/app/work/collection/large", test_collection_large);
   g_test_add_func ("/app/work/collection/no-gametype", test_collection_no_gametype);
 
-  have_display = gtk_init_check ();
+  have_display = test_app_init ();
   if (!have_display)
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("CI=true, but there is no display: run under xvfb-run");
-      g_test_message ("no display: the tests are skipped");
-      return g_test_run ();
-    }
-  if (g_settings_schema_source_lookup (g_settings_schema_source_get_default (), APP_ID, TRUE) == NULL)
-    g_error ("the schema %s is not found: set GSETTINGS_SCHEMA_DIR", APP_ID);
+    return g_test_run ();
   /* One temporary folder for the program and its subprocesses, which
    * read what the others wrote. */
   if (g_getenv ("TEST_APP_WORK_TMP") != NULL)
@@ -1659,9 +1652,7 @@ main (int    argc,
   if (!g_test_subprocess ())
     clear_sessions ();
 
-  app = dr_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  app = test_app_register ();
   {
     g_autoptr (GSettings) settings = g_settings_new (APP_ID);
     g_settings_set_boolean (settings, "auto-play-forced", FALSE);
