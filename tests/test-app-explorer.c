@@ -218,17 +218,29 @@ game_opened (gpointer data)
 
 static void import_file (DrWindow *window, GFile *pdn_file, const char *imported);
 
+/* A new window with its explorer hidden: the window before may have left
+ * it shown, and a new window comes back as the last one was. */
+static DrWindow *
+open_window_explorer_hidden (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+
+  g_settings_set_boolean (settings, "explorer-visible", FALSE);
+  return test_open_window (GTK_APPLICATION (app));
+}
+
 /* A new window on a new database, the explorer shown by its button, and
  * the games above imported through the Import Games dialog. */
 static DrWindow *
 window_with_games (const char *db_name)
 {
-  DrWindow *window = test_open_window (GTK_APPLICATION (app));
+  DrWindow *window;
   g_autofree char *db_path = g_build_filename (tmp_dir, db_name, NULL);
   g_autofree char *pdn_path = g_build_filename (tmp_dir, "games.pdn", NULL);
   g_autoptr (GFile) pdn_file = g_file_new_for_path (pdn_path);
   g_autoptr (GError) error = NULL;
 
+  window = open_window_explorer_hidden ();
   g_assert_true (g_file_set_contents (pdn_path, games_pdn, -1, &error));
   g_assert_no_error (error);
   dr_game_model_new_game (window->model, &dr_rules_international, NULL);
@@ -674,12 +686,13 @@ static const char *const eval_replies[] = { "16-21", "17-21", "18-22", "19-23" }
 static DrWindow *
 window_at_31_27 (const char *db_name)
 {
-  DrWindow *window = test_open_window (GTK_APPLICATION (app));
+  DrWindow *window;
   g_autofree char *db_path = g_build_filename (tmp_dir, db_name, NULL);
   g_autofree char *pdn_path = g_build_filename (tmp_dir, "eval.pdn", NULL);
   g_autoptr (GFile) pdn_file = g_file_new_for_path (pdn_path);
   GtkWidget *row;
 
+  window = open_window_explorer_hidden ();
   g_assert_true (g_file_set_contents (pdn_path, eval_pdn, -1, NULL));
   dr_game_model_new_game (window->model, &dr_rules_international, NULL);
   dr_window_set_database (window, db_path);
@@ -925,6 +938,36 @@ test_evaluate_stale (void)
   test_run_for (100);
 }
 
+/* Whether the explorer is shown is kept: a new window (a new session)
+ * shows it as the last one left it, shown or hidden. */
+static void
+test_visible_remembered (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  DrWindow *window;
+
+  g_settings_set_boolean (settings, "explorer-visible", FALSE);
+  window = test_open_window (GTK_APPLICATION (app));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->explorer)));
+  test_click_widget (GTK_WIDGET (window->explorer_button));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->explorer)));
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (50);
+
+  window = test_open_window (GTK_APPLICATION (app));
+  g_assert_true (gtk_toggle_button_get_active (window->explorer_button));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->explorer)));
+  test_click_widget (GTK_WIDGET (window->explorer_button));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->explorer)));
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (50);
+
+  window = test_open_window (GTK_APPLICATION (app));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->explorer)));
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (50);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -942,6 +985,7 @@ main (int    argc,
   g_test_add_func ("/app/explorer/drill", test_drill);
   g_test_add_func ("/app/explorer/evaluate", test_evaluate);
   g_test_add_func ("/app/explorer/evaluate-stale", test_evaluate_stale);
+  g_test_add_func ("/app/explorer/visible-remembered", test_visible_remembered);
 
   have_display = test_app_init ();
   if (!have_display)

@@ -407,6 +407,8 @@ _dr_window_gamedb_connect (DrWindow *self)
   g_signal_connect_swapped (self->explorer, "move-activated", G_CALLBACK (explorer_move_cb), self);
   g_signal_connect_swapped (self->explorer, "game-activated", G_CALLBACK (explorer_game_cb), self);
   g_signal_connect_swapped (self->explorer_button, "toggled", G_CALLBACK (explorer_button_toggled_cb), self);
+  /* The explorer comes back as the user left it. */
+  g_settings_bind (self->settings, "explorer-visible", self->explorer_button, "active", G_SETTINGS_BIND_DEFAULT);
 }
 
 void
