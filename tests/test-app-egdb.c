@@ -65,16 +65,6 @@ remove_tree (const char *path)
   g_remove (path);
 }
 
-static gboolean
-skip_without_input (void)
-{
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return TRUE;
-    }
-  return !test_input_available ();
-}
 
 /* Runs the main loop until @done, failing after @seconds. */
 static void
@@ -219,7 +209,7 @@ test_label (void)
   DrMove line[200];
   int n;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   build (dir, "english", 4);
   g_settings_set_string (settings, "egdb-dir", dir);
@@ -467,7 +457,7 @@ test_page (void)
   DrWindow *window;
   DrPosition pos;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   g_settings_reset (settings, "egdb-dir");
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);

@@ -60,16 +60,6 @@ static const char games_pdn[] =
 
 /* --- helpers ---------------------------------------------------------- */
 
-static gboolean
-skip_without_input (void)
-{
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return TRUE;
-    }
-  return !test_input_available ();
-}
 
 /* How often each first move ("32-28") is played in @pdn, a game and its
  * exact copy counted once (the database skips duplicates): read from the
@@ -302,7 +292,7 @@ test_import_and_play (void)
   GtkWidget *row;
   DrGameNode *current;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = window_with_games ("import.sqlite");
 
@@ -377,7 +367,7 @@ test_stale_answer (void)
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
   const DrRules *rules = &dr_rules_international;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = window_with_games ("stale.sqlite");
 
@@ -435,7 +425,7 @@ test_search_by_player (void)
   gboolean carla = FALSE, alice_white = FALSE;
   Opened o;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = window_with_games ("search.sqlite");
   dialog = dr_window_show_search (window);
@@ -542,7 +532,7 @@ test_drill (void)
   DrGameNode *node;
   static const int line[4][2] = { { 32, 28 }, { 18, 23 }, { 37, 32 }, { 12, 18 } };
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   g_assert_true (g_file_set_contents (path, repertoire_pdn, -1, NULL));
   window = test_open_window (GTK_APPLICATION (app));
@@ -635,7 +625,7 @@ test_import_closed (void)
   GtkWidget *button;
   Showing sh;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   for (guint i = 0; i < 40000; i++)
     g_string_append_printf (many, "[Event \"Many %u\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2. 37-32 *\n\n", i);
@@ -784,7 +774,7 @@ test_evaluate (void)
   DrPosition after, taken;
   const DrMove *move;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = window_at_31_27 ("eval.sqlite");
   button = eval_button (window);
@@ -891,7 +881,7 @@ test_evaluate_stale (void)
   GtkLabel *status;
   AtPly at;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = window_at_31_27 ("eval-stale.sqlite");
   button = eval_button (window);

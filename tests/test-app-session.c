@@ -51,18 +51,6 @@ bits10 (const int *numbers)
 
 /* No display or no way to send input: skipped with the reason, or failed
  * under CI=true (test-app-util.h). */
-static gboolean
-skip_without_input (void)
-{
-  if (!have_display)
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("CI=true, but there is no display: run under xvfb-run");
-      g_test_skip ("no display");
-      return TRUE;
-    }
-  return !test_input_available ();
-}
 
 #define wait_until test_wait_until
 
@@ -227,7 +215,7 @@ test_play_save_open (void)
   g_autofree char *reopened = NULL;
   DrGameNode *end;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
 
   window = open_window ();
@@ -319,7 +307,7 @@ test_capture_route (void)
   DrWindow *window;
   DrPosition pos;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
 
   window = open_window ();
@@ -371,7 +359,7 @@ test_capture_route (void)
 static void
 test_close_window (void)
 {
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   if (g_test_subprocess ())
     {
@@ -437,7 +425,7 @@ test_arrow_keys (void)
   GtkWidget *button;
   DrGameNode *variation, *main_line;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   dr_game_model_new_game (window->model, &dr_rules_international, NULL);
@@ -512,7 +500,7 @@ test_route_menu (void)
   DrPosition pos;
   GtkWidget *menu, *item;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   g_assert_true (dr_fen_parse (rules, "W:WK47:B11,12,19,29,30,40", &pos, NULL));
@@ -609,7 +597,7 @@ test_dark_style (void)
   DrGame *game = NULL;
   DrWindow *window;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   reader = dr_pdn_reader_new (pdn, -1, "variations.pdn", NULL, NULL, NULL);
@@ -757,7 +745,7 @@ test_marks (void)
   DrGameNode *first;
   DrWindow *window;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   reader = dr_pdn_reader_new (pdn, -1, "marks.pdn", NULL, NULL, NULL);
@@ -859,7 +847,7 @@ test_annotate (void)
   DrGameNode *reply, *variation;
   DrWindow *window;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   reader = dr_pdn_reader_new (pdn, -1, "annotate.pdn", NULL, NULL, NULL);
@@ -991,7 +979,7 @@ test_game_details (void)
   GtkWindow *details;
   GtkWidget *row, *trash, *add;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   reader = dr_pdn_reader_new (pdn, -1, "details.pdn", NULL, NULL, NULL);
@@ -1068,7 +1056,7 @@ test_analysis_pane (void)
   GtkListBoxRow *row;
   int from = -1, to = -1;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   model = dr_window_get_model (window);
@@ -1164,7 +1152,7 @@ test_eval_bar (void)
   DrPosition pos;
 
   check_bar_fraction ();
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   model = dr_window_get_model (window);
@@ -1230,7 +1218,7 @@ test_analyse_game (void)
   DrGameNode *blunder, *node;
   guint n;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   model = dr_window_get_model (window);

@@ -88,6 +88,34 @@ test_input_available (void)
   return FALSE;
 }
 
+/* For a test that sends real input: TRUE (the test is skipped, or fails
+ * under CI) when there is no display (@have_display, from
+ * test_app_init()) or input cannot be sent. */
+static inline gboolean
+test_skip_without_input (gboolean have_display)
+{
+  if (!have_display)
+    {
+      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
+        g_error ("CI=true, but there is no display: run under xvfb-run");
+      g_test_skip ("no display");
+      return TRUE;
+    }
+  return !test_input_available ();
+}
+
+/* The whole text of @file, which must be readable. */
+static inline char *
+test_read_text (GFile *file)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (g_file_peek_path (file), &contents, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&contents);
+}
+
 static inline void
 test_xdotool (const char *const *args)
 {
@@ -412,6 +440,51 @@ static inline gboolean
 test_window_board_shown (gpointer data)
 {
   return test_board_shown (GTK_WIDGET (((DrWindow *) data)->board_view));
+}
+
+/* Plays the move from square bit @from to @to by two real clicks on the
+ * board: the move made is a new child of the position shown. */
+static inline void
+test_click_move (DrWindow *window,
+                 int       from,
+                 int       to)
+{
+  DrGameNode *before = dr_game_model_get_current (window->model);
+  DrGameNode *after;
+
+  test_click_square (window->board_view, from);
+  test_click_square (window->board_view, to);
+  after = dr_game_model_get_current (window->model);
+  g_assert_true (after->parent == before);
+  g_assert_cmpint (after->move.from, ==, from);
+  g_assert_cmpint (after->move.to, ==, to);
+}
+
+/* Done with @window: closed without a question, its session removed. */
+static inline void
+test_put_away (DrWindow *window)
+{
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (100);
+}
+
+/* A test condition: @data (a DrWindow) has nothing unsaved. */
+static inline gboolean
+test_window_unmodified (gpointer data)
+{
+  return !dr_window_get_modified (data);
+}
+
+/* Writes @text to @dir/@name (transfer full). */
+static inline GFile *
+test_make_file (const char *dir,
+                const char *name,
+                const char *text)
+{
+  GFile *file = g_file_new_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (g_file_peek_path (file), text, -1, NULL));
+  return file;
 }
 
 /* A new window of @app, shown, once its board can be clicked on. */

@@ -9,6 +9,7 @@
  * session kept per window and restored after a kill -9, saves that mark
  * saved only what they wrote and leave no backup file, undo and redo,
  * results that follow the moves, the notation and tags of saved files.
+ * Files of many games: test-app-collection.c.
  * Expected file texts are written out by hand, from the PDN standard
  * (Seven Tag Roster) and the square numbering (1 = b10, 46 = a1, rows of
  * five; algebraic: 32 = d4, 28 = e5, 19 = g7, 23 = f6).
@@ -47,24 +48,7 @@ open_window (void)
   return window;
 }
 
-/* Done with @window: closed without a question, its session removed. */
-static void
-put_away (DrWindow *window)
-{
-  dr_window_close_confirmed (window, FALSE);
-  test_run_for (100);
-}
 
-static gboolean
-skip_without_input (void)
-{
-  if (!have_display)
-    {
-      g_test_skip ("no display");
-      return TRUE;
-    }
-  return !test_input_available ();
-}
 
 /* Plays @from-@to (International numbers) by two real clicks. */
 static void
@@ -72,15 +56,7 @@ click_move (DrWindow *window,
             int       from,
             int       to)
 {
-  DrGameNode *before = dr_game_model_get_current (window->model);
-  DrGameNode *after;
-
-  test_click_square (window->board_view, n10 (from));
-  test_click_square (window->board_view, n10 (to));
-  after = dr_game_model_get_current (window->model);
-  g_assert_true (after->parent == before);
-  g_assert_cmpint (after->move.from, ==, n10 (from));
-  g_assert_cmpint (after->move.to, ==, n10 (to));
+  test_click_move (window, n10 (from), n10 (to));
 }
 
 /* Plays @from-@to through the model, as the board would. */
@@ -205,16 +181,6 @@ choose_file (GFile      *file,
   test_click_widget (button);
 }
 
-static char *
-read_text (GFile *file)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (g_file_get_contents (g_file_peek_path (file), &contents, NULL, &error));
-  g_assert_no_error (error);
-  return g_steal_pointer (&contents);
-}
 
 typedef struct
 {
@@ -231,11 +197,6 @@ file_shown (gpointer data)
          && g_file_query_exists (w->file, NULL);
 }
 
-static gboolean
-unmodified (gpointer data)
-{
-  return !dr_window_get_modified (data);
-}
 
 static GFile *
 tmp_file (const char *name)
@@ -243,16 +204,6 @@ tmp_file (const char *name)
   return g_file_new_build_filename (tmp_dir, name, NULL);
 }
 
-/* Writes @text to @name in the temporary folder. */
-static GFile *
-make_file (const char *name,
-           const char *text)
-{
-  GFile *file = tmp_file (name);
-
-  g_assert_true (g_file_set_contents (g_file_peek_path (file), text, -1, NULL));
-  return file;
-}
 
 static const char two_moves_pdn[] =
   "[Event \"Kept\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n1. 33-28 18-23 *\n";
@@ -285,7 +236,7 @@ test_ask_new_game (void)
   g_autoptr (GFile) file = NULL;
   g_autofree char *text = NULL;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   g_assert_false (dr_window_get_modified (window));
@@ -316,10 +267,10 @@ test_ask_new_game (void)
   file = tmp_file ("asked.pdn");
   choose_file (file, "_Save");
   answer ("New Game", "_Start");
-  text = read_text (file);
+  text = test_read_text (file);
   g_assert_nonnull (strstr (text, "1. 31-27 *"));
   g_assert_cmpuint (main_line_length (window), ==, 0);
-  put_away (window);
+  test_put_away (window);
 }
 
 /* Opening a file over a modified game, by each way there is to open one:
@@ -327,13 +278,13 @@ test_ask_new_game (void)
 static void
 test_ask_open (void)
 {
-  g_autoptr (GFile) file = make_file ("two-moves.pdn", two_moves_pdn);
+  g_autoptr (GFile) file = test_make_file (tmp_dir, "two-moves.pdn", two_moves_pdn);
   g_autofree char *uri = g_file_get_uri (file);
   DrWindow *window;
   GtkDropTarget *drop = NULL;
   g_autoptr (GListModel) controllers = NULL;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   click_move (window, 32, 28);
@@ -375,7 +326,7 @@ test_ask_open (void)
   g_assert_true (g_file_equal (window->file, file));
   g_assert_false (dr_window_get_modified (window));
   g_assert_cmpuint (main_line_length (window), ==, 2);
-  put_away (window);
+  test_put_away (window);
 }
 
 static gboolean
@@ -398,7 +349,7 @@ test_ask_close (void)
   DrWindow *window, *other;
   g_autofree char *session = NULL;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   /* Another window stays open: the closed one's session goes. */
   other = open_window ();
@@ -421,7 +372,7 @@ test_ask_close (void)
   g_assert_null (gtk_window_get_application (GTK_WINDOW (window)));
   g_assert_false (g_file_test (session, G_FILE_TEST_EXISTS));
   g_object_unref (window);
-  put_away (other);
+  test_put_away (other);
 }
 
 /* Ctrl+Q with two modified windows: Discard on the first and Cancel on
@@ -552,7 +503,7 @@ test_session_kill_write (void)
   DrWindow *a, *b;
   g_autoptr (GFile) file = tmp_file ("killed.pdn");
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   clear_sessions ();
   g_remove (g_file_peek_path (file));
@@ -560,7 +511,7 @@ test_session_kill_write (void)
   click_move (a, 32, 28);
   click_move (a, 19, 23);
   dr_window_save_to_file (a, file);
-  test_wait_until (unmodified, a, "the save");
+  test_wait_until (test_window_unmodified, a, "the save");
   click_move (a, 28, 19);
   /* Back one ply. */
   test_click_action (GTK_WIDGET (a), "win.back");
@@ -636,7 +587,7 @@ test_session_kill_restore (void)
   g_assert_true (g_str_has_prefix (subtitle, "killed.pdn •"));
   /* The file itself still has what was saved: two moves. */
   {
-    g_autofree char *text = read_text (file);
+    g_autofree char *text = test_read_text (file);
     g_assert_nonnull (strstr (text, "1. 32-28 19-23 *"));
   }
 
@@ -651,8 +602,8 @@ test_session_kill_restore (void)
 
   /* Restored once only. */
   g_assert_cmpuint (dr_application_restore_sessions (app), ==, 0);
-  put_away (a);
-  put_away (b);
+  test_put_away (a);
+  test_put_away (b);
   g_assert_cmpuint (count_sessions (), ==, 0);
 }
 
@@ -691,7 +642,7 @@ test_session_last_window (void)
     }
   if (g_test_subprocess ())
     {
-      g_autoptr (GFile) file = make_file ("last.pdn", two_moves_pdn);
+      g_autoptr (GFile) file = test_make_file (tmp_dir, "last.pdn", two_moves_pdn);
       g_autoptr (GKeyFile) kf = g_key_file_new ();
       g_autofree char *path = NULL;
       g_autofree char *uri = g_file_get_uri (file);
@@ -767,7 +718,7 @@ test_save_revision (void)
   g_autofree char *text = NULL;
   DrWindow *window;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   g_remove (g_file_peek_path (file));
   window = open_window ();
@@ -779,18 +730,18 @@ test_save_revision (void)
   g_assert_cmpuint (main_line_length (window), ==, 2);
   test_wait_until (file_shown, &(FileWait) { window, file }, "the save to finish");
   test_run_for (100);
-  text = read_text (file);
+  text = test_read_text (file);
   g_assert_nonnull (strstr (text, "1. 32-28 *"));
   g_assert_true (dr_window_get_modified (window));
   g_assert_true (g_str_has_prefix (adw_window_title_get_subtitle (window->window_title), "revision.pdn •"));
 
   /* Ctrl+S saves the rest into the same file. */
   test_keys (GTK_WINDOW (window), "ctrl+s");
-  test_wait_until (unmodified, window, "the second save");
+  test_wait_until (test_window_unmodified, window, "the second save");
   g_free (text);
-  text = read_text (file);
+  text = test_read_text (file);
   g_assert_nonnull (strstr (text, "1. 32-28 19-23 *"));
-  put_away (window);
+  test_put_away (window);
 }
 
 /* Saving over a file leaves no "file.pdn~" beside it. */
@@ -804,17 +755,17 @@ test_save_no_backup (void)
   guint n = 0;
   DrWindow *window;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   g_mkdir_with_parents (dir, 0700);
   file = g_file_new_build_filename (dir, "game.pdn", NULL);
   window = open_window ();
   click_move (window, 32, 28);
   dr_window_save_to_file (window, file);
-  test_wait_until (unmodified, window, "the first save");
+  test_wait_until (test_window_unmodified, window, "the first save");
   click_move (window, 19, 23);
   test_keys (GTK_WINDOW (window), "ctrl+s");
-  test_wait_until (unmodified, window, "the second save");
+  test_wait_until (test_window_unmodified, window, "the second save");
   d = g_dir_open (dir, 0, NULL);
   while ((name = g_dir_read_name (d)) != NULL)
     {
@@ -822,7 +773,7 @@ test_save_no_backup (void)
       n++;
     }
   g_assert_cmpuint (n, ==, 1);
-  put_away (window);
+  test_put_away (window);
 }
 
 /* Saved files use the variant's standard notation whatever the board
@@ -836,31 +787,31 @@ test_save_notation (void)
   g_autofree char *text = NULL;
   DrWindow *window;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   g_settings_set_enum (window->settings, "notation", 2);   /* shown algebraic */
   click_move (window, 32, 28);
   click_move (window, 19, 23);
   dr_window_save_to_file (window, file);
-  test_wait_until (unmodified, window, "the save");
+  test_wait_until (test_window_unmodified, window, "the save");
   expected = g_strdup_printf ("[Event \"?\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"?\"]\n[White \"?\"]\n"
                               "[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 *\n", date);
-  text = read_text (file);
+  text = test_read_text (file);
   g_assert_cmpstr (text, ==, expected);
 
   /* Algebraic when asked for in the preferences. */
   g_settings_set_enum (window->settings, "save-notation", 2);
   click_move (window, 28, 19);
   dr_window_save_to_file (window, file);
-  test_wait_until (unmodified, window, "the algebraic save");
+  test_wait_until (test_window_unmodified, window, "the algebraic save");
   g_free (text);
-  text = read_text (file);
+  text = test_read_text (file);
   g_assert_nonnull (strstr (text, "1. d4-e5 g7-f6 2. e5xg7 *"));
 
   g_settings_reset (window->settings, "notation");
   g_settings_reset (window->settings, "save-notation");
-  put_away (window);
+  test_put_away (window);
 }
 
 /* --- the result follows the moves ------------------------------------- */
@@ -882,7 +833,7 @@ test_result_delete (void)
   DrWindow *window;
   DrPosition pos;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   /* A capture that leaves Black a man does not end the game. */
@@ -903,8 +854,8 @@ test_result_delete (void)
   g_assert_cmpint (dr_game_model_get_game (window->model)->result, ==, DR_RESULT_UNKNOWN);
   g_assert_cmpstr (result_tag (window), ==, "*");
   dr_window_save_to_file (window, file);
-  test_wait_until (unmodified, window, "the save");
-  text = read_text (file);
+  test_wait_until (test_window_unmodified, window, "the save");
+  text = test_read_text (file);
   g_assert_nonnull (strstr (text, "[Result \"*\"]"));
   g_assert_true (g_str_has_suffix (text, "\n*\n"));
 
@@ -926,7 +877,7 @@ test_result_delete (void)
     g_assert_cmpint (dr_game_model_get_game (window->model)->result, ==, DR_RESULT_BLACK_WINS);
     g_assert_cmpstr (result_tag (window), ==, "0-1");
   }
-  put_away (window);
+  test_put_away (window);
 }
 
 /* --- undo and redo ---------------------------------------------------- */
@@ -937,13 +888,13 @@ test_undo_redo (void)
   g_autoptr (GFile) file = tmp_file ("undo.pdn");
   DrWindow *window;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   click_move (window, 32, 28);
   click_move (window, 19, 23);
   dr_window_save_to_file (window, file);
-  test_wait_until (unmodified, window, "the save");
+  test_wait_until (test_window_unmodified, window, "the save");
   click_move (window, 28, 19);
   g_assert_true (dr_window_get_modified (window));
 
@@ -1001,7 +952,7 @@ test_undo_redo (void)
   test_keys (GTK_WINDOW (window), "ctrl+z");
   g_assert_cmpuint (main_line_length (window), ==, 3);
   g_assert_false (dr_game_model_get_game (window->model)->setup);
-  put_away (window);
+  test_put_away (window);
 }
 
 /* --- windows closed while a file is read or written ------------------- */
@@ -1024,7 +975,7 @@ test_closed_while_busy (void)
       /* A file that takes a moment to read. */
       for (guint i = 0; i < 3000; i++)
         g_string_append (text, two_moves_pdn);
-      big = make_file ("big.pdn", text->str);
+      big = test_make_file (tmp_dir, "big.pdn", text->str);
       window = open_window ();
       g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
       dr_window_open_file (window, big);
@@ -1044,449 +995,13 @@ test_closed_while_busy (void)
       dr_window_close_confirmed (window, FALSE);
       test_run_for (1500);
       {
-        g_autofree char *saved = read_text (out);
+        g_autofree char *saved = test_read_text (out);
         g_assert_nonnull (strstr (saved, "1. 32-28 *"));
       }
       return;
     }
   g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();
-}
-
-/* --- collections ------------------------------------------------------ */
-
-static char *
-shared_path (const char *relative)
-{
-  const char *shared = g_getenv ("DRAUGHTSMAN_SHARED");
-
-  if (shared == NULL || !g_file_test (shared, G_FILE_TEST_IS_DIR))
-    {
-      if (g_strcmp0 (g_getenv ("CI"), "true") == 0)
-        g_error ("CI=true, but the shared data folder is not found (DRAUGHTSMAN_SHARED=%s)",
-                 shared != NULL ? shared : "(unset)");
-      return NULL;
-    }
-  return g_build_filename (shared, relative, NULL);
-}
-
-static gboolean
-game_number_shown (gpointer data)
-{
-  DrWindow *window = data;
-
-  return window->file != NULL && window->game_index != DR_WINDOW_NO_GAME;
-}
-
-/* Clicks, on the board, a legal move of the position shown that is not
- * its main continuation (a new variation). */
-static void
-click_other_move (DrWindow *window)
-{
-  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-  DrGameNode *current = dr_game_model_get_current (window->model);
-
-  dr_movegen_legal (dr_game_model_get_rules (window->model), &current->position, legal);
-  for (guint i = 0; i < legal->n; i++)
-    if (current->children == NULL || !dr_move_same (&legal->moves[i], &current->children->move))
-      {
-        DrGameNode *after;
-
-        test_click_square (window->board_view, legal->moves[i].from);
-        test_click_square (window->board_view, legal->moves[i].to);
-        after = dr_game_model_get_current (window->model);
-        g_assert_true (after->parent == current);
-        g_assert_true (dr_move_same (&after->move, &legal->moves[i]));
-        return;
-      }
-  g_error ("no other move here");
-}
-
-/* Game 37 of the 724 of tinsley.pdn gets a variation by a click and the
- * file is saved: every other game's bytes stay as they were, the file
- * still holds 724 games. */
-static void
-test_collection_save_whole (void)
-{
-  g_autofree char *source = shared_path ("data/english/tinsley.pdn");
-  g_autoptr (GFile) file = tmp_file ("tinsley.pdn");
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  g_autoptr (DrPdnCollection) read_before = NULL;
-  g_autoptr (DrPdnCollection) read_after = NULL;
-  gsize len_before, len_after, head, tail;
-  const char *game37;
-  DrWindow *window;
-
-  if (source == NULL)
-    {
-      g_test_skip ("no shared data folder (DRAUGHTSMAN_SHARED)");
-      return;
-    }
-  if (skip_without_input ())
-    return;
-  g_assert_true (g_file_get_contents (source, &before, &len_before, NULL));
-  g_assert_true (g_file_set_contents (g_file_peek_path (file), before, (gssize) len_before, NULL));
-
-  window = open_window ();
-  dr_window_set_initial_ply (window, 0, 37);
-  dr_window_open_file (window, file);
-  test_wait_until (game_number_shown, window, "game 37");
-  g_assert_cmpuint (window->game_index, ==, 36);
-  g_assert_cmpuint (dr_pdn_collection_get_n_entries (window->collection), ==, 724);
-  g_assert_cmpstr (dr_game_get_tag (dr_game_model_get_game (window->model), "Event"), ==, "Practice game 1947");
-  g_assert_false (dr_window_get_modified (window));
-
-  click_other_move (window);
-  g_assert_true (dr_window_get_modified (window));
-  test_keys (GTK_WINDOW (window), "ctrl+s");
-  test_wait_until (unmodified, window, "the save");
-
-  g_assert_true (g_file_get_contents (g_file_peek_path (file), &after, &len_after, NULL));
-  read_before = dr_pdn_collection_new_from_bytes (before, len_before, "before", NULL, NULL, NULL);
-  read_after = dr_pdn_collection_new_from_bytes (after, len_after, "after", NULL, NULL, NULL);
-  g_assert_cmpuint (dr_pdn_collection_get_n_entries (read_after), ==, 724);
-  /* The bytes before game 37 and after it are the file's own. */
-  game37 = strstr (before, "[Event \"Practice game 1947\"]");
-  g_assert_nonnull (game37);
-  head = (gsize) (game37 - before);
-  g_assert_cmpint (memcmp (before, after, head), ==, 0);
-  tail = len_before - head - strlen (dr_pdn_collection_get_entry (read_before, 36)->source);
-  g_assert_cmpuint (len_after, >, tail);
-  g_assert_cmpint (memcmp (before + len_before - tail, after + len_after - tail, tail), ==, 0);
-  for (guint i = 0; i < 724; i++)
-    if (i != 36)
-      g_assert_cmpstr (dr_pdn_collection_get_entry (read_after, i)->source, ==,
-                       dr_pdn_collection_get_entry (read_before, i)->source);
-  /* Game 37 has its new variation. */
-  g_assert_nonnull (dr_pdn_collection_get_game (read_after, 36)->root->children->next);
-  put_away (window);
-}
-
-/* Games the reader cannot fully read: placeholder moves (a result-only
- * record) and an ambiguous last move.  Their tags, the moves read and the
- * unread rest survive opening and saving; unedited, their bytes stay. */
-static const char broken_pdn[] =
-  "[Event \"Good\"]\n[White \"W1\"]\n[Black \"B1\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n"
-  "1. 32-28 19-23 *\n\n"
-  "[Event \"Placeholder\"]\n[White \"Kept White\"]\n[Black \"Kept Black\"]\n[Result \"2-0\"]\n"
-  "[GameType \"20\"]\n\n1. - - 2. - - 2-0\n\n"
-  "[Event \"Ambiguous\"]\n[White \"W3\"]\n[Black \"B3\"]\n[Result \"*\"]\n[GameType \"20\"]\n"
-  "[FEN \"W:WK47:B11,12,19,29,30,40\"]\n\n1. 47x6 *\n";
-
-/* A label or a cell (a GtkInscription) showing @data. */
-static gboolean
-label_is (GtkWidget *widget,
-          gpointer   data)
-{
-  const char *text = GTK_IS_LABEL (widget)         ? gtk_label_get_text (GTK_LABEL (widget))
-                     : GTK_IS_INSCRIPTION (widget) ? gtk_inscription_get_text (GTK_INSCRIPTION (widget))
-                                                   : NULL;
-
-  return g_strcmp0 (text, data) == 0 && gtk_widget_get_mapped (widget);
-}
-
-/* The widget showing @text in the game list (a cell, a column's title,
- * the count). */
-static GtkWidget *
-game_list_label (DrWindow   *window,
-                 const char *text)
-{
-  GtkWidget *label = test_find_widget (GTK_WIDGET (window->game_list), GTK_TYPE_WIDGET, label_is, (gpointer) text);
-
-  g_assert_nonnull (label);
-  return label;
-}
-
-static void
-test_collection_broken_games (void)
-{
-  g_autoptr (GFile) file = make_file ("broken.pdn", broken_pdn);
-  g_autofree char *text = NULL;
-  g_autofree char *expected = NULL;
-  DrWindow *window;
-  DrGame *game;
-  const char *good_end;
-
-  if (skip_without_input ())
-    return;
-  window = open_window ();
-  dr_window_set_initial_ply (window, 0, 1);
-  dr_window_open_file (window, file);
-  test_wait_until (game_number_shown, window, "the first game");
-  g_assert_cmpuint (dr_pdn_collection_get_n_entries (window->collection), ==, 3);
-  g_assert_cmpuint (dr_pdn_collection_count_errors (window->collection), ==, 2);
-
-  /* The ambiguous game keeps nothing it cannot tell apart, all it read
-   * before, and its text; the placeholder game keeps its players. */
-  game = (DrGame *) dr_pdn_collection_get_game (window->collection, 1);
-  g_assert_cmpstr (dr_game_get_tag (game, "White"), ==, "Kept White");
-  g_assert_cmpint (game->result, ==, DR_RESULT_WHITE_WINS);
-
-  /* Game 1 edited and saved: games 2 and 3 are written as they were. */
-  dr_game_model_go_end (window->model);
-  click_move (window, 28, 19);
-  test_keys (GTK_WINDOW (window), "ctrl+s");
-  test_wait_until (unmodified, window, "the save");
-  text = read_text (file);
-  good_end = strstr (broken_pdn, "[Event \"Placeholder\"]");
-  g_assert_true (g_str_has_suffix (text, good_end));
-  g_assert_nonnull (strstr (text, "1. 32-28 19-23 2. 28x19 *"));
-
-  /* The placeholder game, picked from the game list beside the board by
-   * a click on its row, then edited (a comment): its tags and unread text
-   * are written back. */
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
-  g_assert_cmpuint (dr_game_list_get_n_games (window->game_list), ==, 3);
-  test_click_widget (game_list_label (window, "Kept White"));
-  test_wait_until (unmodified, window, "the switch");
-  g_assert_cmpuint (window->game_index, ==, 1);
-  g_assert_cmpstr (dr_game_get_tag (dr_game_model_get_game (window->model), "Event"), ==, "Placeholder");
-  dr_game_model_set_comment (window->model, "result only");
-  test_keys (GTK_WINDOW (window), "ctrl+s");
-  test_wait_until (unmodified, window, "the second save");
-  g_free (text);
-  text = read_text (file);
-  expected = g_strdup ("[Event \"Placeholder\"]\n[White \"Kept White\"]\n[Black \"Kept Black\"]\n"
-                       "[Result \"2-0\"]\n[GameType \"20\"]\n\n");
-  g_assert_nonnull (strstr (text, expected));
-  g_assert_nonnull (strstr (text, "[%unread] 1. - - 2. - - 2-0"));
-  /* The third game, never edited, as it was. */
-  g_assert_true (g_str_has_suffix (text, strstr (broken_pdn, "[Event \"Ambiguous\"]")));
-  put_away (window);
-}
-
-static DrGameList *shown_list;
-
-/* The search (a moment after the typing) shows @data games. */
-static gboolean
-games_shown_are (gpointer data)
-{
-  return dr_game_list_get_n_shown (shown_list) == GPOINTER_TO_UINT (data);
-}
-
-/* The game list beside the board, driven as a user does: it opens with a
- * file of many games, a click on a row shows that game, typing in the
- * search narrows the list, a click on a column's title sorts by it, Up
- * and Down in the list go from game to game, an edit shows in the list,
- * F9 hides and shows it. */
-static void
-test_collection_game_list (void)
-{
-  g_autoptr (GString) pdn = g_string_new (NULL);
-  g_autoptr (GFile) file = NULL;
-  DrWindow *window;
-  GtkWidget *count;
-
-  for (guint i = 0; i < 30; i++)
-    g_string_append_printf (pdn, "[Event \"%s\"]\n[Date \"%u.05.01\"]\n[White \"W%02u\"]\n[Black \"B%02u\"]\n"
-                            "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 %s *\n\n",
-                            i % 3 == 0 ? "League" : "Cup", 1990 + i, i, 29 - i, i % 2 ? "19-23" : "18-23");
-  file = make_file ("thirty.pdn", pdn->str);
-  if (skip_without_input ())
-    return;
-  window = open_window ();
-  dr_window_open_file (window, file);
-  test_wait_until (game_number_shown, window, "the first game");
-  test_run_for (300);
-
-  /* Open beside the board, the first game shown and highlighted. */
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
-  g_assert_true (gtk_toggle_button_get_active (window->games_button));
-  g_assert_cmpuint (window->game_index, ==, 0);
-  count = game_list_label (window, "30 games");
-
-  /* A click on W07's row shows game 8. */
-  test_click_widget (game_list_label (window, "W07"));
-  g_assert_cmpuint (window->game_index, ==, 7);
-  g_assert_cmpstr (dr_game_get_tag (dr_game_model_get_game (window->model), "White"), ==, "W07");
-
-  /* Down in the list: the next game; Left still steps back in the game. */
-  test_keys (GTK_WINDOW (window), "Down");
-  g_assert_cmpuint (window->game_index, ==, 8);
-  dr_game_model_go_end (window->model);
-  test_keys (GTK_WINDOW (window), "Left");
-  g_assert_cmpuint (dr_game_model_get_current (window->model)->ply, ==, 1);
-  g_assert_cmpuint (window->game_index, ==, 8);
-
-  /* Typing in the search: "league 199" is games 1, 4, 7, 10 (1990-1999). */
-  shown_list = window->game_list;
-  test_click_widget (dr_game_list_get_search_entry (window->game_list));
-  test_type (GTK_WINDOW (window), "league 199");
-  test_wait_until (games_shown_are, GUINT_TO_POINTER (4), "the search");
-  g_assert_cmpuint (dr_game_list_get_n_shown (window->game_list), ==, 4);
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (count)), ==, "4 of 30 games");
-  /* The game shown is not among them: nothing highlighted. */
-  g_assert_cmpuint (dr_game_list_find_row (window->game_list, 8), ==, G_MAXUINT);
-  /* Escape clears the search. */
-  test_keys (GTK_WINDOW (window), "Escape");
-  test_wait_until (games_shown_are, GUINT_TO_POINTER (30), "the search cleared");
-
-  /* The Black column's title, clicked: B00 first (game 30); again: B29. */
-  test_click_widget (game_list_label (window, "Black"));
-  g_assert_cmpuint (dr_game_list_get_row_game (window->game_list, 0), ==, 29);
-  test_click_widget (game_list_label (window, "Black"));
-  g_assert_cmpuint (dr_game_list_get_row_game (window->game_list, 0), ==, 0);
-  g_assert_cmpuint (dr_game_list_find_row (window->game_list, 8), ==, 8);
-
-  /* The game's White renamed: the list shows it at once. */
-  dr_game_model_set_tag (window->model, "White", "Renamed");
-  test_run_for (200);
-  game_list_label (window, "Renamed");
-
-  /* F9 hides the list, and shows it again. */
-  test_keys (GTK_WINDOW (window), "F9");
-  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
-  test_keys (GTK_WINDOW (window), "F9");
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
-  put_away (window);
-}
-
-/* The main loop's longest wait while a window opens a file of 10,000
- * games and the user searches, sorts and picks games: its processor time
- * (reported; a timed assertion would fail on a loaded machine), and the
- * rows of the game list whose widgets were made or destroyed in one
- * iteration (asserted: GTK 4.8 spends some 0.3 ms on each, and the list
- * keeps it to one step of 12 and what the view adds around it). */
-typedef struct
-{
-  gint64 last_cpu, worst_cpu;
-  guint  rows, most_rows;
-} LoopWatch;
-
-static gboolean
-loop_watch_tick (gpointer data)
-{
-  LoopWatch *w = data;
-  gint64 cpu = test_thread_cpu_us ();
-
-  if (w->last_cpu > 0)
-    w->worst_cpu = MAX (w->worst_cpu, cpu - w->last_cpu);
-  w->last_cpu = cpu;
-  w->most_rows = MAX (w->most_rows, w->rows);
-  w->rows = 0;
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-loop_watch_row (GtkListItemFactory *factory,
-                GtkListItem        *item,
-                LoopWatch          *w)
-{
-  w->rows++;
-}
-
-static void
-loop_watch_report (LoopWatch  *w,
-                   const char *what)
-{
-  loop_watch_tick (w);
-  g_test_message ("%s: the longest wait %.1f ms (processor), rows made or destroyed at once %u", what,
-                  w->worst_cpu / 1000.0, w->most_rows);
-  g_assert_cmpuint (w->most_rows, <=, 2 * 12);
-  w->worst_cpu = 0;
-  w->most_rows = 0;
-}
-
-static void
-test_collection_large (void)
-{
-  g_autoptr (GString) pdn = g_string_new (NULL);
-  g_autoptr (GFile) file = NULL;
-  g_autoptr (GtkColumnViewColumn) first = NULL;
-  g_autofree char *last_white = NULL;
-  GtkListItemFactory *factory;
-  LoopWatch watch = { 0 };
-  DrWindow *window;
-  guint tick;
-
-  /* Game i: White "P<i*7919 mod 10000>", dated 1950 + i mod 70. */
-  for (guint i = 0; i < 10000; i++)
-    g_string_append_printf (pdn, "[Event \"%s\"]\n[Date \"%u.01.01\"]\n[White \"P%05u\"]\n[Black \"Opponent\"]\n"
-                            "[Result \"1-1\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n",
-                            i % 10 ? "Club" : "Final", 1950 + i % 70, (i * 7919) % 10000);
-  file = make_file ("ten-thousand.pdn", pdn->str);
-  if (skip_without_input ())
-    return;
-  window = open_window ();
-  first = g_list_model_get_item (gtk_column_view_get_columns (dr_game_list_get_view (window->game_list)), 0);
-  factory = gtk_column_view_column_get_factory (first);
-  g_signal_connect (factory, "setup", G_CALLBACK (loop_watch_row), &watch);
-  g_signal_connect (factory, "teardown", G_CALLBACK (loop_watch_row), &watch);
-  tick = g_timeout_add (1, loop_watch_tick, &watch);
-
-  dr_window_open_file (window, file);
-  test_wait_until (game_number_shown, window, "the first game");
-  test_run_for (500);
-  g_assert_cmpuint (dr_game_list_get_n_games (window->game_list), ==, 10000);
-  loop_watch_report (&watch, "opened and listed");
-
-  /* "final 1950.01": games 0, 70, ... 9940 (143), typed. */
-  shown_list = window->game_list;
-  test_click_widget (dr_game_list_get_search_entry (window->game_list));
-  test_type (GTK_WINDOW (window), "final 1950.01");
-  test_wait_until (games_shown_are, GUINT_TO_POINTER (143), "the search");
-  test_run_for (300);
-  /* Row 1 is game 70 (P04330), shown at once. */
-  game_list_label (window, "P04330");
-  loop_watch_report (&watch, "searched");
-
-  /* Escape: all again.  Sorted by White, descending: P09999 first (7919
-   * is prime to 10000: every number occurs). */
-  test_keys (GTK_WINDOW (window), "Escape");
-  test_wait_until (games_shown_are, GUINT_TO_POINTER (10000), "the search cleared");
-  test_run_for (300);
-  loop_watch_report (&watch, "search cleared");
-  test_click_widget (game_list_label (window, "White"));
-  test_click_widget (game_list_label (window, "White"));
-  test_run_for (300);
-  g_assert_cmpuint (dr_game_list_get_row_game (window->game_list, 0) * 7919u % 10000u, ==, 9999);
-  loop_watch_report (&watch, "sorted");
-
-  /* A click on the first row shows that game; the last game, picked from
-   * elsewhere, scrolls the list to its row. */
-  test_click_widget (game_list_label (window, "P09999"));
-  g_assert_cmpuint (window->game_index * 7919u % 10000u, ==, 9999);
-  test_run_for (300);
-  loop_watch_report (&watch, "a game picked");
-  g_signal_emit_by_name (window->game_list, "game-activated", 9999u);
-  test_run_for (500);
-  g_assert_cmpuint (window->game_index, ==, 9999);
-  last_white = g_strdup_printf ("P%05u", 9999u * 7919u % 10000u);
-  game_list_label (window, last_white);
-  loop_watch_report (&watch, "the last game shown");
-
-  g_source_remove (tick);
-  g_signal_handlers_disconnect_by_data (factory, &watch);
-  put_away (window);
-}
-
-/* A Czech file names no GameType: its games replay as Czech draughts,
- * with no error. */
-static void
-test_collection_no_gametype (void)
-{
-  g_autofree char *source = shared_path ("data/czech/mrcd2000kval.pdn");
-  g_autoptr (GFile) file = NULL;
-  DrWindow *window;
-
-  if (source == NULL)
-    {
-      g_test_skip ("no shared data folder (DRAUGHTSMAN_SHARED)");
-      return;
-    }
-  if (skip_without_input ())
-    return;
-  file = g_file_new_for_path (source);
-  window = open_window ();
-  dr_window_set_initial_ply (window, 0, 1);
-  dr_window_open_file (window, file);
-  test_wait_until (game_number_shown, window, "the first game");
-  g_assert_cmpuint (dr_pdn_collection_count_errors (window->collection), ==, 0);
-  g_assert_true (dr_pdn_collection_get_rules (window->collection) == &dr_rules_czech);
-  g_assert_true (dr_game_model_get_rules (window->model) == &dr_rules_czech);
-  g_assert_nonnull (strstr (adw_window_title_get_subtitle (window->window_title), "Czech"));
-  put_away (window);
 }
 
 /* --- settings --------------------------------------------------------- */
@@ -1498,7 +1013,7 @@ test_settings_keys (void)
   DrWindow *window;
   guint generation;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   window = open_window ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
@@ -1523,7 +1038,7 @@ test_settings_keys (void)
   g_settings_reset (window->settings, "show-coordinates");
   g_settings_reset (window->settings, "save-notation");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
-  put_away (window);
+  test_put_away (window);
 }
 
 /* --- the recent files menu --------------------------------------------- */
@@ -1565,7 +1080,7 @@ recent_listed (gpointer data)
 static void
 test_recent_menu (void)
 {
-  g_autoptr (GFile) file = make_file ("recent.pdn", two_moves_pdn);
+  g_autoptr (GFile) file = test_make_file (tmp_dir, "recent.pdn", two_moves_pdn);
   g_autofree char *uri = g_file_get_uri (file);
   g_autofree char *action = NULL;
   DrWindow *window;
@@ -1588,7 +1103,7 @@ test_recent_menu (void)
     _dr_window_update_recent (window);
   g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (window->recent_menu)), ==, n);
   g_assert_cmpint (n, <=, 8);
-  put_away (window);
+  test_put_away (window);
 }
 
 /* --- main ------------------------------------------------------------- */
@@ -1630,11 +1145,6 @@ main (int    argc,
   g_test_add_func ("/app/work/closed-while-busy", test_closed_while_busy);
   g_test_add_func ("/app/work/settings-keys", test_settings_keys);
   g_test_add_func ("/app/work/recent-menu", test_recent_menu);
-  g_test_add_func ("/app/work/collection/save-whole", test_collection_save_whole);
-  g_test_add_func ("/app/work/collection/broken-games", test_collection_broken_games);
-  g_test_add_func ("/app/work/collection/game-list", test_collection_game_list);
-  g_test_add_func ("/app/work/collection/large", test_collection_large);
-  g_test_add_func ("/app/work/collection/no-gametype", test_collection_no_gametype);
 
   have_display = test_app_init ();
   if (!have_display)
