@@ -3,11 +3,11 @@
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Two levels, after PolyGlot's PGN reader: a lexer that turns the text into
- * tokens with their line and column (tags, comments, parentheses, NAGs,
- * setup commands and "words": moves, move numbers, results), and a game
- * reader that builds DrGame trees from them, checking every move against
- * the rules.  What real files do that the PDN 3.0 writing grammar does not
+ * Two levels, after PolyGlot's PGN reader: a lexer (dr-pdn-lexer.c) that
+ * turns the text into tokens with their line and column (tags, comments,
+ * parentheses, NAGs, setup commands and "words": moves, move numbers,
+ * results), and a game reader (this file) that builds DrGame trees from
+ * them, checking every move against the rules.  What real files do that the PDN 3.0 writing grammar does not
  * allow is accepted (shared/data/README.md, shared/design/PDN.md §1.1,
  * §1.2, §5-§10): CRLF, a BOM or a legacy encoding, padded and lower-case
  * tag names, '%' and ';' line comments, move numbers like "01." or glued
@@ -26,6 +26,7 @@
 #include "config.h"
 
 #include "dr-pdn.h"
+#include "dr-pdn-private.h"
 
 #include "dr-bitboard.h"
 #include "dr-fen.h"
@@ -41,499 +42,6 @@ G_DEFINE_QUARK (dr-pdn-error-quark, dr_pdn_error)
  * (DR_MAX_JUMPS + 1 squares of up to 3 characters and a separator), with
  * room to spare. */
 #define MAX_MOVE_TEXT 128
-
-typedef enum
-{
-  TOKEN_EOF,
-  TOKEN_TAG,        /* text = name, value = value */
-  TOKEN_COMMENT,    /* text = the comment */
-  TOKEN_OPEN,       /* ( */
-  TOKEN_CLOSE,      /* ) */
-  TOKEN_NAG,        /* number */
-  TOKEN_SETUP,      /* text = the FEN of a /FEN "..."/ command */
-  TOKEN_WORD,       /* text: a move, a move number, a result, ... */
-  TOKEN_ERROR,      /* text = message */
-} TokenType;
-
-typedef struct
-{
-  TokenType type;
-  char     *text;
-  char     *value;
-  guint     number;
-  gsize     offset;         /* where the token starts in the text */
-  gsize     end;            /* where it ends (the offset after it) */
-  guint     line;
-  guint     column;
-  gboolean  space_before;   /* whitespace between this and the previous token */
-} Token;
-
-struct _DrPdnReader
-{
-  char          *name;
-  char          *text;       /* UTF-8 */
-  gboolean       owns_text;  /* FALSE: borrowed from another reader */
-  char          *encoding;   /* what the input was in */
-  gboolean       bom;
-  gsize          len;
-  gsize          pos;
-  gsize          consumed;   /* the end of the last token taken (not peeked) */
-  guint          line;
-  guint          column;
-  const DrRules *rules;      /* the caller's variant, or NULL */
-  gboolean       rules_detected; /* @rules was chosen for the file's games
-                                    (dr_pdn_reader_detect_variant()) */
-  Token          peeked;
-  gboolean       has_peeked;
-  guint          game_line;
-  guint          game_column;
-  gsize          game_start; /* the span of the last game returned */
-  gsize          game_end;
-  const DrRules *last_rules; /* the variant of the file's last game */
-};
-
-/* --- encodings -------------------------------------------------------- */
-
-/* Legacy single-byte text: Cyrillic (Windows-1251) writes whole words in
- * bytes 0xC0-0xFF, Western European (Windows-1252) puts a single accented
- * letter among ASCII ones.  So: are most high bytes next to another? */
-static const char *
-guess_legacy (const guchar *data,
-              gsize         len)
-{
-  gsize high = 0, paired = 0;
-
-  for (gsize i = 0; i < len; i++)
-    if (data[i] >= 0xC0)
-      {
-        high++;
-        if ((i > 0 && data[i - 1] >= 0xC0) || (i + 1 < len && data[i + 1] >= 0xC0))
-          paired++;
-      }
-  return high > 0 && paired * 2 > high ? "WINDOWS-1251" : "WINDOWS-1252";
-}
-
-/* The text of @data in UTF-8, and the encoding it was in (a static
- * string, or @encoding itself) and whether it began with a UTF-8 BOM. */
-static char *
-to_utf8 (const char  *data,
-         gsize        len,
-         const char  *encoding,
-         const char **found,
-         gboolean    *bom,
-         GError     **error)
-{
-  g_autoptr (GError) local = NULL;
-  char *out;
-
-  *bom = FALSE;
-  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
-    {
-      data += 3;
-      len -= 3;
-      *bom = TRUE;
-    }
-  if ((encoding == NULL || g_ascii_strcasecmp (encoding, "UTF-8") == 0)
-      && g_utf8_validate (data, (gssize) len, NULL))
-    {
-      *found = "UTF-8";
-      return g_strndup (data, len);
-    }
-  if (encoding != NULL && g_ascii_strcasecmp (encoding, "UTF-8") == 0)
-    {
-      g_set_error_literal (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING,
-                           _("The text is not valid UTF-8"));
-      return NULL;
-    }
-  if (encoding == NULL)
-    encoding = guess_legacy ((const guchar *) data, len);
-  *found = encoding;
-  out = g_convert (data, (gssize) len, "UTF-8", encoding, NULL, NULL, &local);
-  if (out == NULL)
-    g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING,
-                 _("The text cannot be read as %s: %s"), encoding, local->message);
-  return out;
-}
-
-char *
-dr_pdn_to_utf8 (const char *data,
-                gsize       len,
-                const char *encoding,
-                GError    **error)
-{
-  const char *found;
-  gboolean bom;
-
-  return to_utf8 (data, len, encoding, &found, &bom, error);
-}
-
-/* --- lexer ------------------------------------------------------------ */
-
-static void
-token_clear (Token *t)
-{
-  g_clear_pointer (&t->text, g_free);
-  g_clear_pointer (&t->value, g_free);
-}
-
-static int
-peek_char (DrPdnReader *r,
-           gsize        ahead)
-{
-  return r->pos + ahead < r->len ? (guchar) r->text[r->pos + ahead] : -1;
-}
-
-static void
-advance (DrPdnReader *r)
-{
-  guchar c = (guchar) r->text[r->pos++];
-
-  if (c == '\n' || (c == '\r' && peek_char (r, 0) != '\n'))
-    {
-      r->line++;
-      r->column = 1;
-    }
-  else if (c == '\r')
-    ;
-  else if ((c & 0xC0) != 0x80)
-    r->column++;
-}
-
-static gboolean
-at_line_start (DrPdnReader *r)
-{
-  for (gsize i = r->pos; i > 0; i--)
-    {
-      char c = r->text[i - 1];
-      if (c == '\n' || c == '\r')
-        return TRUE;
-      if (c != ' ' && c != '\t')
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-is_word_end (int c)
-{
-  return c < 0 || c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '{' || c == '}'
-         || c == '(' || c == ')' || c == '[' || c == ']' || c == '$' || c == ';' || c == '"';
-}
-
-/* Strength marks in parentheses glued to a move: "19-23(!?)". */
-static gsize
-paren_glyph_length (DrPdnReader *r)
-{
-  gsize i = 1;
-
-  if (peek_char (r, 0) != '(')
-    return 0;
-  while (peek_char (r, i) == '!' || peek_char (r, i) == '?')
-    i++;
-  return i > 1 && peek_char (r, i) == ')' ? i + 1 : 0;
-}
-
-/* A malformed tag: the rest of its line is dropped with it, so that what
- * follows on the next lines reads normally. */
-static void
-set_error_token (DrPdnReader *r,
-                 Token       *t,
-                 char        *message)
-{
-  int c;
-
-  while ((c = peek_char (r, 0)) >= 0 && c != '\n' && c != '\r')
-    advance (r);
-  t->type = TOKEN_ERROR;
-  t->text = message;
-}
-
-static void
-lex_tag (DrPdnReader *r,
-         Token       *t)
-{
-  GString *name = g_string_new (NULL);
-  GString *value = g_string_new (NULL);
-  int c;
-
-  advance (r);                              /* [ */
-  while ((c = peek_char (r, 0)) == ' ' || c == '\t')
-    advance (r);
-  while ((c = peek_char (r, 0)) >= 0 && (g_ascii_isalnum (c) || c == '_' || c == '-'))
-    {
-      g_string_append_c (name, (char) c);
-      advance (r);
-    }
-  while ((c = peek_char (r, 0)) == ' ' || c == '\t')
-    advance (r);
-  if (name->len == 0)
-    {
-      set_error_token (r, t, g_strdup (_("a tag without a name")));
-      g_string_free (name, TRUE);
-      g_string_free (value, TRUE);
-      return;
-    }
-  if (c == '"' || (c == 0xE2 && peek_char (r, 1) == 0x80 && peek_char (r, 2) == 0x9C))
-    {
-      /* "value", with \" and \\ escapes; CheckerBoard also writes “ ”. */
-      gboolean curly = c != '"';
-
-      if (curly)
-        {
-          advance (r);
-          advance (r);
-        }
-      advance (r);
-      while ((c = peek_char (r, 0)) >= 0)
-        {
-          if (!curly && c == '"')
-            break;
-          if (curly && c == 0xE2 && peek_char (r, 1) == 0x80 && peek_char (r, 2) == 0x9D)
-            break;
-          if (c == '\n' || c == '\r')
-            break;
-          if (c == '\\' && (peek_char (r, 1) == '"' || peek_char (r, 1) == '\\'))
-            {
-              advance (r);
-              c = peek_char (r, 0);
-            }
-          g_string_append_c (value, (char) c);
-          advance (r);
-        }
-      if (c != '"' && !(curly && c == 0xE2))
-        {
-          set_error_token (r, t, g_strdup_printf (_("the value of tag %s has no closing quote"),
-                                                  name->str));
-          g_string_free (name, TRUE);
-          g_string_free (value, TRUE);
-          return;
-        }
-      for (int i = curly ? 3 : 1; i > 0; i--)
-        advance (r);
-    }
-  else
-    {
-      /* An unquoted value, up to the ']'. */
-      while ((c = peek_char (r, 0)) >= 0 && c != ']' && c != '\n' && c != '\r')
-        {
-          g_string_append_c (value, (char) c);
-          advance (r);
-        }
-      g_strchomp (value->str);
-      value->len = strlen (value->str);
-    }
-  while ((c = peek_char (r, 0)) == ' ' || c == '\t')
-    advance (r);
-  if (c != ']')
-    {
-      set_error_token (r, t, g_strdup_printf (_("tag %s is not closed by “]”"), name->str));
-      g_string_free (name, TRUE);
-      g_string_free (value, TRUE);
-      return;
-    }
-  advance (r);
-  t->type = TOKEN_TAG;
-  t->text = g_string_free (name, FALSE);
-  t->value = g_string_free (value, FALSE);
-}
-
-static void
-lex_token (DrPdnReader *r,
-           Token       *t)
-{
-  int c;
-
-  memset (t, 0, sizeof *t);
-  for (;;)
-    {
-      c = peek_char (r, 0);
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 0xA0)
-        {
-          advance (r);
-          t->space_before = TRUE;
-          continue;
-        }
-      if (c == 0xC2 && peek_char (r, 1) == 0xA0)   /* no-break space */
-        {
-          advance (r);
-          advance (r);
-          t->space_before = TRUE;
-          continue;
-        }
-      /* '%' escapes the rest of the line (PDN 3.0), as at a line's start. */
-      if (c == '%' && (at_line_start (r) || t->space_before))
-        {
-          while ((c = peek_char (r, 0)) >= 0 && c != '\n' && c != '\r')
-            advance (r);
-          t->space_before = TRUE;
-          continue;
-        }
-      break;
-    }
-  t->offset = r->pos;
-  t->line = r->line;
-  t->column = r->column;
-  if (c < 0)
-    {
-      t->type = TOKEN_EOF;
-      return;
-    }
-  switch (c)
-    {
-    case '[':
-      lex_tag (r, t);
-      return;
-    case '{':
-      {
-        gsize start;
-
-        advance (r);
-        start = r->pos;
-        while ((c = peek_char (r, 0)) >= 0 && c != '}')
-          advance (r);
-        if (c < 0)
-          {
-            t->type = TOKEN_ERROR;
-            t->text = g_strdup (_("a comment is not closed by “}”"));
-            return;
-          }
-        t->type = TOKEN_COMMENT;
-        t->text = g_strndup (r->text + start, r->pos - start);
-        advance (r);
-        return;
-      }
-    case ';':
-      {
-        gsize start;
-
-        advance (r);
-        start = r->pos;
-        while ((c = peek_char (r, 0)) >= 0 && c != '\n' && c != '\r')
-          advance (r);
-        t->type = TOKEN_COMMENT;
-        t->text = g_strndup (r->text + start, r->pos - start);
-        return;
-      }
-    case '(':
-      advance (r);
-      t->type = TOKEN_OPEN;
-      return;
-    case ')':
-      advance (r);
-      t->type = TOKEN_CLOSE;
-      return;
-    case '$':
-      advance (r);
-      t->type = TOKEN_NAG;
-      while ((c = peek_char (r, 0)) >= 0 && g_ascii_isdigit (c))
-        {
-          if (t->number < 1000)
-            t->number = t->number * 10 + (guint) (c - '0');
-          advance (r);
-        }
-      return;
-    case '/':
-      {
-        /* A setup command: /FEN "..."/ */
-        gsize start;
-        char *body, *q1, *q2;
-
-        advance (r);
-        start = r->pos;
-        while ((c = peek_char (r, 0)) >= 0 && c != '/' && c != '\n')
-          advance (r);
-        if (c != '/')
-          {
-            t->type = TOKEN_ERROR;
-            t->text = g_strdup (_("a setup command is not closed by “/”"));
-            return;
-          }
-        body = g_strndup (r->text + start, r->pos - start);
-        advance (r);
-        /* Strip first: g_strchug() moves the text the quotes point into. */
-        g_strchug (body);
-        q1 = strchr (body, '"');
-        q2 = q1 ? strchr (q1 + 1, '"') : NULL;
-        if (!g_str_has_prefix (body, "FEN") || q2 == NULL)
-          {
-            t->type = TOKEN_ERROR;
-            t->text = g_strdup_printf (_("“/%s/” is not a setup command"), body);
-            g_free (body);
-            return;
-          }
-        t->type = TOKEN_SETUP;
-        t->text = g_strndup (q1 + 1, (gsize) (q2 - q1 - 1));
-        g_free (body);
-        return;
-      }
-    case '}':
-      advance (r);
-      t->type = TOKEN_ERROR;
-      t->text = g_strdup (_("“}” without a comment to close (comments do not nest)"));
-      return;
-    case ']':
-      advance (r);
-      t->type = TOKEN_ERROR;
-      t->text = g_strdup (_("“]” outside a tag"));
-      return;
-    case '"':
-      advance (r);
-      t->type = TOKEN_ERROR;
-      t->text = g_strdup (_("a string outside a tag"));
-      return;
-    default:
-      {
-        GString *word = g_string_new (NULL);
-        gsize glyph;
-
-        while (!is_word_end (peek_char (r, 0)))
-          {
-            g_string_append_c (word, (char) peek_char (r, 0));
-            advance (r);
-          }
-        if ((glyph = paren_glyph_length (r)) > 0)
-          for (gsize i = 0; i < glyph; i++)
-            {
-              g_string_append_c (word, (char) peek_char (r, 0));
-              advance (r);
-            }
-        t->type = TOKEN_WORD;
-        t->text = g_string_free (word, FALSE);
-        return;
-      }
-    }
-}
-
-/* The next token, taken: the reader's text up to its end is read. */
-static void
-next_token (DrPdnReader *r,
-            Token       *t)
-{
-  if (r->has_peeked)
-    {
-      *t = r->peeked;
-      r->has_peeked = FALSE;
-    }
-  else
-    {
-      lex_token (r, t);
-      t->end = r->pos;
-    }
-  r->consumed = t->end;
-}
-
-static Token *
-peek_token (DrPdnReader *r)
-{
-  if (!r->has_peeked)
-    {
-      lex_token (r, &r->peeked);
-      r->peeked.end = r->pos;
-      r->has_peeked = TRUE;
-    }
-  return &r->peeked;
-}
-
 /* --- words ------------------------------------------------------------ */
 
 static const struct
@@ -888,10 +396,10 @@ guess_rules (DrPdnReader *r,
           gboolean had_number;
           g_autofree char *marks = NULL, *junk = NULL, *move = NULL;
 
-          next_token (r, &t);
+          _dr_pdn_next_token (r, &t);
           if (t.type == TOKEN_EOF || t.type == TOKEN_TAG || t.type == TOKEN_ERROR)
             {
-              token_clear (&t);
+              _dr_pdn_token_clear (&t);
               break;
             }
           if (t.type == TOKEN_WORD)
@@ -911,7 +419,7 @@ guess_rules (DrPdnReader *r,
                       max_number = MAX (max_number, atoi (p));
                 }
             }
-          token_clear (&t);
+          _dr_pdn_token_clear (&t);
         }
     }
   r->pos = save_pos;
@@ -971,23 +479,23 @@ skip_game (DrPdnReader *r)
 
   for (;;)
     {
-      Token *p = peek_token (r);
+      Token *p = _dr_pdn_peek_token (r);
 
       if (p->type == TOKEN_EOF || p->type == TOKEN_TAG)
         return NULL;
-      next_token (r, &t);
+      _dr_pdn_next_token (r, &t);
       if (t.type == TOKEN_WORD && (g_str_equal (t.text, "*") || is_result_word (t.text)))
         {
-          Token *after = peek_token (r);
+          Token *after = _dr_pdn_peek_token (r);
           if (after->type == TOKEN_EOF || after->type == TOKEN_TAG || after->space_before)
             {
               char *terminator = g_steal_pointer (&t.text);
 
-              token_clear (&t);
+              _dr_pdn_token_clear (&t);
               return terminator;
             }
         }
-      token_clear (&t);
+      _dr_pdn_token_clear (&t);
     }
 }
 
@@ -1017,7 +525,7 @@ peek_next_moves (DrPdnReader *r,
       gboolean had_number, stop = FALSE;
       g_autofree char *marks = NULL, *junk = NULL, *move = NULL;
 
-      next_token (r, &t);
+      _dr_pdn_next_token (r, &t);
       if (t.type == TOKEN_WORD && !is_result_word (t.text))
         {
           move = split_word (t.text, &had_number, &marks, &junk);
@@ -1026,7 +534,7 @@ peek_next_moves (DrPdnReader *r,
         }
       else if (t.type != TOKEN_COMMENT && t.type != TOKEN_NAG)
         stop = TRUE;
-      token_clear (&t);
+      _dr_pdn_token_clear (&t);
       if (stop)
         break;
     }
@@ -1211,7 +719,7 @@ read_body (GameBuilder *b,
 
   for (;;)
     {
-      Token *p = peek_token (r);
+      Token *p = _dr_pdn_peek_token (r);
 
       if (p->type == TOKEN_EOF || (p->type == TOKEN_TAG && b->stack->len == 0))
         {
@@ -1224,19 +732,19 @@ read_body (GameBuilder *b,
             }
           return TRUE;       /* no terminator: the game ends here */
         }
-      next_token (r, &t);
+      _dr_pdn_next_token (r, &t);
       b->after_number = b->number_next;
       b->number_next = FALSE;
       switch (t.type)
         {
         case TOKEN_ERROR:
           body_error (b, error, DR_PDN_ERROR_SYNTAX, &t, "%s", t.text);
-          token_clear (&t);
+          _dr_pdn_token_clear (&t);
           return FALSE;
         case TOKEN_TAG:
           body_error (b, error, DR_PDN_ERROR_SYNTAX, &t,
                       _("tag %s inside the moves (a “)” is missing?)"), t.text);
-          token_clear (&t);
+          _dr_pdn_token_clear (&t);
           return FALSE;
         case TOKEN_COMMENT:
           if (!read_unread_comment (b, &t))
@@ -1255,13 +763,13 @@ read_body (GameBuilder *b,
               {
                 body_error (b, error, DR_PDN_ERROR_BAD_SETUP, &t,
                             _("a position set up in the middle of the moves (/FEN/) is not supported"));
-                token_clear (&t);
+                _dr_pdn_token_clear (&t);
                 return FALSE;
               }
             if (!dr_fen_parse (b->game->rules, t.text, &pos, &local))
               {
                 body_error (b, error, DR_PDN_ERROR_BAD_SETUP, &t, "%s", local->message);
-                token_clear (&t);
+                _dr_pdn_token_clear (&t);
                 return FALSE;
               }
             /* The first setup of a body is the start position. */
@@ -1274,7 +782,7 @@ read_body (GameBuilder *b,
             {
               body_error (b, error, DR_PDN_ERROR_SYNTAX, &t,
                           _("a variation before any move"));
-              token_clear (&t);
+              _dr_pdn_token_clear (&t);
               return FALSE;
             }
           /* An alternative to the last move: from the position before it. */
@@ -1288,7 +796,7 @@ read_body (GameBuilder *b,
             {
               body_error (b, error, DR_PDN_ERROR_SYNTAX, &t,
                           _("“)” without a variation to close"));
-              token_clear (&t);
+              _dr_pdn_token_clear (&t);
               return FALSE;
             }
           if (b->pending != NULL && b->last != NULL)
@@ -1307,7 +815,7 @@ read_body (GameBuilder *b,
               {
                 /* "1-1" could be a move in no variant; results end games. */
                 b->result_word = g_strdup (t.text);
-                token_clear (&t);
+                _dr_pdn_token_clear (&t);
                 return TRUE;
               }
             move = split_word (t.text, &had_number, &marks, &junk);
@@ -1337,7 +845,7 @@ read_body (GameBuilder *b,
             for (;;)
               {
                 gsize l = strlen (move);
-                after = peek_token (r);
+                after = _dr_pdn_peek_token (r);
                 /* No move is longer than MAX_MOVE_TEXT: stop joining words
                  * there, or "32- - - - ..." takes quadratic time. */
                 if (after->type != TOKEN_WORD || marks != NULL || junk != NULL
@@ -1352,13 +860,13 @@ read_body (GameBuilder *b,
                     g_autofree char *m2 = NULL, *mk = NULL, *jk = NULL;
                     gboolean num2;
 
-                    next_token (r, &w);
+                    _dr_pdn_next_token (r, &w);
                     m2 = split_word (w.text, &num2, &mk, &jk);
                     joined = g_strconcat (move, w.text, NULL);
                     g_free (move);
                     move = split_word (joined, &num2, &marks, &junk);
                     g_free (joined);
-                    token_clear (&w);
+                    _dr_pdn_token_clear (&w);
                     continue;
                   }
                 break;
@@ -1367,32 +875,32 @@ read_body (GameBuilder *b,
               {
                 if (is_score_word (t.text))
                   {
-                    after = peek_token (r);
+                    after = _dr_pdn_peek_token (r);
                     if (after->type == TOKEN_EOF || after->type == TOKEN_TAG)
                       {
                         b->result_word = g_strdup (t.text);
-                        token_clear (&t);
+                        _dr_pdn_token_clear (&t);
                         return TRUE;
                       }
                   }
                 body_error (b, error, DR_PDN_ERROR_SYNTAX, &t,
                             _("“%s” is not a move"), t.text);
-                token_clear (&t);
+                _dr_pdn_token_clear (&t);
                 return FALSE;
               }
             if (!play_word (b, &t, move, error))
               {
                 /* A match score ("4-6", delfts.pdn) at the end of a game. */
-                after = peek_token (r);
+                after = _dr_pdn_peek_token (r);
                 if (is_score_word (t.text) && b->stack->len == 0
                     && (after->type == TOKEN_EOF || after->type == TOKEN_TAG))
                   {
                     g_clear_error (error);
                     b->result_word = g_strdup (t.text);
-                    token_clear (&t);
+                    _dr_pdn_token_clear (&t);
                     return TRUE;
                   }
-                token_clear (&t);
+                _dr_pdn_token_clear (&t);
                 return FALSE;
               }
             if (marks != NULL)
@@ -1411,7 +919,7 @@ read_body (GameBuilder *b,
         default:
           break;
         }
-      token_clear (&t);
+      _dr_pdn_token_clear (&t);
     }
 }
 
@@ -1431,11 +939,11 @@ end_game_span (DrPdnReader *r)
 {
   Token *p;
 
-  while ((p = peek_token (r))->type == TOKEN_WORD && g_str_equal (p->text, "*"))
+  while ((p = _dr_pdn_peek_token (r))->type == TOKEN_WORD && g_str_equal (p->text, "*"))
     {
       Token t;
-      next_token (r, &t);
-      token_clear (&t);
+      _dr_pdn_next_token (r, &t);
+      _dr_pdn_token_clear (&t);
     }
   r->game_end = p->type == TOKEN_EOF ? r->len : p->offset;
 }
@@ -1476,11 +984,11 @@ dr_pdn_reader_next_game (DrPdnReader *r,
   *out = NULL;
 
   /* Stray terminators before the first game. */
-  while ((p = peek_token (r))->type == TOKEN_WORD && g_str_equal (p->text, "*"))
+  while ((p = _dr_pdn_peek_token (r))->type == TOKEN_WORD && g_str_equal (p->text, "*"))
     {
       Token t;
-      next_token (r, &t);
-      token_clear (&t);
+      _dr_pdn_next_token (r, &t);
+      _dr_pdn_token_clear (&t);
     }
   if (p->type == TOKEN_EOF)
     {
@@ -1493,17 +1001,17 @@ dr_pdn_reader_next_game (DrPdnReader *r,
 
   /* The tag section.  A tag that cannot be read ends it: what follows is
    * kept unread, from that tag on. */
-  while ((p = peek_token (r))->type == TOKEN_TAG || p->type == TOKEN_ERROR)
+  while ((p = _dr_pdn_peek_token (r))->type == TOKEN_TAG || p->type == TOKEN_ERROR)
     {
       Token t;
 
-      next_token (r, &t);
+      _dr_pdn_next_token (r, &t);
       if (t.type == TOKEN_ERROR)
         {
           pdn_error (r, &local, DR_PDN_ERROR_SYNTAX, t.line, t.column, "%s", t.text);
           unread_from = t.offset;
           failed = TRUE;
-          token_clear (&t);
+          _dr_pdn_token_clear (&t);
           break;
         }
       if (g_ascii_strcasecmp (t.text, "FEN") == 0)
@@ -1539,7 +1047,7 @@ dr_pdn_reader_next_game (DrPdnReader *r,
             {
               pdn_error (r, &local, DR_PDN_ERROR_UNKNOWN_GAMETYPE, r->game_line, r->game_column,
                          _("GameType “%s” is not a variant this program plays"), gametype);
-              unread_from = peek_token (r)->offset;
+              unread_from = _dr_pdn_peek_token (r)->offset;
               failed = TRUE;
             }
           rules = &dr_rules_international;
@@ -1572,7 +1080,7 @@ dr_pdn_reader_next_game (DrPdnReader *r,
             {
               pdn_error (r, &local, DR_PDN_ERROR_BAD_SETUP, fen_line, fen_column, "%s",
                          fen_error->message);
-              unread_from = peek_token (r)->offset;
+              unread_from = _dr_pdn_peek_token (r)->offset;
               failed = TRUE;
             }
           raw_fen = TRUE;
@@ -1597,33 +1105,33 @@ dr_pdn_reader_next_game (DrPdnReader *r,
   b.stack = g_ptr_array_new ();
   b.node = game->root;
   b.legal = g_new0 (DrMoveList, 1);
-  if (failed && unread_from == peek_token (r)->offset)
+  if (failed && unread_from == _dr_pdn_peek_token (r)->offset)
     {
       /* None of the moves can be read (a GameType or FEN this program
        * cannot use).  Text kept unread by an earlier reading, which the
        * writer put first, comes back as it was, and a terminator alone
        * after it is the game's own, as in any game. */
-      while ((p = peek_token (r))->type == TOKEN_COMMENT
+      while ((p = _dr_pdn_peek_token (r))->type == TOKEN_COMMENT
              && (g_str_has_prefix (p->text, UNREAD_MARK) || g_str_has_prefix (p->text, UNREAD_RBRACE_MARK)))
         {
           Token t;
 
-          next_token (r, &t);
+          _dr_pdn_next_token (r, &t);
           read_unread_comment (&b, &t);
-          token_clear (&t);
+          _dr_pdn_token_clear (&t);
         }
       unread_from = p->offset;
       if (p->type == TOKEN_WORD && (g_str_equal (p->text, "*") || is_result_word (p->text)))
         {
           Token t;
 
-          next_token (r, &t);
-          if (peek_token (r)->type == TOKEN_EOF || peek_token (r)->type == TOKEN_TAG)
+          _dr_pdn_next_token (r, &t);
+          if (_dr_pdn_peek_token (r)->type == TOKEN_EOF || _dr_pdn_peek_token (r)->type == TOKEN_TAG)
             {
               terminator = g_steal_pointer (&t.text);
               unread_from = r->consumed;
             }
-          token_clear (&t);
+          _dr_pdn_token_clear (&t);
         }
     }
   else if (!failed && !read_body (&b, &local))
@@ -1696,7 +1204,7 @@ dr_pdn_reader_new (const char    *data,
   g_return_val_if_fail (data != NULL, NULL);
   if (len < 0)
     len = (gssize) strlen (data);
-  text = to_utf8 (data, (gsize) len, encoding, &found, &bom, &local);
+  text = _dr_pdn_to_utf8 (data, (gsize) len, encoding, &found, &bom, &local);
   if (text == NULL)
     {
       g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_ENCODING, "%s: %s", name ? name : "PDN",
@@ -1740,7 +1248,7 @@ dr_pdn_reader_free (DrPdnReader *r)
   if (r == NULL)
     return;
   if (r->has_peeked)
-    token_clear (&r->peeked);
+    _dr_pdn_token_clear (&r->peeked);
   g_free (r->name);
   if (r->owns_text)
     g_free (r->text);
