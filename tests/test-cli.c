@@ -690,6 +690,10 @@ static const ErrorCase error_cases[] = {
   { "/cli/errors/notation-bogus-moves", 0, { "moves", "--notation", "bogus", NULL } },
   { "/cli/errors/notation-bogus-fen", 1, { "fen", "--notation", "bogus", "W:W31-50:B1-20", NULL } },
   { "/cli/errors/notation-bogus-match", 1, { "match", "hub:a", "hub:b", "--notation", "bogus", NULL } },
+  { "/cli/errors/sprt-bogus", 1, { "match", "hub:a", "hub:b", "--sprt", "5", NULL } },
+  { "/cli/errors/sprt-reversed", 1, { "match", "hub:a", "hub:b", "--sprt", "5,0", NULL } },
+  { "/cli/errors/concurrency-zero", 1, { "match", "hub:a", "hub:b", "--concurrency", "0", NULL } },
+  { "/cli/errors/concurrency-dxp", 1, { "match", "hub:a", "dxp:127.0.0.1", "--concurrency", "2", NULL } },
   { "/cli/errors/format-bogus", 0, { "moves", "--variant", "international", "--format", "bogus", NULL } },
   { "/cli/errors/variant-missing-value", 0, { "perft", "1", "--variant", NULL } },
   /* Unknown options, including options of another command. */

@@ -18,6 +18,7 @@
 #include "dr-match.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-pdn.h"
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -789,6 +790,37 @@ test_match_elo (void)
   g_assert_true (isnan (dr_match_elo_bound (0, 0, 0)));
 }
 
+/* Expected values computed apart from this code (Python, the formula of
+ * dr_match_sprt_llr's documentation: x = (W + D/2) / N, v the games'
+ * variance, s = 1 / (1 + 10^(-Elo/400)), LLR = N (s1 - s0) (2x - s0 - s1)
+ * / (2v)); Wald's bounds ln (β / (1 - α)), ln ((1 - β) / α). */
+static void
+test_match_sprt_llr (void)
+{
+  static const struct { int w, d, l; double elo0, elo1, llr; } cases[] = {
+    { 9, 0, 10, 0, 200, -3.0919 },
+    { 120, 200, 80, 0, 5, 1.0902 },
+    { 50, 300, 50, -5, 5, 0.0 },
+    { 30, 40, 60, 0, 10, -1.4350 },
+  };
+  double lower, upper;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpfloat_with_epsilon (dr_match_sprt_llr (cases[i].w, cases[i].d, cases[i].l,
+                                                       cases[i].elo0, cases[i].elo1),
+                                    cases[i].llr, 0.0001);
+  /* No spread yet (every game the same result, or none): no evidence. */
+  g_assert_cmpfloat (dr_match_sprt_llr (5, 0, 0, 0, 10), ==, 0.0);
+  g_assert_cmpfloat (dr_match_sprt_llr (0, 7, 0, 0, 10), ==, 0.0);
+  g_assert_cmpfloat (dr_match_sprt_llr (0, 0, 0, 0, 10), ==, 0.0);
+  dr_match_sprt_bounds (0.05, 0.05, &lower, &upper);
+  g_assert_cmpfloat_with_epsilon (lower, -2.944439, 0.000001);
+  g_assert_cmpfloat_with_epsilon (upper, 2.944439, 0.000001);
+  dr_match_sprt_bounds (0.05, 0.10, &lower, &upper);
+  g_assert_cmpfloat_with_epsilon (lower, -2.251292, 0.000001);
+  g_assert_cmpfloat_with_epsilon (upper, 2.890372, 0.000001);
+}
+
 static void
 test_match_openings (void)
 {
@@ -915,6 +947,114 @@ match_totals (const char *out,
   *w = atoi (ws);
   *d = atoi (ds);
   *l = atoi (ls);
+}
+
+/* An opening in which White cannot move (Russian: a white man on a1
+ * behind black men on b2 and c3, 004 1.8.1: it has lost): each game is
+ * lost by the engine with White, so the first engine scores a loss, a
+ * win, a loss ...  Against ELO1 = 200 the test accepts H0 after 19 games
+ * (9 won, 10 lost: LLR -3.09 below -2.94, the 18 before stay above it),
+ * and the match stops there though 40 were asked for. */
+static void
+test_match_sprt (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *openings = NULL, *quoted = NULL, *engine = NULL, *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd, w, d, l;
+
+  g_assert_nonnull (cli);
+  fd = g_file_open_tmp ("test-dxp-blocked-XXXXXX.txt", &openings, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (openings, "blocked|W:Wa1:Bb2,c3\n", -1, &error));
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+  {
+    const char *args[] = { engine, engine, "--variant", "russian", "--openings", openings,
+                           "--games", "40", "--sprt", "0,200", NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 0);
+  }
+  g_remove (openings);
+  g_assert_nonnull (strstr (out, "game 1, opening blocked: Draughtsman (white) - Draughtsman (black) 0-1 (White cannot move)\n"
+                                 "SPRT: LLR 0.00 (-2.94, 2.94) after 1 games\n"));
+  g_assert_nonnull (strstr (out, "SPRT: LLR -2.43 (-2.94, 2.94) after 18 games\n"));
+  g_assert_nonnull (strstr (out, "SPRT: LLR -3.09 (-2.94, 2.94) after 19 games\n"
+                                 "SPRT: H0 accepted (Elo difference 0 rather than 200)\n"));
+  g_assert_null (strstr (out, "game 20,"));
+  match_totals (out, &w, &d, &l);
+  g_assert_cmpint (w, ==, 9);
+  g_assert_cmpint (d, ==, 0);
+  g_assert_cmpint (l, ==, 10);
+}
+
+/* Four games, two at a time, written to a PDN file: the file holds the
+ * four in the order of their numbers, each with its tags, and its moves
+ * replay by the rules to a position that agrees with the result when
+ * the rules ended the game. */
+static void
+test_match_concurrency_pdn (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *dir = g_dir_make_tmp ("test-dxp-pdn-XXXXXX", NULL);
+  g_autofree char *pdn = g_build_filename (dir, "games.pdn", NULL);
+  g_autofree char *quoted = NULL, *engine = NULL, *out = NULL, *err = NULL;
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (GError) error = NULL;
+  int w, d, l, n = 0;
+
+  g_assert_nonnull (cli);
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+  {
+    const char *args[] = { engine, engine, "--variant", "russian", "--games", "4", "--movetime", "5",
+                           "--concurrency", "2", "--pdn", pdn, NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 0);
+  }
+  for (int g = 1; g <= 4; g++)
+    {
+      g_autofree char *line = g_strdup_printf ("game %d, opening start: Draughtsman (white) - Draughtsman (black) ", g);
+      g_assert_nonnull (strstr (out, line));
+    }
+  match_totals (out, &w, &d, &l);
+  g_assert_cmpint (w + d + l, ==, 4);
+
+  reader = dr_pdn_reader_new_for_file (pdn, NULL, &dr_rules_russian, &error);
+  g_assert_no_error (error);
+  for (;;)
+    {
+      g_autoptr (DrGame) game = NULL;
+      g_autofree char *round = NULL;
+      DrGameNode *end;
+      DrMoveList *legal;
+
+      if (dr_pdn_reader_next_game (reader, &game, &error) == DR_PDN_READ_END)
+        break;
+      g_assert_no_error (error);
+      n++;
+      round = g_strdup_printf ("%d", n);
+      g_assert_cmpstr (dr_game_get_tag (game, "Event"), ==, "draughtsman-cli match");
+      g_assert_cmpstr (dr_game_get_tag (game, "Round"), ==, round);
+      g_assert_cmpstr (dr_game_get_tag (game, "White"), ==, "Draughtsman");
+      g_assert_cmpstr (dr_game_get_tag (game, "Black"), ==, "Draughtsman");
+      g_assert_cmpstr (dr_game_get_tag (game, "Result"), ==, dr_result_to_string (game->result, &dr_rules_russian));
+      g_assert_nonnull (dr_game_get_tag (game, "Termination"));
+      g_assert_true (game->result != DR_RESULT_UNKNOWN);
+      g_assert_cmpuint (dr_game_main_line_length (game), >, 0);
+      end = dr_game_node_main_line_end (game->root);
+      legal = g_new0 (DrMoveList, 1);
+      dr_movegen_legal (&dr_rules_russian, &end->position, legal);
+      if (g_str_equal (dr_game_get_tag (game, "Termination"), "White cannot move"))
+        g_assert_true (legal->n == 0 && end->position.turn == DR_SIDE_WHITE && game->result == DR_RESULT_BLACK_WINS);
+      if (g_str_equal (dr_game_get_tag (game, "Termination"), "Black cannot move"))
+        g_assert_true (legal->n == 0 && end->position.turn == DR_SIDE_BLACK && game->result == DR_RESULT_WHITE_WINS);
+      g_free (legal);
+    }
+  g_assert_cmpint (n, ==, 4);
+  g_remove (pdn);
+  g_rmdir (dir);
 }
 
 /* A Hub engine against our DXP follower (`dxp --listen`), two games of a
@@ -1161,6 +1301,9 @@ main (int    argc,
   g_test_add_func ("/cli/dxp/end-to-end/setup", test_end_to_end_setup);
   g_test_add_func ("/cli/match/elo", test_match_elo);
   g_test_add_func ("/cli/match/openings", test_match_openings);
+  g_test_add_func ("/cli/match/sprt/llr", test_match_sprt_llr);
+  g_test_add_func ("/cli/match/sprt", test_match_sprt);
+  g_test_add_func ("/cli/match/concurrency-pdn", test_match_concurrency_pdn);
   g_test_add_func ("/cli/match/self-play", test_match_self);
   g_test_add_func ("/cli/match/notation", test_match_notation);
   g_test_add_func ("/cli/match/dxp-engine", test_match_dxp_engine);

@@ -30,6 +30,7 @@
 #include "dr-hub-text.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-pdn.h"
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
@@ -744,7 +745,8 @@ engine_move (Engine           *e,
 /* The match --------------------------------------------------------------- */
 
 /* Plays game @number from @fen; returns White's points (2 a win, 1 a
- * draw, 0 a loss) and what ended it in *@how, or -1 on an engine failure.
+ * draw, 0 a loss), the moves in @played (DrMove) and what ended it in
+ * *@how, or -1 on an engine failure.
  * A result can come with an error as well: the game counts, but an
  * engine cannot go on (it did not end the game as DXP asks, or did not
  * recover from a time-out). */
@@ -755,6 +757,7 @@ play_game (Match      *m,
            int         number,
            gboolean    last,
            const char *fen,
+           GArray     *played,
            char      **how,
            GError    **error)
 {
@@ -872,6 +875,7 @@ play_game (Match      *m,
 
       relay = TRUE;
       last_move = move;
+      g_array_append_val (played, move);
       relay_seconds = (int) ((g_get_monotonic_time () - t0 + 500000) / G_USEC_PER_SEC);
       /* A capture or a man's move cannot be undone: the next positions
        * are sent from here. */
@@ -905,6 +909,297 @@ play_game (Match      *m,
   return points;
 }
 
+/* The sequential test ------------------------------------------------------ */
+
+static double
+elo_to_score (double elo)
+{
+  return 1.0 / (1.0 + pow (10.0, -elo / 400.0));
+}
+
+/**
+ * dr_match_sprt_llr:
+ * @wins: games won by the first engine
+ * @draws: games drawn
+ * @losses: games lost by the first engine
+ * @elo0: the Elo difference of H0
+ * @elo1: the Elo difference of H1
+ *
+ * The log-likelihood ratio of H1 (the first engine is @elo1 stronger)
+ * against H0 (@elo0 stronger) after these games, in the normal
+ * approximation of the generalized SPRT (the one fishtest used before its
+ * pentanomial model): with N games of mean score x and variance v, the
+ * expected scores s0 and s1 of the two hypotheses (logistic Elo),
+ * LLR = N (s1 - s0) (2x - s0 - s1) / (2 v).
+ *
+ * Returns: the LLR; 0 while every game had the same result (v = 0:
+ *   nothing to measure the spread by)
+ */
+double
+dr_match_sprt_llr (int    wins,
+                   int    draws,
+                   int    losses,
+                   double elo0,
+                   double elo1)
+{
+  int n = wins + draws + losses;
+  double x, v, s0 = elo_to_score (elo0), s1 = elo_to_score (elo1);
+
+  if (n == 0)
+    return 0.0;
+  x = (wins + 0.5 * draws) / n;
+  v = (wins * (1.0 - x) * (1.0 - x) + draws * (0.5 - x) * (0.5 - x) + losses * x * x) / n;
+  if (v <= 0.0)
+    return 0.0;
+  return n * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * v);
+}
+
+/**
+ * dr_match_sprt_bounds:
+ * @alpha: the chance of accepting H1 when H0 holds
+ * @beta: the chance of accepting H0 when H1 holds
+ * @lower: (out): H0 is accepted at an LLR at or below it
+ * @upper: (out): H1 is accepted at an LLR at or above it
+ *
+ * Wald's bounds: ln (β / (1 - α)) and ln ((1 - β) / α).
+ */
+void
+dr_match_sprt_bounds (double  alpha,
+                      double  beta,
+                      double *lower,
+                      double *upper)
+{
+  *lower = log (beta / (1.0 - alpha));
+  *upper = log ((1.0 - beta) / alpha);
+}
+
+/* The match's games, played by one or more slots at once ----------------- */
+
+/* What the slots share: the games to hand out and the results.  Each slot
+ * (a thread) has its own two engines and plays one game at a time. */
+typedef struct
+{
+  Match         *m;
+  const char    *specs[2];
+  GPtrArray     *fens;
+  GPtrArray     *codes;
+  int            notation;        /* -1: as in the openings file */
+  int            games;
+  const char    *pdn_path;        /* NULL: no PDN file */
+  gboolean       sprt;
+  double         elo0, elo1, llr_lower, llr_upper;
+
+  GMutex         lock;
+  int            next_game;       /* the next game to hand out */
+  gboolean       stop;            /* no more games: decided, or a failure */
+  int            wins, draws, losses;
+  char          *names[2];
+  GPtrArray     *pdn_games;       /* char *, each game's PDN text by number; NULL until played */
+  GError        *error;           /* the first failure */
+} Runner;
+
+/* The game's record: the Seven Tag Roster, the opening, the reason it
+ * ended (PDN.md §2: tags a reader does not know are kept). */
+static char *
+game_pdn (Runner        *r,
+          int            number,
+          const char    *fen,
+          const char    *opening,
+          const char    *white,
+          const char    *black,
+          int            points,
+          const char    *how,
+          GArray        *played)
+{
+  const DrRules *rules = r->m->rules;
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y.%m.%d");
+  g_autofree char *round = g_strdup_printf ("%d", number);
+  DrPosition start, initial;
+  DrGame *game;
+  DrGameNode *node;
+  char *text;
+
+  if (!dr_fen_parse (rules, fen, &start, NULL))
+    g_return_val_if_reached (NULL);    /* play_game() read it */
+  dr_rules_initial (rules, &initial);
+  game = dr_game_new (rules, dr_position_equal (&start, &initial) ? NULL : &start);
+  game->result = points == 2 ? DR_RESULT_WHITE_WINS : points == 1 ? DR_RESULT_DRAW : DR_RESULT_BLACK_WINS;
+  dr_game_set_tag (game, "Event", "draughtsman-cli match");
+  dr_game_set_tag (game, "Site", "?");
+  dr_game_set_tag (game, "Date", date);
+  dr_game_set_tag (game, "Round", round);
+  dr_game_set_tag (game, "White", white);
+  dr_game_set_tag (game, "Black", black);
+  dr_game_set_tag (game, "Result", dr_result_to_string (game->result, rules));
+  if (opening[0] != '\0')
+    dr_game_set_tag (game, "Opening", opening);
+  dr_game_set_tag (game, "Termination", how);
+  node = game->root;
+  for (guint i = 0; i < played->len; i++)
+    node = dr_game_add_move (game, node, &g_array_index (played, DrMove, i));
+  text = dr_pdn_write_game (game, r->notation >= 0 ? (DrNotation) r->notation : DR_NOTATION_NUMERIC);
+  dr_game_free (game);
+  return text;
+}
+
+/* Writes every game played so far, in the order of their numbers, in
+ * place of the file (g_file_set_contents() writes a new file and renames
+ * it: a match stopped at any moment leaves a whole file). */
+static gboolean
+write_pdn (Runner  *r,
+           GError **error)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < r->pdn_games->len; i++)
+    {
+      const char *game = g_ptr_array_index (r->pdn_games, i);
+
+      if (game == NULL)
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, game);
+    }
+  if (!g_file_set_contents (r->pdn_path, text->str, (gssize) text->len, error))
+    {
+      g_prefix_error (error, _("cannot write the games to %s: "), r->pdn_path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Under the lock: the first failure stops the match. */
+static void
+runner_fail (Runner *r,
+             GError *error)
+{
+  r->stop = TRUE;
+  if (r->error == NULL)
+    r->error = error;
+  else
+    g_error_free (error);
+}
+
+/* Under the lock: game @g (from 0) ended with White's @points. */
+static void
+runner_record (Runner     *r,
+               int         g,
+               int         points,
+               const char *white,
+               const char *black,
+               const char *how,
+               GArray     *played)
+{
+  guint opening = (guint) (g / 2) % r->fens->len;
+  gboolean a_white = g % 2 == 0;
+  const char *code = g_ptr_array_index (r->codes, opening);
+  const char *fen = g_ptr_array_index (r->fens, opening);
+  g_autofree char *written = NULL;
+  int a_points = a_white ? points : 2 - points;
+
+  if (a_points == 2)
+    r->wins++;
+  else if (a_points == 1)
+    r->draws++;
+  else
+    r->losses++;
+  /* An opening without a code is named by its position, in the notation
+   * asked for (dr_match_read_openings() checked it). */
+  if (code[0] == '\0' && r->notation >= 0)
+    {
+      DrPosition pos;
+
+      if (dr_fen_parse (r->m->rules, fen, &pos, NULL))
+        written = dr_fen_write (r->m->rules, &pos, (DrNotation) r->notation);
+    }
+  g_print ("game %d, opening %s: %s (white) - %s (black) %s (%s)\n", g + 1,
+           code[0] != '\0' ? code : written != NULL ? written : fen, white, black,
+           dr_result_to_string (points == 2 ? DR_RESULT_WHITE_WINS : points == 1 ? DR_RESULT_DRAW
+                                : DR_RESULT_BLACK_WINS, r->m->rules), how);
+  if (r->pdn_path != NULL)
+    {
+      GError *local = NULL;
+
+      g_ptr_array_index (r->pdn_games, g) = game_pdn (r, g + 1, fen, code, white, black, points, how, played);
+      if (!write_pdn (r, &local))
+        runner_fail (r, local);
+    }
+  if (r->sprt)
+    {
+      double llr = dr_match_sprt_llr (r->wins, r->draws, r->losses, r->elo0, r->elo1);
+
+      g_print ("SPRT: LLR %.2f (%.2f, %.2f) after %d games\n", llr, r->llr_lower, r->llr_upper,
+               r->wins + r->draws + r->losses);
+      if (!r->stop && (llr <= r->llr_lower || llr >= r->llr_upper))
+        {
+          g_print (llr >= r->llr_upper ? _("SPRT: H1 accepted (Elo difference %g rather than %g)\n")
+                                       : _("SPRT: H0 accepted (Elo difference %g rather than %g)\n"),
+                   llr >= r->llr_upper ? r->elo1 : r->elo0, llr >= r->llr_upper ? r->elo0 : r->elo1);
+          r->stop = TRUE;
+        }
+    }
+  fflush (stdout);
+}
+
+/* A slot: starts its two engines, then plays the games handed to it. */
+static gpointer
+slot_thread (gpointer data)
+{
+  Runner *r = data;
+  Engine engines[2] = { { 0 } };
+  GError *error = NULL;
+
+  for (int i = 0; i < 2; i++)
+    if (!engine_start (&engines[i], r->specs[i], r->m, &error))
+      {
+        g_mutex_lock (&r->lock);
+        runner_fail (r, error);
+        g_mutex_unlock (&r->lock);
+        goto out;
+      }
+  g_mutex_lock (&r->lock);
+  for (int i = 0; i < 2; i++)
+    if (r->names[i] == NULL)
+      r->names[i] = g_strdup (engines[i].name);
+  g_mutex_unlock (&r->lock);
+
+  for (;;)
+    {
+      g_autoptr (GArray) played = g_array_new (FALSE, FALSE, sizeof (DrMove));
+      g_autofree char *how = NULL;
+      Engine *white, *black;
+      int g, points;
+
+      g_mutex_lock (&r->lock);
+      if (r->stop || r->next_game >= r->games)
+        {
+          g_mutex_unlock (&r->lock);
+          break;
+        }
+      g = r->next_game++;
+      g_mutex_unlock (&r->lock);
+
+      white = &engines[g % 2 == 0 ? 0 : 1];
+      black = &engines[g % 2 == 0 ? 1 : 0];
+      points = play_game (r->m, white, black, g + 1, g == r->games - 1,
+                          g_ptr_array_index (r->fens, (guint) (g / 2) % r->fens->len), played, &how, &error);
+      g_mutex_lock (&r->lock);
+      if (points >= 0)
+        runner_record (r, g, points, white->name, black->name, how, played);
+      if (error != NULL)
+        runner_fail (r, g_steal_pointer (&error));
+      g_mutex_unlock (&r->lock);
+      if (points < 0)
+        break;
+    }
+out:
+  for (int i = 0; i < 2; i++)
+    engine_stop (&engines[i], r->m);
+  return NULL;
+}
+
 /**
  * dr_match_command:
  * @argc: the arguments' count, the command name included
@@ -921,8 +1216,10 @@ dr_match_command (int    argc,
   g_autofree char *openings_path = NULL;
   g_autofree char *variant = NULL;
   g_autofree char *notation_name = NULL;
+  g_autofree char *pdn_path = NULL;
+  g_autofree char *sprt = NULL;
   int notation = -1;
-  int games = 2;
+  int games = 2, concurrency = 1;
   gint64 movetime = 100, timeout = 0;
   GOptionEntry entries[] = {
     { "openings", 'o', 0, G_OPTION_ARG_FILENAME, &openings_path, N_("Start positions: one FEN a line, or a ballot file (default: the start position)"), N_("FILE") },
@@ -930,14 +1227,17 @@ dr_match_command (int    argc,
     { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Milliseconds a move for each engine (default 100)"), N_("MS") },
     { "timeout", 0, 0, G_OPTION_ARG_INT64, &timeout, N_("Longest wait for any answer of an engine; after it the engine forfeits the game (default: 10000 to start, 3 × movetime + 5000 for a move; a DXP engine's game clock + 5000)"), N_("MS") },
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Rules to play by (default: international)"), N_("VARIANT") },
-    { "notation", 'n', 0, G_OPTION_ARG_STRING, &notation_name, N_("Write the openings' positions with numeric or algebraic squares (default: as in the openings file)"), N_("NOTATION") },
+    { "notation", 'n', 0, G_OPTION_ARG_STRING, &notation_name, N_("Write the openings' positions, and the games' moves, with numeric or algebraic squares (default: as in the openings file; moves numeric)"), N_("NOTATION") },
+    { "pdn", 0, 0, G_OPTION_ARG_FILENAME, &pdn_path, N_("Write every game to this PDN file (rewritten whole after each game), with the engines, opening, result and what ended it"), N_("FILE") },
+    { "concurrency", 'c', 0, G_OPTION_ARG_INT, &concurrency, N_("Games played at once, each pair of engines started that many times (default 1; Hub engines only)"), N_("N") },
+    { "sprt", 0, 0, G_OPTION_ARG_STRING, &sprt, N_("Stop when the sequential probability ratio test decides between an Elo difference of ELO0 (H0) and ELO1 (H1), α = β = 0.05; the log-likelihood ratio is printed after each game"), N_("ELO0,ELO1") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("ENGINE-A ENGINE-B"));
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) fens = NULL;
   g_autoptr (GPtrArray) codes = NULL;
-  Engine engines[2] = { { 0 } };
+  Runner r = { 0 };
   Match m = { 0 };
   int wins = 0, draws = 0, losses = 0;
   int status = EXIT_SUCCESS;
@@ -966,6 +1266,37 @@ dr_match_command (int    argc,
       g_printerr (_("draughtsman-cli match: expected two engines and a positive "
                     "--games and --movetime (see --help)\n"));
       return EXIT_FAILURE;
+    }
+  if (concurrency < 1 || concurrency > 64)
+    {
+      g_printerr (_("draughtsman-cli match: --concurrency must be from 1 to 64, not %d\n"), concurrency);
+      return EXIT_FAILURE;
+    }
+  if (concurrency > 1 && (g_str_has_prefix (argv[1], "dxp:") || g_str_has_prefix (argv[2], "dxp:")))
+    {
+      g_printerr (_("draughtsman-cli match: a DXP engine plays one game at a time: "
+                    "--concurrency must be 1\n"));
+      return EXIT_FAILURE;
+    }
+  if (sprt != NULL)
+    {
+      g_auto (GStrv) bounds = g_strsplit (sprt, ",", -1);
+      char *end0 = NULL, *end1 = NULL;
+
+      if (g_strv_length (bounds) == 2)
+        {
+          r.elo0 = g_ascii_strtod (bounds[0], &end0);
+          r.elo1 = g_ascii_strtod (bounds[1], &end1);
+        }
+      if (g_strv_length (bounds) != 2 || end0 == bounds[0] || *end0 != '\0' || end1 == bounds[1]
+          || *end1 != '\0' || !isfinite (r.elo0) || !isfinite (r.elo1) || r.elo0 >= r.elo1)
+        {
+          g_printerr (_("draughtsman-cli match: --sprt wants ELO0,ELO1 with ELO0 below ELO1, "
+                        "e.g. 0,5, not “%s”\n"), sprt);
+          return EXIT_FAILURE;
+        }
+      r.sprt = TRUE;
+      dr_match_sprt_bounds (0.05, 0.05, &r.llr_lower, &r.llr_upper);
     }
   m.rules = dr_rules_from_name (variant != NULL ? variant : "international");
   m.movetime_ms = movetime;
@@ -1007,60 +1338,45 @@ dr_match_command (int    argc,
       return EXIT_FAILURE;
     }
 
-  for (int i = 0; i < 2 && status == EXIT_SUCCESS; i++)
-    if (!engine_start (&engines[i], argv[1 + i], &m, &error))
-      status = EXIT_FAILURE;
-  for (int g = 0; g < games && status == EXIT_SUCCESS; g++)
+  r.m = &m;
+  r.specs[0] = argv[1];
+  r.specs[1] = argv[2];
+  r.fens = fens;
+  r.codes = codes;
+  r.notation = notation;
+  r.games = games;
+  r.pdn_path = pdn_path;
+  r.pdn_games = g_ptr_array_new_full ((guint) games, g_free);
+  g_ptr_array_set_size (r.pdn_games, games);
+  g_mutex_init (&r.lock);
+  {
+    g_autoptr (GPtrArray) threads = g_ptr_array_new ();
+
+    for (int i = 0; i < concurrency; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("match-slot-%d", i + 1);
+
+        g_ptr_array_add (threads, g_thread_new (name, slot_thread, &r));
+      }
+    for (guint i = 0; i < threads->len; i++)
+      g_thread_join (g_ptr_array_index (threads, i));
+  }
+  g_mutex_clear (&r.lock);
+  g_ptr_array_unref (r.pdn_games);
+  wins = r.wins;
+  draws = r.draws;
+  losses = r.losses;
+  if (r.error != NULL)
     {
-      guint opening = (guint) (g / 2) % fens->len;
-      gboolean a_white = g % 2 == 0;
-      Engine *white = &engines[a_white ? 0 : 1];
-      Engine *black = &engines[a_white ? 1 : 0];
-      g_autofree char *how = NULL;
-      g_autofree char *written = NULL;
-      const char *code = g_ptr_array_index (codes, opening);
-      const char *fen = g_ptr_array_index (fens, opening);
-      int points = play_game (&m, white, black, g + 1, g == games - 1, g_ptr_array_index (fens, opening),
-                              &how, &error);
-      int a_points;
-
-      if (points < 0)
-        {
-          status = EXIT_FAILURE;
-          break;
-        }
-      a_points = a_white ? points : 2 - points;
-      if (a_points == 2)
-        wins++;
-      else if (a_points == 1)
-        draws++;
-      else
-        losses++;
-      /* An opening without a code is named by its position, in the
-       * notation asked for (dr_match_read_openings() checked it). */
-      if (code[0] == '\0' && notation >= 0)
-        {
-          DrPosition pos;
-
-          if (dr_fen_parse (m.rules, fen, &pos, NULL))
-            written = dr_fen_write (m.rules, &pos, (DrNotation) notation);
-        }
-      g_print ("game %d, opening %s: %s (white) - %s (black) %s (%s)\n", g + 1,
-               code[0] != '\0' ? code : written != NULL ? written : fen,
-               white->name, black->name,
-               dr_result_to_string (points == 2 ? DR_RESULT_WHITE_WINS : points == 1 ? DR_RESULT_DRAW
-                                    : DR_RESULT_BLACK_WINS, m.rules), how);
-      fflush (stdout);
-      if (error != NULL)
-        status = EXIT_FAILURE;
+      g_printerr ("draughtsman-cli match: %s\n", r.error->message);
+      g_error_free (r.error);
+      status = EXIT_FAILURE;
     }
-  if (status != EXIT_SUCCESS)
-    g_printerr ("draughtsman-cli match: %s\n", error->message);
 
   dr_match_elo (wins, draws, losses, &elo, &margin);
   g_print ("%s - %s: wins %d, draws %d, losses %d, score %.1f/%d\n",
-           engines[0].name != NULL ? engines[0].name : argv[1],
-           engines[1].name != NULL ? engines[1].name : argv[2], wins, draws, losses,
+           r.names[0] != NULL ? r.names[0] : argv[1],
+           r.names[1] != NULL ? r.names[1] : argv[2], wins, draws, losses,
            wins + 0.5 * draws, wins + draws + losses);
   if (isfinite (elo) && isfinite (margin))
     g_print ("Elo difference: %+.1f +/- %.1f (95%%)\n", elo, margin);
@@ -1070,7 +1386,7 @@ dr_match_command (int    argc,
     g_print (_("Elo difference: below %+.1f (95%%; no point scored)\n"), dr_match_elo_bound (wins, draws, losses));
   else
     g_print (_("Elo difference: above %+.1f (95%%; every game won)\n"), dr_match_elo_bound (wins, draws, losses));
-  for (int i = 0; i < 2; i++)
-    engine_stop (&engines[i], &m);
+  g_free (r.names[0]);
+  g_free (r.names[1]);
   return status;
 }

@@ -39,6 +39,17 @@ double    dr_match_elo_bound        (int                 wins,
                                      int                 draws,
                                      int                 losses);
 
+/* The sequential probability ratio test of a match (see dr-match.c). */
+double    dr_match_sprt_llr         (int                 wins,
+                                     int                 draws,
+                                     int                 losses,
+                                     double              elo0,
+                                     double              elo1);
+void      dr_match_sprt_bounds      (double              alpha,
+                                     double              beta,
+                                     double             *lower,
+                                     double             *upper);
+
 GPtrArray *dr_match_read_openings   (const char         *path,
                                      const DrRules      *rules,
                                      GPtrArray         **codes,
