@@ -690,6 +690,8 @@ static const ErrorCase error_cases[] = {
   { "/cli/errors/notation-bogus-moves", 0, { "moves", "--notation", "bogus", NULL } },
   { "/cli/errors/notation-bogus-fen", 1, { "fen", "--notation", "bogus", "W:W31-50:B1-20", NULL } },
   { "/cli/errors/notation-bogus-match", 1, { "match", "hub:a", "hub:b", "--notation", "bogus", NULL } },
+  { "/cli/errors/analyse-threads-zero", 0, { "analyse", "--threads", "0", NULL } },
+  { "/cli/errors/match-threads-bogus", 1, { "match", "hub:a", "hub:b", "--threads", "65", NULL } },
   { "/cli/errors/sprt-bogus", 1, { "match", "hub:a", "hub:b", "--sprt", "5", NULL } },
   { "/cli/errors/sprt-reversed", 1, { "match", "hub:a", "hub:b", "--sprt", "5,0", NULL } },
   { "/cli/errors/concurrency-zero", 1, { "match", "hub:a", "hub:b", "--concurrency", "0", NULL } },

@@ -989,6 +989,59 @@ test_match_sprt (void)
   g_assert_cmpint (l, ==, 10);
 }
 
+/* --threads and --hash reach a Hub engine that announces those
+ * parameters, as "set-param" lines before "init" (a scripted engine
+ * writes down what it hears; the opening ends each game at once, so it
+ * is never asked for a move); an engine without them is named on
+ * standard error and left as it is. */
+static void
+test_match_threads_hash (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *dir = g_dir_make_tmp ("test-dxp-params-XXXXXX", NULL);
+  g_autofree char *script = g_build_filename (dir, "engine.sh", NULL);
+  g_autofree char *heard = g_build_filename (dir, "heard.txt", NULL);
+  g_autofree char *openings = g_build_filename (dir, "openings.txt", NULL);
+  g_autofree char *text = NULL, *quoted = NULL, *engine = NULL, *plain = NULL;
+  g_autofree char *log = NULL, *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (cli);
+  quoted = g_shell_quote (heard);
+  text = g_strdup_printf ("while read -r line; do\n"
+                          "  echo \"$line\" >> %s\n"
+                          "  case \"$line\" in\n"
+                          "    hub) echo 'id name=Listener'; echo 'param name=threads value=1 type=int min=1 max=8';\n"
+                          "         echo 'param name=hash value=8 type=int min=1 max=64'; echo wait;;\n"
+                          "    init) echo ready;;\n"
+                          "    quit) exit 0;;\n"
+                          "  esac\n"
+                          "done\n", quoted);
+  g_assert_true (g_file_set_contents (script, text, -1, &error));
+  g_assert_true (g_file_set_contents (openings, "blocked|W:Wa1:Bb2,c3\n", -1, &error));
+  g_free (quoted);
+  quoted = g_shell_quote (script);
+  engine = g_strconcat ("sh ", quoted, NULL);
+  g_free (quoted);
+  quoted = g_shell_quote (cli);
+  plain = g_strconcat (quoted, " hub", NULL);
+  {
+    const char *args[] = { engine, plain, "--variant", "russian", "--openings", openings, "--games", "2",
+                           "--threads", "3", "--hash", "32", NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 0);
+  }
+  g_assert_true (g_file_get_contents (heard, &log, NULL, &error));
+  g_test_message ("the engine heard:\n%s", log);
+  g_assert_nonnull (strstr (log, "hub\nset-param name=threads value=3\nset-param name=hash value=32\n"));
+  g_assert_nonnull (strstr (log, "\ninit\n"));
+  g_assert_null (strstr (err, "“Listener” has no"));
+  g_remove (script);
+  g_remove (heard);
+  g_remove (openings);
+  g_rmdir (dir);
+}
+
 /* Four games, two at a time, written to a PDN file: the file holds the
  * four in the order of their numbers, each with its tags, and its moves
  * replay by the rules to a position that agrees with the result when
@@ -1008,8 +1061,10 @@ test_match_concurrency_pdn (void)
   quoted = g_shell_quote (cli);
   engine = g_strconcat (quoted, " hub", NULL);
   {
+    /* A long time-out and a small table: under ThreadSanitizer (.ci/run)
+     * four engines start at once on two cores. */
     const char *args[] = { engine, engine, "--variant", "russian", "--games", "4", "--movetime", "5",
-                           "--concurrency", "2", "--pdn", pdn, NULL };
+                           "--timeout", "60000", "--hash", "8", "--concurrency", "2", "--pdn", pdn, NULL };
 
     g_assert_cmpint (run_match (args, &out, &err), ==, 0);
   }
@@ -1304,6 +1359,7 @@ main (int    argc,
   g_test_add_func ("/cli/match/sprt/llr", test_match_sprt_llr);
   g_test_add_func ("/cli/match/sprt", test_match_sprt);
   g_test_add_func ("/cli/match/concurrency-pdn", test_match_concurrency_pdn);
+  g_test_add_func ("/cli/match/threads-hash", test_match_threads_hash);
   g_test_add_func ("/cli/match/self-play", test_match_self);
   g_test_add_func ("/cli/match/notation", test_match_notation);
   g_test_add_func ("/cli/match/dxp-engine", test_match_dxp_engine);

@@ -141,15 +141,17 @@ engine_expect (Engine     *e,
   return line;
 }
 
-/* Starts the engine and goes through "hub" and "init". */
+/* Starts the engine and goes through "hub" and "init", on @threads
+ * search threads (the "threads" parameter it announces). */
 static Engine *
-engine_start (void)
+engine_start_threads (int threads)
 {
   const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
   g_autoptr (GError) error = NULL;
   g_autofree char *id = NULL;
   g_autofree char *wait = NULL;
   g_autofree char *ready = NULL;
+  g_autofree char *threads_param = NULL;
   Engine *e;
 
   if (cli == NULL)
@@ -168,11 +170,24 @@ engine_start (void)
   engine_send (e, "hub");
   id = engine_expect (e, "id", 10000);
   g_assert_nonnull (strstr (id, "name=Draughtsman"));
+  threads_param = engine_expect (e, "param name=threads", 10000);
+  g_assert_nonnull (strstr (threads_param, " type=int min=1 "));
   wait = engine_expect (e, "wait", 10000);
   engine_send (e, "set-param name=hash value=16");
+  if (threads > 1)
+    {
+      g_autofree char *line = g_strdup_printf ("set-param name=threads value=%d", threads);
+      engine_send (e, line);
+    }
   engine_send (e, "init");
   ready = engine_expect (e, "ready", 10000);
   return e;
+}
+
+static Engine *
+engine_start (void)
+{
+  return engine_start_threads (1);
 }
 
 /* "quit"; the engine must exit at once, with status 0. */
@@ -248,6 +263,28 @@ test_think (void)
   move = field (done, "move");
   assert_move_legal (AFTER_32_28, move);
   g_assert_nonnull (strstr (done, " ponder="));
+  engine_quit (e);
+}
+
+/* The same on two search threads (Lazy SMP; .ci/run runs this under
+ * ThreadSanitizer): iterations to the depth asked, then a legal move. */
+static void
+test_think_threads (void)
+{
+  Engine *e = engine_start_threads (2);
+  g_autofree char *done = NULL;
+  g_autofree char *move = NULL;
+  g_autofree char *info = NULL;
+
+  if (e == NULL)
+    return;
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level depth=8");
+  engine_send (e, "go think");
+  info = engine_expect (e, "info depth=8", 60000);
+  done = engine_expect (e, "done", 60000);
+  move = field (done, "move");
+  assert_move_legal (AFTER_32_28, move);
   engine_quit (e);
 }
 
@@ -330,6 +367,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/hub/think", test_think);
+  g_test_add_func ("/cli/hub/think/threads", test_think_threads);
   g_test_add_func ("/cli/hub/ponder/hit", test_ponder_hit);
   g_test_add_func ("/cli/hub/ponder/stop", test_ponder_stop);
   return g_test_run ();

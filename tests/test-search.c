@@ -10,6 +10,7 @@
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-search.h"
+#include "test-util.h"
 
 #include <string.h>
 
@@ -302,6 +303,58 @@ test_abort (void)
   dr_search_free (search);
 }
 
+/* Lazy SMP: on three threads the search still plays each shot's one
+ * winning move and scores the win exactly (the helpers' table entries are
+ * checked before they are trusted), its node count includes the helpers'
+ * nodes (more than the same search on one thread to the same depth: the
+ * helpers search too), and an abort stops every thread: the run returns.
+ * Run under ThreadSanitizer by .ci/run, which fails on any data race. */
+static void
+test_threads (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (shots); i++)
+    {
+      DrPosition pos;
+      DrSearch *search = shot_setup (&shots[i], &pos);
+      DrSearchLimits limits = { .max_depth = shots[i].plies + 2, .multipv = 1 };
+      DrSearchResult result;
+      g_autofree char *best = NULL;
+
+      g_assert_true (dr_search_set_threads (search, 3));
+      g_assert_cmpint (dr_search_get_threads (search), ==, 3);
+      g_assert_true (dr_search_run (search, &pos, &limits, &result));
+      best = move_text (search, &pos, &result.best);
+      g_assert_cmpstr (best, ==, shots[i].solution);
+      g_assert_cmpint (result.score, ==, DR_SCORE_WIN - shots[i].plies);
+      dr_search_free (search);
+    }
+  {
+    DrPosition pos;
+    DrSearch *one = setup ("international", NULL, &pos);
+    DrSearch *three = dr_search_new (dr_search_get_rules (one), 8);
+    DrSearchLimits limits = { .max_depth = 9, .multipv = 1 };
+    DrSearchResult r1, r3;
+    AbortState state = { 0 };
+    DrSearchLimits abort_limits = { .multipv = 1, .abort_word = &state.word, .abort_unless = 0,
+                                    .info_func = abort_info_cb, .user_data = &state };
+
+    g_assert_true (dr_search_set_threads (three, 3));
+    g_assert_true (dr_search_run (one, &pos, &limits, &r1));
+    g_assert_true (dr_search_run (three, &pos, &limits, &r3));
+    g_assert_cmpint (r3.depth, ==, 9);
+    g_assert_cmpuint (r3.nodes, >, r1.nodes);
+    g_assert_true (test_move_is_legal (dr_search_get_rules (one), &pos, &r3.best));
+    /* Fewer threads again, then the abort word. */
+    g_assert_true (dr_search_set_threads (three, 2));
+    g_assert_cmpint (dr_search_get_threads (three), ==, 2);
+    dr_search_clear (three);
+    g_assert_true (dr_search_run (three, &pos, &abort_limits, &r3));
+    g_assert_cmpuint (state.infos, ==, 3);
+    dr_search_free (one);
+    dr_search_free (three);
+  }
+}
+
 /* Pondering: the limits wait for the ponder word.  The callback plays
  * the interface's "ponder-hit" after iteration 6; the abort word is only
  * a guard against a search that never stops. */
@@ -469,6 +522,7 @@ main (int    argc,
   g_test_add_func ("/search/deterministic-nodes", test_deterministic_nodes);
   g_test_add_func ("/search/node-limit", test_node_limit);
   g_test_add_func ("/search/abort", test_abort);
+  g_test_add_func ("/search/threads", test_threads);
   g_test_add_func ("/search/ponder", test_ponder);
   g_test_add_func ("/search/multipv", test_multipv);
   g_test_add_func ("/search/no-move", test_no_move);

@@ -559,7 +559,7 @@ cmd_analyse (int    argc,
 {
   CliOptions o = { 0 };
   CliPosition p;
-  int depth = 0, multipv = 1, hash = 64;
+  int depth = 0, multipv = 1, hash = 64, threads = 1;
   gint64 nodes = 0, movetime = 0;
   g_autofree char *weights_path = NULL, *egdb_dir = NULL;
   g_autoptr (DrEgdb) egdb = NULL;
@@ -570,6 +570,7 @@ cmd_analyse (int    argc,
     { "movetime", 't', 0, G_OPTION_ARG_INT64, &movetime, N_("Search this many milliseconds"), N_("MS") },
     { "multipv", 'm', 0, G_OPTION_ARG_INT, &multipv, N_("Report the best K moves"), N_("K") },
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Transposition table size in MiB (default 64)"), N_("MB") },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Search threads (Lazy SMP, default 1; --nodes counts the first thread's)"), N_("N") },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
     { "egdb-dir", 0, 0, G_OPTION_ARG_FILENAME, &egdb_dir, N_("Endgame tables from this folder (default: $XDG_DATA_HOME/draughtsman/egdb; \"\" for none)"), N_("DIR") },
     { NULL }
@@ -598,7 +599,7 @@ cmd_analyse (int    argc,
       return EXIT_FAILURE;
     }
   if (argc != 1 || depth < 0 || nodes < 0 || movetime < 0 || multipv < 1 || multipv > DR_SEARCH_MAX_PV
-      || hash < 1 || hash > 4096)
+      || hash < 1 || hash > 4096 || threads < 1 || threads > DR_SEARCH_MAX_THREADS)
     {
       g_printerr (_("draughtsman-cli analyse: bad arguments (see --help)\n"));
       cli_options_clear (&o);
@@ -621,6 +622,13 @@ cmd_analyse (int    argc,
   lim.info_func = analyse_info_cb;
   lim.user_data = &ctx;
   search = dr_search_new (p.rules, (size_t) hash);
+  if (search == NULL || !dr_search_set_threads (search, threads))
+    {
+      g_printerr (_("draughtsman-cli analyse: not enough memory for the table and %d threads\n"), threads);
+      dr_search_free (search);
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
   egdb = dr_cli_egdb_for_search (p.rules, egdb_dir, "analyse");
   dr_search_set_egdb (search, egdb);
   if (weights_path != NULL)

@@ -220,7 +220,7 @@ dr_hub_run (FILE       *in,
   Hub hub = { 0 };
   char line[65536];
   gboolean initialised = FALSE;
-  int hash_mb = 64;
+  int hash_mb = 64, threads = 1;
 
   hub.out = out;
   g_mutex_init (&hub.out_lock);
@@ -249,6 +249,7 @@ dr_hub_run (FILE       *in,
           say (&hub, "id name=Draughtsman version=%s author=\"The Draughtsman authors\"", PACKAGE_VERSION);
           say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values);
           say (&hub, "param name=hash value=64 type=int min=1 max=4096");
+          say (&hub, "param name=threads value=1 type=int min=1 max=%d", DR_SEARCH_MAX_THREADS);
           {
             g_autofree char *dir = dr_egdb_default_dir ();
             say (&hub, "param name=egdb-dir value=\"%s\" type=string", dir);
@@ -270,6 +271,8 @@ dr_hub_run (FILE       *in,
             }
           else if (g_strcmp0 (name, "hash") == 0 && value != NULL)
             hash_mb = CLAMP (atoi (value), 1, 4096);
+          else if (g_strcmp0 (name, "threads") == 0 && value != NULL)
+            threads = CLAMP (atoi (value), 1, DR_SEARCH_MAX_THREADS);
           else if (g_strcmp0 (name, "egdb-dir") == 0 && value != NULL)
             {
               g_free (hub.egdb_dir);
@@ -281,6 +284,8 @@ dr_hub_run (FILE       *in,
           if (hub.search != NULL)
             dr_search_free (hub.search);
           hub.search = dr_search_new (hub.rules, (size_t) hash_mb);
+          if (hub.search != NULL && !dr_search_set_threads (hub.search, threads))
+            say (&hub, "error message=\"not enough memory for %d threads: searching on one\"", threads);
           g_clear_pointer (&hub.egdb, dr_egdb_free);
           hub.egdb = dr_cli_egdb_for_search (hub.rules, hub.egdb_dir, "hub");
           dr_search_set_egdb (hub.search, hub.egdb);

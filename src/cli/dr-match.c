@@ -35,6 +35,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,7 @@ typedef struct
   GSubprocess      *process;
   GOutputStream    *in;
   DrTimedReader    *out;
+  int               pongs_due;    /* "ping"s sent whose "pong" is not read yet */
   /* DXP */
   DrDxpLink        *link;
   gboolean          playing;      /* a game is open on the link */
@@ -215,6 +217,8 @@ typedef struct
   gint64         movetime_ms;
   gint64         timeout_ms;      /* 0: the defaults */
   int            minutes;         /* thinking time a side for a DXP game */
+  int            threads;         /* for Hub engines that take "threads"; 0: theirs */
+  int            hash_mb;         /* for Hub engines that take "hash"; 0: theirs */
 } Match;
 
 static gint64
@@ -298,6 +302,7 @@ hub_start (Engine         *e,
            GError        **error)
 {
   g_auto (GStrv) argv = NULL;
+  g_autoptr (GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gint64 limit = handshake_ms (m), deadline = after_ms (limit);
 
   e->kind = ENGINE_HUB;
@@ -333,9 +338,22 @@ hub_start (Engine         *e,
           g_free (e->name);
           e->name = g_strdup (name);
         }
+      else if (g_strcmp0 (verb, "param") == 0 && name != NULL)
+        g_hash_table_add (params, g_strdup (name));
       else if (g_strcmp0 (verb, "wait") == 0)
         break;
     }
+  /* Threads and table size, where the engine takes them (Hub "param"). */
+  if (m->threads > 0 && g_hash_table_contains (params, "threads")
+      && !engine_send (e, error, "set-param name=threads value=%d", m->threads))
+    return FALSE;
+  if (m->threads > 0 && !g_hash_table_contains (params, "threads"))
+    g_printerr (_("draughtsman-cli match: engine “%s” has no “threads” parameter; it searches as it does\n"), e->name);
+  if (m->hash_mb > 0 && g_hash_table_contains (params, "hash")
+      && !engine_send (e, error, "set-param name=hash value=%d", m->hash_mb))
+    return FALSE;
+  if (m->hash_mb > 0 && !g_hash_table_contains (params, "hash"))
+    g_printerr (_("draughtsman-cli match: engine “%s” has no “hash” parameter; its table keeps its size\n"), e->name);
   if (m->rules != &dr_rules_international
       && !engine_send (e, error, "set-param name=variant value=%s", dr_hub_variant_name (m->rules)))
     return FALSE;
@@ -480,6 +498,7 @@ hub_think (Engine           *e,
       || !engine_send (e, error, "go think")
       || !engine_send (e, error, "ping"))
     return NULL;
+  e->pongs_due++;
   /* Until both the pong and (unless all three were refused) the done. */
   while (!pong || searching)
     {
@@ -498,7 +517,7 @@ hub_think (Engine           *e,
             searching = FALSE;
         }
       else if (g_strcmp0 (command, "pong") == 0)
-        pong = TRUE;
+        pong = --e->pongs_due == 0;
       else if (g_strcmp0 (command, "done") == 0)
         {
           searching = FALSE;
@@ -530,13 +549,18 @@ hub_recover (Engine      *e,
 
   if (!engine_send (e, error, "stop") || !engine_send (e, error, "ping"))
     return FALSE;
+  e->pongs_due++;
+  /* Every "pong" due, the one for the ping sent with the "go" included
+   * if it had not come: the last is the answer to this "ping", which
+   * the engine sends after the "done" that "stop" brings, so nothing of
+   * the game timed out is left to be read as the next game's answer. */
   for (;;)
     {
       g_autofree char *line = engine_read_line (e, deadline, limit, _("“pong” after “stop”"), error);
 
       if (line == NULL)
         return FALSE;
-      if (g_str_equal (line, "pong"))
+      if (g_str_equal (line, "pong") && --e->pongs_due == 0)
         return TRUE;
     }
 }
@@ -989,7 +1013,9 @@ typedef struct
   gboolean       sprt;
   double         elo0, elo1, llr_lower, llr_upper;
 
-  GMutex         lock;
+  /* A pthread mutex, not a GMutex: ThreadSanitizer sees its orderings
+   * (GLib's futexes it cannot), so the fields below stay checked. */
+  pthread_mutex_t lock;
   int            next_game;       /* the next game to hand out */
   gboolean       stop;            /* no more games: decided, or a failure */
   int            wins, draws, losses;
@@ -1154,16 +1180,16 @@ slot_thread (gpointer data)
   for (int i = 0; i < 2; i++)
     if (!engine_start (&engines[i], r->specs[i], r->m, &error))
       {
-        g_mutex_lock (&r->lock);
+        pthread_mutex_lock (&r->lock);
         runner_fail (r, error);
-        g_mutex_unlock (&r->lock);
+        pthread_mutex_unlock (&r->lock);
         goto out;
       }
-  g_mutex_lock (&r->lock);
+  pthread_mutex_lock (&r->lock);
   for (int i = 0; i < 2; i++)
     if (r->names[i] == NULL)
       r->names[i] = g_strdup (engines[i].name);
-  g_mutex_unlock (&r->lock);
+  pthread_mutex_unlock (&r->lock);
 
   for (;;)
     {
@@ -1172,25 +1198,25 @@ slot_thread (gpointer data)
       Engine *white, *black;
       int g, points;
 
-      g_mutex_lock (&r->lock);
+      pthread_mutex_lock (&r->lock);
       if (r->stop || r->next_game >= r->games)
         {
-          g_mutex_unlock (&r->lock);
+          pthread_mutex_unlock (&r->lock);
           break;
         }
       g = r->next_game++;
-      g_mutex_unlock (&r->lock);
+      pthread_mutex_unlock (&r->lock);
 
       white = &engines[g % 2 == 0 ? 0 : 1];
       black = &engines[g % 2 == 0 ? 1 : 0];
       points = play_game (r->m, white, black, g + 1, g == r->games - 1,
                           g_ptr_array_index (r->fens, (guint) (g / 2) % r->fens->len), played, &how, &error);
-      g_mutex_lock (&r->lock);
+      pthread_mutex_lock (&r->lock);
       if (points >= 0)
         runner_record (r, g, points, white->name, black->name, how, played);
       if (error != NULL)
         runner_fail (r, g_steal_pointer (&error));
-      g_mutex_unlock (&r->lock);
+      pthread_mutex_unlock (&r->lock);
       if (points < 0)
         break;
     }
@@ -1219,7 +1245,7 @@ dr_match_command (int    argc,
   g_autofree char *pdn_path = NULL;
   g_autofree char *sprt = NULL;
   int notation = -1;
-  int games = 2, concurrency = 1;
+  int games = 2, concurrency = 1, threads = 0, hash = 0;
   gint64 movetime = 100, timeout = 0;
   GOptionEntry entries[] = {
     { "openings", 'o', 0, G_OPTION_ARG_FILENAME, &openings_path, N_("Start positions: one FEN a line, or a ballot file (default: the start position)"), N_("FILE") },
@@ -1229,6 +1255,8 @@ dr_match_command (int    argc,
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Rules to play by (default: international)"), N_("VARIANT") },
     { "notation", 'n', 0, G_OPTION_ARG_STRING, &notation_name, N_("Write the openings' positions, and the games' moves, with numeric or algebraic squares (default: as in the openings file; moves numeric)"), N_("NOTATION") },
     { "pdn", 0, 0, G_OPTION_ARG_FILENAME, &pdn_path, N_("Write every game to this PDN file (rewritten whole after each game), with the engines, opening, result and what ended it"), N_("FILE") },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Search threads for each Hub engine that takes the “threads” parameter (default: the engine's own)"), N_("N") },
+    { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Table size in MiB for each Hub engine that takes the “hash” parameter (default: the engine's own)"), N_("MB") },
     { "concurrency", 'c', 0, G_OPTION_ARG_INT, &concurrency, N_("Games played at once, each pair of engines started that many times (default 1; Hub engines only)"), N_("N") },
     { "sprt", 0, 0, G_OPTION_ARG_STRING, &sprt, N_("Stop when the sequential probability ratio test decides between an Elo difference of ELO0 (H0) and ELO1 (H1), α = β = 0.05; the log-likelihood ratio is printed after each game"), N_("ELO0,ELO1") },
     { NULL }
@@ -1267,6 +1295,11 @@ dr_match_command (int    argc,
                     "--games and --movetime (see --help)\n"));
       return EXIT_FAILURE;
     }
+  if (threads < 0 || threads > 64 || hash < 0 || hash > 65536)
+    {
+      g_printerr (_("draughtsman-cli match: --threads must be from 1 to 64 and --hash from 1 to 65536\n"));
+      return EXIT_FAILURE;
+    }
   if (concurrency < 1 || concurrency > 64)
     {
       g_printerr (_("draughtsman-cli match: --concurrency must be from 1 to 64, not %d\n"), concurrency);
@@ -1302,6 +1335,8 @@ dr_match_command (int    argc,
   m.movetime_ms = movetime;
   m.timeout_ms = timeout;
   m.minutes = (int) CLAMP ((movetime * 50 + 59999) / 60000, 1, 999);
+  m.threads = threads;
+  m.hash_mb = hash;
   if (m.rules == NULL)
     {
       g_printerr (_("draughtsman-cli match: unknown variant “%s”\n"), variant);
@@ -1348,20 +1383,20 @@ dr_match_command (int    argc,
   r.pdn_path = pdn_path;
   r.pdn_games = g_ptr_array_new_full ((guint) games, g_free);
   g_ptr_array_set_size (r.pdn_games, games);
-  g_mutex_init (&r.lock);
+  pthread_mutex_init (&r.lock, NULL);
   {
-    g_autoptr (GPtrArray) threads = g_ptr_array_new ();
+    g_autoptr (GPtrArray) slots = g_ptr_array_new ();
 
     for (int i = 0; i < concurrency; i++)
       {
         g_autofree char *name = g_strdup_printf ("match-slot-%d", i + 1);
 
-        g_ptr_array_add (threads, g_thread_new (name, slot_thread, &r));
+        g_ptr_array_add (slots, g_thread_new (name, slot_thread, &r));
       }
-    for (guint i = 0; i < threads->len; i++)
-      g_thread_join (g_ptr_array_index (threads, i));
+    for (guint i = 0; i < slots->len; i++)
+      g_thread_join (g_ptr_array_index (slots, i));
   }
-  g_mutex_clear (&r.lock);
+  pthread_mutex_destroy (&r.lock);
   g_ptr_array_unref (r.pdn_games);
   wins = r.wins;
   draws = r.draws;

@@ -19,6 +19,13 @@
  *   Step 6. Late quiet moves are searched one or two plies shallower and
  *           searched again at full depth if they beat alpha.
  *   Step 7. A single legal move is extended by a ply.
+ *   Step 8. Lazy SMP (dr_search_set_threads()): helper threads search the
+ *           same root with the same iterative deepening, half of them a
+ *           ply ahead, sharing only the transposition table; the main
+ *           thread's iterations are the result, and it stops the helpers.
+ *           The table's entries are written and read without a lock,
+ *           each of their two words atomically, and an entry whose words
+ *           come from two different writes is a miss (see TTEntry).
  * The search polls its limits every 1,024 nodes and unwinds by returning;
  * an aborted iteration is discarded.  While pondering the limits wait for
  * the ponder word, and count from the moment it clears.
@@ -38,6 +45,8 @@
 #include "dr-bitboard.h"
 #include "dr-movegen.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,15 +66,70 @@
 
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
+/* A table entry is two words that the threads of a search (Lazy SMP)
+ * read and write without a lock, each word atomically (relaxed: plain
+ * moves on x86): @data packs the score, depth, bound and move, and @check
+ * is the position's lock (the hash's upper half) xor @data folded to 32
+ * bits.  A reader checks @check against its own lock and the @data it
+ * read, so a pair of words from two different writes (one thread's @data,
+ * another's @check) is seen as a miss, not trusted (Hyatt and Mann's
+ * lockless hashing). */
 typedef struct
 {
-  uint32_t lock;
+  _Atomic uint64_t data;
+  _Atomic uint64_t check;
+} TTEntry;             /* 16 bytes: four to a cache line, none across two */
+
+typedef struct
+{
   int16_t  score;
   int8_t   depth;
   uint8_t  bound;
   uint8_t  move;       /* index of the best move in the generator's order */
-  uint8_t  pad[7];
-} TTEntry;             /* 16 bytes: four to a cache line, none across two */
+} TTData;
+
+static inline uint64_t
+tt_pack (const TTData *d)
+{
+  return (uint64_t) (uint16_t) d->score | (uint64_t) (uint8_t) d->depth << 16
+         | (uint64_t) d->bound << 24 | (uint64_t) d->move << 32;
+}
+
+static inline uint64_t
+tt_fold (uint64_t data)
+{
+  return (uint32_t) (data ^ (data >> 32));
+}
+
+/* Reads @entry: TRUE, with its contents in @d, if it holds @lock's
+ * position (BOUND_NONE for an empty entry). */
+static inline bool
+tt_read (TTEntry  *entry,
+         uint32_t  lock,
+         TTData   *d)
+{
+  uint64_t data = atomic_load_explicit (&entry->data, memory_order_relaxed);
+  uint64_t check = atomic_load_explicit (&entry->check, memory_order_relaxed);
+
+  if ((check ^ tt_fold (data)) != lock)
+    return false;
+  d->score = (int16_t) (uint16_t) data;
+  d->depth = (int8_t) (uint8_t) (data >> 16);
+  d->bound = (uint8_t) (data >> 24);
+  d->move = (uint8_t) (data >> 32);
+  return true;
+}
+
+static inline void
+tt_write (TTEntry      *entry,
+          uint32_t      lock,
+          const TTData *d)
+{
+  uint64_t data = tt_pack (d);
+
+  atomic_store_explicit (&entry->data, data, memory_order_relaxed);
+  atomic_store_explicit (&entry->check, lock ^ tt_fold (data), memory_order_relaxed);
+}
 
 struct _DrSearch
 {
@@ -109,6 +173,19 @@ struct _DrSearch
 
   const DrEgdb        *egdb;                 /* endgame tables, or NULL */
   int                  egdb_pieces;          /* the pieces they cover; 0 without */
+
+  /* Lazy SMP (dr_search_set_threads()): the helpers search the same root
+   * on threads of their own, sharing this searcher's table, until it
+   * stops them through @smp_stop.  A helper has @shared_tt and starts its
+   * iterations at @first_depth (1 or 2: half of them a ply ahead, so
+   * that they fill the table with what the main search needs next). */
+  DrSearch           **helpers;
+  int                  n_helpers;
+  bool                 shared_tt;
+  int                  first_depth;
+  atomic_uint          smp_stop;
+  _Atomic uint64_t     published_nodes;      /* this searcher's nodes, every 1,024 */
+  void                *helper_runs;          /* HelperRun[n_helpers] while searching */
 };
 
 /* The table: the largest power of two of entries that fits in
@@ -194,6 +271,7 @@ dr_search_new (const DrRules *rules,
   if (self == NULL)
     return NULL;
   self->rules = rules;
+  self->first_depth = 1;
   self->weights = dr_eval_default_weights (rules);
   dr_eval_tables_init (&self->eval_tables, rules->geometry, self->weights);
   self->tt = tt_alloc (self, tt_megabytes, &entries);
@@ -213,12 +291,16 @@ dr_search_new (const DrRules *rules,
   return self;
 }
 
+static void free_helpers (DrSearch *self);
+
 void
 dr_search_free (DrSearch *self)
 {
   if (self == NULL)
     return;
-  tt_free (self);
+  free_helpers (self);
+  if (!self->shared_tt)
+    tt_free (self);
   free (self->lists);
   free (self->game_hashes);
   free (self);
@@ -232,6 +314,8 @@ dr_search_set_egdb (DrSearch     *self,
     egdb = NULL;     /* another variant's tables say nothing here */
   self->egdb = egdb;
   self->egdb_pieces = egdb != NULL ? dr_egdb_max_pieces (egdb) : 0;
+  for (int i = 0; i < self->n_helpers; i++)
+    dr_search_set_egdb (self->helpers[i], egdb);
 }
 
 /* The score of a node the tables hold (dr_search_set_egdb()). */
@@ -265,6 +349,8 @@ dr_search_set_weights (DrSearch            *self,
       self->weights = &self->own_weights;
     }
   dr_eval_tables_init (&self->eval_tables, self->rules->geometry, self->weights);
+  for (int i = 0; i < self->n_helpers; i++)
+    dr_search_set_weights (self->helpers[i], weights);
 }
 
 const DrRules *
@@ -276,9 +362,111 @@ dr_search_get_rules (DrSearch *self)
 void
 dr_search_clear (DrSearch *self)
 {
-  memset (self->tt, 0, (self->tt_mask + 1) * sizeof (TTEntry));
+  if (!self->shared_tt)
+    memset (self->tt, 0, (self->tt_mask + 1) * sizeof (TTEntry));
   memset (self->history, 0, sizeof self->history);
   memset (self->killers, -1, sizeof self->killers);
+  for (int i = 0; i < self->n_helpers; i++)
+    dr_search_clear (self->helpers[i]);
+}
+
+static void
+free_helpers (DrSearch *self)
+{
+  for (int i = 0; i < self->n_helpers; i++)
+    dr_search_free (self->helpers[i]);
+  free (self->helpers);
+  self->helpers = NULL;
+  self->n_helpers = 0;
+}
+
+/* A searcher on @main's table, weights, tables and game, for a thread of
+ * its own. */
+static DrSearch *
+helper_new (DrSearch *main,
+            int       index)
+{
+  DrSearch *self = calloc (1, sizeof *self);
+
+  if (self == NULL)
+    return NULL;
+  self->rules = main->rules;
+  self->tt = main->tt;
+  self->tt_mask = main->tt_mask;
+  self->shared_tt = true;
+  self->first_depth = 1 + index % 2;
+  self->draw_plies = main->draw_plies;
+  if (posix_memalign ((void **) &self->lists, 64, (DR_SEARCH_MAX_PLY + 1) * LIST_STRIDE) != 0)
+    {
+      free (self);
+      return NULL;
+    }
+  for (int ply = 0; ply <= DR_SEARCH_MAX_PLY; ply++)
+    list_at (self, ply)->all_paths = false;
+  self->weights = dr_eval_default_weights (self->rules);
+  dr_search_set_weights (self, main->weights == &main->own_weights ? &main->own_weights : NULL);
+  dr_search_set_egdb (self, main->egdb);
+  memset (self->killers, -1, sizeof self->killers);
+  return self;
+}
+
+/**
+ * dr_search_set_threads:
+ * @self: a searcher
+ * @threads: threads to search with, 1 to %DR_SEARCH_MAX_THREADS
+ *
+ * Lazy SMP: dr_search_run() searches on @threads threads, the calling one
+ * and @threads - 1 helpers sharing the table.  Returns FALSE (and keeps
+ * the threads it had) if memory runs out.
+ */
+bool
+dr_search_set_threads (DrSearch *self,
+                       int       threads)
+{
+  DrSearch **helpers;
+  int n = threads < 1 ? 0 : threads > DR_SEARCH_MAX_THREADS ? DR_SEARCH_MAX_THREADS - 1 : threads - 1;
+
+  if (self->shared_tt)
+    return false;
+  if (n == self->n_helpers)
+    return true;
+  helpers = n > 0 ? calloc ((size_t) n, sizeof *helpers) : NULL;
+  if (n > 0 && helpers == NULL)
+    return false;
+  for (int i = 0; i < n; i++)
+    {
+      helpers[i] = helper_new (self, i);
+      if (helpers[i] == NULL)
+        {
+          for (int j = 0; j < i; j++)
+            dr_search_free (helpers[j]);
+          free (helpers);
+          return false;
+        }
+    }
+  free_helpers (self);
+  self->helpers = helpers;
+  self->n_helpers = n;
+  if (self->n_game > 0)
+    for (int i = 0; i < n; i++)
+      {
+        DrSearch *h = helpers[i];
+
+        h->game_hashes = malloc (self->n_game * sizeof (uint64_t));
+        if (h->game_hashes != NULL)
+          {
+            memcpy (h->game_hashes, self->game_hashes, self->n_game * sizeof (uint64_t));
+            h->n_game = self->n_game;
+            h->game_reversible = self->game_reversible;
+          }
+      }
+  return true;
+}
+
+int
+dr_search_get_threads (DrSearch *self)
+{
+  return self->n_helpers + 1;
 }
 
 /* A move that can never be undone: a capture or a man's move. */
@@ -309,6 +497,8 @@ dr_search_set_history (DrSearch         *self,
           self->game_reversible = same_men && same_count ? self->game_reversible + 1 : 0;
         }
     }
+  for (int i = 0; i < self->n_helpers; i++)
+    dr_search_set_history (self->helpers[i], positions, n);
 }
 
 /* While pondering: has the expected move been played?  Then the limits
@@ -330,6 +520,7 @@ check_limits (DrSearch *self)
 {
   const DrSearchLimits *l = self->limits;
 
+  atomic_store_explicit (&self->published_nodes, self->nodes, memory_order_relaxed);
   if (l->abort_word != NULL
       && atomic_load_explicit (l->abort_word, memory_order_relaxed) != l->abort_unless)
     {
@@ -538,6 +729,8 @@ search_moves (DrSearch         *self,
   int order[DR_MAX_MOVES];
   int best = -DR_SCORE_INF, best_index = -1, tt_move = -1;
   int original_alpha = alpha;
+  TTData stored;
+  bool found;
   unsigned next;
   bool capture;
   int extension = 0;
@@ -557,15 +750,16 @@ search_moves (DrSearch         *self,
       keys[i] = order_key (self, &list->moves[i], ply);
     }
 
-  if (entry->lock == lock && entry->bound != BOUND_NONE)
+  found = tt_read (entry, lock, &stored);
+  if (found && stored.bound != BOUND_NONE)
     {
-      int s = score_from_tt (entry->score, ply);
+      int s = score_from_tt (stored.score, ply);
 
-      tt_move = entry->move < list->n ? entry->move : -1;
-      if (!pv_node && entry->depth >= depth
-          && (entry->bound == BOUND_EXACT
-              || (entry->bound == BOUND_LOWER && s >= beta)
-              || (entry->bound == BOUND_UPPER && s <= alpha)))
+      tt_move = stored.move < list->n ? stored.move : -1;
+      if (!pv_node && stored.depth >= depth
+          && (stored.bound == BOUND_EXACT
+              || (stored.bound == BOUND_LOWER && s >= beta)
+              || (stored.bound == BOUND_UPPER && s <= alpha)))
         return s;
       if (tt_move >= 0)
         keys[tt_move] = 1 << 30;
@@ -659,15 +853,104 @@ search_moves (DrSearch         *self,
   if (best_index < 0)
     return alpha;   /* every root move excluded */
 
-  if (entry->lock != lock || entry->depth <= depth || alpha >= beta)
+  /* Read again: another thread may have written the entry since. */
+  found = tt_read (entry, lock, &stored);
+  if (!found || stored.depth <= depth || alpha >= beta)
     {
-      entry->lock = lock;
-      entry->score = (int16_t) score_to_tt (best, ply);
-      entry->depth = (int8_t) (depth < 0 ? 0 : depth > 127 ? 127 : depth);
-      entry->bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
-      entry->move = (uint8_t) (best_index < 255 ? best_index : 255);
+      stored.score = (int16_t) score_to_tt (best, ply);
+      stored.depth = (int8_t) (depth < 0 ? 0 : depth > 127 ? 127 : depth);
+      stored.bound = best >= beta ? BOUND_LOWER : best > original_alpha ? BOUND_EXACT : BOUND_UPPER;
+      stored.move = (uint8_t) (best_index < 255 ? best_index : 255);
+      tt_write (entry, lock, &stored);
     }
   return best;
+}
+
+/* Lazy SMP: the helpers' threads. */
+typedef struct
+{
+  DrSearch       *helper;
+  DrPosition      root;
+  DrSearchLimits  limits;
+  DrSearchResult  result;
+  pthread_t       thread;
+  bool            started;
+} HelperRun;
+
+static void *
+helper_thread (void *data)
+{
+  HelperRun *run = data;
+
+  dr_search_run (run->helper, &run->root, &run->limits, &run->result);
+  return NULL;
+}
+
+/* Starts the helpers on @root: they search until dr_search_run() on
+ * @self stops them (or their depth limit, @limits' own). */
+static void
+start_helpers (DrSearch             *self,
+               const DrPosition     *root,
+               const DrSearchLimits *limits)
+{
+  HelperRun *runs;
+
+  self->helper_runs = NULL;
+  if (self->n_helpers == 0)
+    return;
+  runs = calloc ((size_t) self->n_helpers, sizeof *runs);
+  if (runs == NULL)
+    return;      /* searched on one thread */
+  atomic_store (&self->smp_stop, 0);
+  for (int i = 0; i < self->n_helpers; i++)
+    {
+      HelperRun *run = &runs[i];
+
+      run->helper = self->helpers[i];
+      run->root = *root;
+      run->limits.max_depth = limits->max_depth;
+      run->limits.multipv = 1;
+      run->limits.abort_word = &self->smp_stop;
+      run->limits.abort_unless = 0;
+      run->helper->path[0] = root->hash;
+      atomic_store_explicit (&run->helper->published_nodes, 0, memory_order_relaxed);
+      run->started = pthread_create (&run->thread, NULL, helper_thread, run) == 0;
+    }
+  self->helper_runs = runs;
+}
+
+/* The helpers' nodes so far, as they last published them. */
+static uint64_t
+helper_nodes (DrSearch *self)
+{
+  uint64_t n = 0;
+
+  if (self->helper_runs == NULL)
+    return 0;
+  for (int i = 0; i < self->n_helpers; i++)
+    n += atomic_load_explicit (&self->helpers[i]->published_nodes, memory_order_relaxed);
+  return n;
+}
+
+/* Stops and joins the helpers; returns their nodes. */
+static uint64_t
+stop_helpers (DrSearch *self)
+{
+  HelperRun *runs = self->helper_runs;
+  uint64_t n = 0;
+
+  if (runs == NULL)
+    return 0;
+  atomic_store (&self->smp_stop, 1);
+  for (int i = 0; i < self->n_helpers; i++)
+    if (runs[i].started)
+      {
+        pthread_join (runs[i].thread, NULL);
+        n += runs[i].result.nodes;
+      }
+  free (runs);
+  self->helper_runs = NULL;
+  return n;
 }
 
 bool
@@ -709,8 +992,10 @@ dr_search_run (DrSearch             *self,
     lines = DR_SEARCH_MAX_PV;
   result->best = root_list->moves[0];
 
+  start_helpers (self, root, limits);
+
   /* Step 1. */
-  for (int depth = 1; depth <= DR_SEARCH_MAX_PLY - 8 && !self->stopped; depth++)
+  for (int depth = self->first_depth; depth <= DR_SEARCH_MAX_PLY - 8 && !self->stopped; depth++)
     {
       DrSearchInfo found[DR_SEARCH_MAX_PV];
       int n_found = 0;
@@ -756,7 +1041,7 @@ dr_search_run (DrSearch             *self,
           info->seldepth = self->seldepth;
           info->multipv = line + 1;
           info->score = score;
-          info->nodes = self->nodes;
+          info->nodes = self->nodes + helper_nodes (self);
           info->time_ms = now_ms () - self->start_ms;
           info->pv_length = self->pv_length[0];
           memcpy (info->pv, self->pv[0], (size_t) info->pv_length * sizeof (DrMove));
@@ -814,7 +1099,7 @@ dr_search_run (DrSearch             *self,
           && now_ms () - self->clock_ms > limits->max_time_ms / 2)
         break;
     }
-  result->nodes = self->nodes;
+  result->nodes = self->nodes + stop_helpers (self);
   result->time_ms = now_ms () - self->start_ms;
   free (root_list);
   return true;

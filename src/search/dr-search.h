@@ -20,6 +20,7 @@
 
 #define DR_SEARCH_MAX_PLY 128
 #define DR_SEARCH_MAX_PV  8
+#define DR_SEARCH_MAX_THREADS 64
 
 typedef struct
 {
@@ -87,6 +88,12 @@ void      dr_search_set_weights  (DrSearch           *self,
  * Without tables the search is exactly what it was (bench signature). */
 void      dr_search_set_egdb     (DrSearch           *self,
                                   const DrEgdb       *egdb);
+/* Searches on @threads threads (Lazy SMP: helpers sharing the table, see
+ * dr-search.c); 1 by default.  With more than one the node counts and
+ * lines vary from run to run.  FALSE when memory runs out. */
+bool      dr_search_set_threads  (DrSearch           *self,
+                                  int                 threads);
+int       dr_search_get_threads  (DrSearch           *self);
 /* Forgets what earlier searches learnt (a new game). */
 void      dr_search_clear        (DrSearch           *self);
 /* The positions of the game before the root (oldest first), for
