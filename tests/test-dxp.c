@@ -15,10 +15,12 @@
 #include "dr-draw.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
+#include "dr-hub-client.h"
 #include "dr-match.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-pdn.h"
+#include "test-util.h"
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -754,6 +756,81 @@ test_bad_peer (gconstpointer data)
 
 /* Matches -------------------------------------------------------------- */
 
+/* The interface's end of Hub (dr-hub-client), fed an engine's lines as
+ * ENGINES.md §4.1 writes them: the declarations, which variants it plays,
+ * an "info" line read into a legal line as far as it goes, "done",
+ * "error"; and the lines it makes. */
+static void
+test_hub_client (void)
+{
+  g_autoptr (DrHubClient) client = dr_hub_client_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *line = NULL;
+  DrHubReply reply = { 0 };
+  DrPosition start;
+  DrMove moves[2];
+
+  g_assert_null (dr_hub_client_get_name (client));
+  g_assert_cmpint (dr_hub_client_read_line (client, "id name=Scan version=3.1", NULL, NULL, &reply), ==, DR_HUB_LINE_ID);
+  g_assert_cmpstr (dr_hub_client_get_name (client), ==, "Scan");
+  g_assert_cmpint (dr_hub_client_read_line (client, "param name=variant value=normal type=enum values=\"normal killer bt frisian losing\"",
+                                            NULL, NULL, &reply), ==, DR_HUB_LINE_PARAM);
+  g_assert_cmpint (dr_hub_client_read_line (client, "param name=threads value=1 type=int min=1 max=16", NULL, NULL, &reply),
+                   ==, DR_HUB_LINE_PARAM);
+  g_assert_cmpint (dr_hub_client_read_line (client, "wait", NULL, NULL, &reply), ==, DR_HUB_LINE_WAIT);
+  g_assert_cmpint (dr_hub_client_read_line (client, "", NULL, NULL, &reply), ==, DR_HUB_LINE_NONE);
+  g_assert_true (dr_hub_client_declares (client, "threads"));
+  g_assert_false (dr_hub_client_declares (client, "hash"));
+  line = dr_hub_client_variant_line (client, &dr_rules_international, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (line, ==, "set-param name=variant value=normal");
+  g_clear_pointer (&line, g_free);
+  /* Russian is not among its values. */
+  g_assert_null (dr_hub_client_variant_line (client, &dr_rules_russian, &error));
+  g_assert_error (error, DR_HUB_CLIENT_ERROR, DR_HUB_CLIENT_ERROR_VARIANT);
+  g_assert_cmpstr (error->message, ==, "The engine “Scan” does not play Russian draughts.");
+  g_clear_error (&error);
+  /* An engine that declares no variant plays International only. */
+  dr_hub_client_reset (client);
+  g_assert_null (dr_hub_client_variant_line (client, &dr_rules_international, &error));
+  g_assert_no_error (error);
+  g_assert_null (dr_hub_client_variant_line (client, &dr_rules_english, &error));
+  g_assert_error (error, DR_HUB_CLIENT_ERROR, DR_HUB_CLIENT_ERROR_VARIANT);
+  g_clear_error (&error);
+
+  /* "info": score in men, time in seconds; the line stops at 99-94, not
+   * legal after 32-28 18-23. */
+  dr_rules_initial (&dr_rules_international, &start);
+  g_assert_cmpint (dr_hub_client_read_line (client, "info depth=21 score=-0.25 nodes=31261613 time=3.906 pv=\"32-28 18-23 99-94 33-29\"",
+                                            &dr_rules_international, &start, &reply), ==, DR_HUB_LINE_INFO);
+  g_assert_cmpint (reply.info.depth, ==, 21);
+  g_assert_cmpint (reply.info.score, ==, -25);
+  g_assert_cmpuint (reply.info.nodes, ==, 31261613);
+  g_assert_cmpuint (reply.info.time_ms, ==, 3906);
+  g_assert_cmpint (reply.info.pv_length, ==, 2);
+  g_assert_cmpint (reply.info.pv[0].from, ==, n10 (32));
+  g_assert_cmpint (reply.info.pv[1].to, ==, n10 (23));
+  moves[0] = reply.info.pv[0];
+  moves[1] = reply.info.pv[1];
+  g_assert_cmpint (dr_hub_client_read_line (client, "done move=32-28 ponder=18-23", NULL, NULL, &reply), ==, DR_HUB_LINE_DONE);
+  g_assert_cmpstr (reply.move, ==, "32-28");
+  g_assert_cmpstr (reply.ponder, ==, "18-23");
+  dr_hub_reply_clear (&reply);
+  g_assert_cmpint (dr_hub_client_read_line (client, "done", NULL, NULL, &reply), ==, DR_HUB_LINE_DONE);
+  g_assert_null (reply.move);
+  g_assert_cmpint (dr_hub_client_read_line (client, "error message=\"unknown variant\"", NULL, NULL, &reply), ==, DR_HUB_LINE_ERROR);
+  g_assert_cmpstr (reply.message, ==, "unknown variant");
+  dr_hub_reply_clear (&reply);
+  g_assert_cmpint (dr_hub_client_read_line (client, "pong", NULL, NULL, &reply), ==, DR_HUB_LINE_PONG);
+  g_assert_cmpint (dr_hub_client_read_line (client, "ready", NULL, NULL, &reply), ==, DR_HUB_LINE_READY);
+
+  line = dr_hub_pos_line (&dr_rules_international, &start, moves, 2);
+  g_assert_cmpstr (line, ==, "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 18-23\"");
+  g_clear_pointer (&line, g_free);
+  line = dr_hub_set_param_line ("egdb-dir", "/a b/c");
+  g_assert_cmpstr (line, ==, "set-param name=egdb-dir value=\"/a b/c\"");
+}
+
 /* Expected values computed apart from this code (Python, the formulas of
  * dr_match_elo's documentation: s = (W + D/2) / N, Elo = -400 log10 (1/s - 1),
  * margin = half the Elo width of s ± 1.96 sqrt (var / N)). */
@@ -1011,7 +1088,8 @@ test_match_threads_hash (void)
   text = g_strdup_printf ("while read -r line; do\n"
                           "  echo \"$line\" >> %s\n"
                           "  case \"$line\" in\n"
-                          "    hub) echo 'id name=Listener'; echo 'param name=threads value=1 type=int min=1 max=8';\n"
+                          "    hub) echo 'id name=Listener'; echo 'param name=variant value=normal type=enum values=\"normal russian\"';\n"
+                          "         echo 'param name=threads value=1 type=int min=1 max=8';\n"
                           "         echo 'param name=hash value=8 type=int min=1 max=64'; echo wait;;\n"
                           "    init) echo ready;;\n"
                           "    quit) exit 0;;\n"
@@ -1033,8 +1111,8 @@ test_match_threads_hash (void)
   }
   g_assert_true (g_file_get_contents (heard, &log, NULL, &error));
   g_test_message ("the engine heard:\n%s", log);
-  g_assert_nonnull (strstr (log, "hub\nset-param name=threads value=3\nset-param name=hash value=32\n"));
-  g_assert_nonnull (strstr (log, "\ninit\n"));
+  g_assert_nonnull (strstr (log, "hub\nset-param name=variant value=russian\nset-param name=threads value=3\n"
+                                 "set-param name=hash value=32\ninit\n"));
   g_assert_null (strstr (err, "“Listener” has no"));
   g_remove (script);
   g_remove (heard);
@@ -1354,6 +1432,7 @@ main (int    argc,
   g_test_add_func ("/cli/dxp/move/known", test_move_known);
   g_test_add_func ("/cli/dxp/end-to-end/start", test_end_to_end_start);
   g_test_add_func ("/cli/dxp/end-to-end/setup", test_end_to_end_setup);
+  g_test_add_func ("/protocol/hub-client", test_hub_client);
   g_test_add_func ("/cli/match/elo", test_match_elo);
   g_test_add_func ("/cli/match/openings", test_match_openings);
   g_test_add_func ("/cli/match/sprt/llr", test_match_sprt_llr);

@@ -27,6 +27,7 @@
 #include "dr-draw.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
+#include "dr-hub-client.h"
 #include "dr-hub-text.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
@@ -203,6 +204,7 @@ typedef struct
   GOutputStream    *in;
   DrTimedReader    *out;
   int               pongs_due;    /* "ping"s sent whose "pong" is not read yet */
+  DrHubClient      *hub;          /* what it declared, its lines read */
   /* DXP */
   DrDxpLink        *link;
   gboolean          playing;      /* a game is open on the link */
@@ -302,7 +304,8 @@ hub_start (Engine         *e,
            GError        **error)
 {
   g_auto (GStrv) argv = NULL;
-  g_autoptr (GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *variant = NULL;
+  GError *local = NULL;
   gint64 limit = handshake_ms (m), deadline = after_ms (limit);
 
   e->kind = ENGINE_HUB;
@@ -321,59 +324,66 @@ hub_start (Engine         *e,
     }
   e->in = g_subprocess_get_stdin_pipe (e->process);
   e->out = dr_timed_reader_new (g_subprocess_get_stdout_pipe (e->process));
+  e->hub = dr_hub_client_new ();
   if (!engine_send (e, error, "hub"))
     return FALSE;
   for (;;)
     {
       g_autofree char *line = engine_read_line (e, deadline, limit, _("“wait” in answer to “hub”"), error);
+      DrHubReply reply = { 0 };
+      DrHubLine kind;
 
       if (line == NULL)
         return FALSE;
-      g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      g_autofree char *verb = dr_hub_tokenize (line, args);
-      const char *name = g_hash_table_lookup (args, "name");
-
-      if (g_strcmp0 (verb, "id") == 0 && name != NULL)
+      kind = dr_hub_client_read_line (e->hub, line, NULL, NULL, &reply);
+      dr_hub_reply_clear (&reply);
+      if (kind == DR_HUB_LINE_ID && dr_hub_client_get_name (e->hub) != NULL)
         {
           g_free (e->name);
-          e->name = g_strdup (name);
+          e->name = g_strdup (dr_hub_client_get_name (e->hub));
         }
-      else if (g_strcmp0 (verb, "param") == 0 && name != NULL)
-        g_hash_table_add (params, g_strdup (name));
-      else if (g_strcmp0 (verb, "wait") == 0)
+      else if (kind == DR_HUB_LINE_WAIT)
         break;
     }
+  variant = dr_hub_client_variant_line (e->hub, m->rules, &local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  if (variant != NULL && !engine_send (e, error, "%s", variant))
+    return FALSE;
   /* Threads and table size, where the engine takes them (Hub "param"). */
-  if (m->threads > 0 && g_hash_table_contains (params, "threads")
+  if (m->threads > 0 && dr_hub_client_declares (e->hub, "threads")
       && !engine_send (e, error, "set-param name=threads value=%d", m->threads))
     return FALSE;
-  if (m->threads > 0 && !g_hash_table_contains (params, "threads"))
+  if (m->threads > 0 && !dr_hub_client_declares (e->hub, "threads"))
     g_printerr (_("draughtsman-cli match: engine “%s” has no “threads” parameter; it searches as it does\n"), e->name);
-  if (m->hash_mb > 0 && g_hash_table_contains (params, "hash")
+  if (m->hash_mb > 0 && dr_hub_client_declares (e->hub, "hash")
       && !engine_send (e, error, "set-param name=hash value=%d", m->hash_mb))
     return FALSE;
-  if (m->hash_mb > 0 && !g_hash_table_contains (params, "hash"))
+  if (m->hash_mb > 0 && !dr_hub_client_declares (e->hub, "hash"))
     g_printerr (_("draughtsman-cli match: engine “%s” has no “hash” parameter; its table keeps its size\n"), e->name);
-  if (m->rules != &dr_rules_international
-      && !engine_send (e, error, "set-param name=variant value=%s", dr_hub_variant_name (m->rules)))
-    return FALSE;
   if (!engine_send (e, error, "init"))
     return FALSE;
   deadline = after_ms (limit);
   for (;;)
     {
       g_autofree char *line = engine_read_line (e, deadline, limit, _("“ready” in answer to “init”"), error);
+      DrHubReply reply = { 0 };
+      DrHubLine kind;
 
       if (line == NULL)
         return FALSE;
-      if (g_str_equal (line, "ready"))
+      kind = dr_hub_client_read_line (e->hub, line, NULL, NULL, &reply);
+      if (kind == DR_HUB_LINE_ERROR)
+        g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
+                     _("engine “%s”: %s"), e->name, line);
+      dr_hub_reply_clear (&reply);
+      if (kind == DR_HUB_LINE_READY)
         return TRUE;
-      if (g_str_has_prefix (line, "error"))
-        {
-          g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
-                       _("engine “%s”: %s"), e->name, line);
-          return FALSE;
-        }
+      if (kind == DR_HUB_LINE_ERROR)
+        return FALSE;
     }
 }
 
@@ -458,12 +468,13 @@ engine_stop (Engine      *e,
       hub_stop (e, handshake_ms (m));
       g_clear_pointer (&e->out, dr_timed_reader_free);
       g_clear_object (&e->process);
+      g_clear_pointer (&e->hub, dr_hub_client_free);
     }
   g_clear_pointer (&e->link, dr_dxp_link_free);
   g_free (e->name);
 }
 
-/* Asks @e for a move in @base followed by @moves (Hub texts), within
+/* Asks @e for a move in @base followed by @moves (DrMove), within
  * @limit_ms.
  *
  * A "ping" follows "go": the answers come in order, so an "error" before
@@ -473,13 +484,12 @@ static char *
 hub_think (Engine           *e,
            const DrRules    *rules,
            const DrPosition *base,
-           GPtrArray        *moves,
+           GArray           *moves,
            gint64            movetime_ms,
            gint64            limit_ms,
            GError          **error)
 {
-  g_autofree char *pos = dr_hub_position_to_text (rules, base);
-  g_autofree char *list = NULL;
+  g_autofree char *pos = dr_hub_pos_line (rules, base, (const DrMove *) (void *) moves->data, moves->len);
   char seconds[G_ASCII_DTOSTR_BUF_SIZE];
   int refused = 0;
   gboolean pong = FALSE, searching = TRUE;
@@ -487,13 +497,8 @@ hub_think (Engine           *e,
   g_autofree char *refusal = NULL;
   gint64 deadline = after_ms (limit_ms);
 
-  g_ptr_array_add (moves, NULL);
-  list = g_strjoinv (" ", (char **) moves->pdata);
-  g_ptr_array_set_size (moves, moves->len - 1);
   g_ascii_formatd (seconds, sizeof seconds, "%.3f", movetime_ms / 1000.0);
-
-  if (!(moves->len > 0 ? engine_send (e, error, "pos pos=%s moves=\"%s\"", pos, list)
-                       : engine_send (e, error, "pos pos=%s", pos))
+  if (!engine_send (e, error, "%s", pos)
       || !engine_send (e, error, "level move-time=%s", seconds)
       || !engine_send (e, error, "go think")
       || !engine_send (e, error, "ping"))
@@ -503,33 +508,35 @@ hub_think (Engine           *e,
   while (!pong || searching)
     {
       g_autofree char *line = engine_read_line (e, deadline, limit_ms, _("move"), error);
-      g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      g_autofree char *command = NULL;
+      DrHubReply reply = { 0 };
+      DrHubLine kind;
 
       if (line == NULL)
         return NULL;
-      command = dr_hub_tokenize (line, args);
-      if (g_strcmp0 (command, "error") == 0 && !pong)
+      kind = dr_hub_client_read_line (e->hub, line, NULL, NULL, &reply);
+      if (kind == DR_HUB_LINE_ERROR && !pong)
         {
           if (refusal == NULL)
             refusal = g_strdup (line);
           if (++refused == 3)
             searching = FALSE;
         }
-      else if (g_strcmp0 (command, "pong") == 0)
+      else if (kind == DR_HUB_LINE_PONG)
         pong = --e->pongs_due == 0;
-      else if (g_strcmp0 (command, "done") == 0)
+      else if (kind == DR_HUB_LINE_DONE)
         {
           searching = FALSE;
           g_free (move);
-          move = g_strdup (g_hash_table_lookup (args, "move"));
+          move = g_steal_pointer (&reply.move);
           if (move == NULL && refused == 0)
             {
               g_set_error (error, DR_MATCH_ERROR, DR_MATCH_ERROR_ENGINE,
                            _("engine “%s” answered “%s” without a move"), e->name, line);
+              dr_hub_reply_clear (&reply);
               return NULL;
             }
         }
+      dr_hub_reply_clear (&reply);
     }
   if (refused == 0)
     return g_steal_pointer (&move);
@@ -558,9 +565,14 @@ hub_recover (Engine      *e,
     {
       g_autofree char *line = engine_read_line (e, deadline, limit, _("“pong” after “stop”"), error);
 
+      DrHubReply reply = { 0 };
+      DrHubLine kind;
+
       if (line == NULL)
         return FALSE;
-      if (g_str_equal (line, "pong") && --e->pongs_due == 0)
+      kind = dr_hub_client_read_line (e->hub, line, NULL, NULL, &reply);
+      dr_hub_reply_clear (&reply);
+      if (kind == DR_HUB_LINE_PONG && --e->pongs_due == 0)
         return TRUE;
     }
 }
@@ -688,7 +700,7 @@ static Reply
 engine_move (Engine           *e,
              const Match      *m,
              const DrPosition *base,
-             GPtrArray        *moves,
+             GArray           *moves,
              const DrPosition *pos,
              DrMove           *move,
              DrDxpEndReason   *claim,
@@ -787,7 +799,7 @@ play_game (Match      *m,
 {
   const DrRules *rules = m->rules;
   g_autoptr (GArray) history = g_array_new (FALSE, FALSE, sizeof (DrPosition));
-  g_autoptr (GPtrArray) moves = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (DrMove));
   Engine *timed_out = NULL;
   DrPosition pos, base;
   DrMove last_move = { 0 };
@@ -907,11 +919,11 @@ play_game (Match      *m,
         {
           dr_position_apply (&pos, &pos, &move);
           base = pos;
-          g_ptr_array_set_size (moves, 0);
+          g_array_set_size (moves, 0);
         }
       else
         {
-          g_ptr_array_add (moves, dr_move_to_hub (rules, &move));
+          g_array_append_val (moves, move);
           dr_position_apply (&pos, &pos, &move);
         }
       g_array_append_val (history, pos);
