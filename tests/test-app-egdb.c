@@ -715,7 +715,7 @@ test_open_async (void)
   pulse_cb (&pulse);
   g_test_message ("while the tables were held: %u turns of the main loop in 1500 ms, the longest gap %.1f ms",
                   pulse.n, pulse.longest / 1000.0);
-  g_assert_cmpint (pulse.longest, <, 300 * 1000);
+  g_assert_cmpint (pulse.longest, <, 1000 * 1000);
   g_assert_cmpuint (pulse.n, >=, 20);
   g_assert_true (window->egdb_busy);
   g_assert_true (dr_egdb_manager_is_opening (dr_egdb_manager_get_default (), english));
@@ -946,6 +946,15 @@ test_quit_during_build (void)
   if (skip_without_input ())
     return;
   g_settings_set_string (settings, "egdb-dir", dir);
+  /* What a write killed half-way would leave (g_file_set_contents'
+   * temporary file): the stopped build removes it. */
+  {
+    g_autofree char *partial = g_build_filename (folder, "kk-k.egdb.Q7XZ2P", NULL);
+
+    g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+    g_assert_true (g_file_set_contents (partial, "half a table", -1, NULL));
+    g_assert_true (has_partial_file (folder));
+  }
   window = test_open_window (GTK_APPLICATION (app));
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
   g_assert_true (dr_egdb_manager_build (manager, russian, 5, &error));
