@@ -130,10 +130,11 @@ _dr_window_egdb_update (DrWindow *self)
 
   self->egdb_generation++;
   self->egdb_busy = FALSE;
-  /* The tables are being opened: the label keeps its text until they
+  /* The tables are being opened on a worker: nothing is said until they
    * are there (tables_opened_cb). */
   if (tables == NULL && dr_egdb_manager_is_opening (dr_egdb_manager_get_default (), dr_game_model_get_rules (self->model)))
     {
+      show (self, NULL);
       self->egdb_busy = TRUE;
       return;
     }
@@ -189,8 +190,12 @@ tables_changed_cb (DrWindow      *self,
   g_clear_pointer (&self->egdb, dr_egdb_tables_unref);
   self->egdb_rules = NULL;
   _dr_window_egdb_update (self);
-  /* The engine searches with the new tables. */
+  /* The engine and the explorer's evaluations use the new tables. */
   _dr_window_analysis_follow (self);
+  {
+    g_autoptr (DrEgdbTables) tables = _dr_window_egdb_tables (self);
+    dr_explorer_set_egdb (self->explorer, tables);
+  }
 }
 
 static void
