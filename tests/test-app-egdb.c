@@ -36,9 +36,12 @@
 
 #include "dr-fen.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static gboolean have_display;
 static DrApplication *app;
@@ -376,6 +379,22 @@ page_shown (gpointer data)
 }
 
 static gboolean
+page_settled (gpointer data)
+{
+  return !dr_egdb_page_get_refreshing (data);
+}
+
+/* Runs the main loop until the page has read the folder again and laid
+ * out its new rows. */
+static void
+settle_page (DrEgdbPage *page)
+{
+  test_run_for (100);
+  wait_until (page_settled, page, 60, "the page to read the folder");
+  test_run_for (200);
+}
+
+static gboolean
 chooser_shown (gpointer data)
 {
   return test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
@@ -471,6 +490,7 @@ test_page (void)
   wait_until (page_shown, &page, 20, "the Endgame Databases page");
   prefs = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page)));
   test_run_for (300);
+  settle_page (page);
 
   /* The folder, chosen in the file chooser (GTK's own under Xvfb): the
    * setting and the page follow. */
@@ -496,7 +516,7 @@ test_page (void)
     test_click_widget (test_find_widget (GTK_WIDGET (chooser), GTK_TYPE_BUTTON, test_button_has_label,
                                          (gpointer) "_Select"));
     wait_until (folder_is, dir, 20, "the folder chosen in the setting");
-    test_run_for (200);
+    settle_page (page);
     g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (test_find_widget (GTK_WIDGET (page),
                                                                                      ADW_TYPE_ACTION_ROW, NULL,
                                                                                      NULL))), ==, dir);
@@ -508,7 +528,7 @@ test_page (void)
    * position has three pieces, shows its value now. */
   click_in_page (dr_egdb_page_get_generate_button (page, russian, 3));
   wait_until (build_over, NULL, 120, "the 3-piece build");
-  test_run_for (200);
+  settle_page (page);
   g_assert_cmpstr (dr_egdb_page_get_build_title (page), ==, "Russian draughts up to 3 pieces: generated");
   g_assert_true (g_str_has_prefix (row_subtitle (page, russian, 2), "Installed and complete: 3 slices"));
   g_assert_true (g_str_has_prefix (row_subtitle (page, russian, 3), "Installed and complete: 6 slices"));
@@ -528,7 +548,7 @@ test_page (void)
   g_assert_false (build_over (NULL));
   click_in_page (dr_egdb_page_get_cancel_button (page));
   wait_until (build_over, NULL, 120, "the build to stop");
-  test_run_for (200);
+  settle_page (page);
   g_assert_cmpstr (dr_egdb_page_get_build_title (page), ==, "Russian draughts up to 4 pieces: cancelled");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dr_egdb_page_get_build_message (page))));
   g_assert_false (g_str_has_prefix (row_subtitle (page, russian, 4), "Installed and complete"));
@@ -538,7 +558,7 @@ test_page (void)
    * as they were (resumed, not rebuilt). */
   click_in_page (dr_egdb_page_get_generate_button (page, russian, 4));
   wait_until (build_over, NULL, 300, "the 4-piece build");
-  test_run_for (200);
+  settle_page (page);
   g_assert_cmpstr (dr_egdb_page_get_build_title (page), ==, "Russian draughts up to 4 pieces: generated");
   g_assert_true (g_str_has_prefix (row_subtitle (page, russian, 4), "Installed and complete: 14 slices"));
   for (guint i = 0; i < small->len; i++)
@@ -552,7 +572,7 @@ test_page (void)
 
     g_assert_true (g_file_set_contents (file, "not a folder", -1, NULL));
     g_settings_set_string (settings, "egdb-dir", bad);
-    test_run_for (300);
+    settle_page (page);
     click_in_page (dr_egdb_page_get_generate_button (page, russian, 2));
     g_assert_cmpstr (dr_egdb_page_get_build_title (page), ==, "Russian draughts up to 2 pieces: not started");
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (message)));
@@ -571,7 +591,7 @@ test_page (void)
     build (damaged, "russian", 3);
     g_assert_true (g_file_set_contents (file, "garbage, not a table", -1, NULL));
     g_settings_set_string (settings, "egdb-dir", damaged);
-    test_run_for (300);
+    settle_page (page);
     g_assert_nonnull (strstr (row_subtitle (page, russian, 2), "Damaged: "));
     g_assert_nonnull (strstr (row_subtitle (page, russian, 2), "k-k.egdb"));
     g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (dr_egdb_page_get_count_row (page, russian, 2)), "error"));
@@ -581,6 +601,402 @@ test_page (void)
   gtk_window_destroy (prefs);
   dr_window_close_confirmed (window, FALSE);
   test_run_for (100);
+  g_settings_reset (settings, "egdb-dir");
+}
+
+/* --- opening off the main thread ------------------------------------- */
+
+/* The main loop's pulse: a timeout every 5 ms, and the longest time it
+ * went without one. */
+typedef struct
+{
+  guint  n;
+  gint64 last;
+  gint64 longest;
+} Pulse;
+
+static gboolean
+pulse_cb (gpointer data)
+{
+  Pulse *p = data;
+  gint64 now = g_get_monotonic_time ();
+
+  p->n++;
+  p->longest = MAX (p->longest, now - p->last);
+  p->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Holds readers of a FIFO until its release: opened for writing too, a
+ * FIFO lets every reader's open() through (fifo(7)). */
+typedef struct
+{
+  char *path;
+  int   fd;
+} Fifo;
+
+static gpointer
+fifo_release_thread (gpointer data)
+{
+  Fifo *f = data;
+
+  /* Were the tables opened on the main thread, it would be stuck in
+   * open() until now: the test then fails rather than hangs. */
+  g_usleep (5 * G_USEC_PER_SEC);
+  f->fd = open (f->path, O_RDWR | O_NONBLOCK);
+  return NULL;
+}
+
+static gboolean
+label_answered (gpointer data)
+{
+  return !((DrWindow *) data)->egdb_busy;
+}
+
+/* The tables are opened and the page reads the folder on worker threads:
+ * a table file that blocks whoever opens it (a FIFO under a table's name)
+ * holds both for five seconds, and meanwhile the main loop goes on
+ * turning (a gap of up to two seconds is allowed for a loaded machine);
+ * when the folder changes, the window's label and the page's rows
+ * follow. */
+static void
+test_open_async (void)
+{
+  const DrRules *english = dr_rules_from_name ("english");
+  g_autofree char *good = g_build_filename (tmp_dir, "async-good", NULL);
+  g_autofree char *slow = g_build_filename (tmp_dir, "async-slow", NULL);
+  Fifo fifo = { NULL, -1 };
+  Pulse pulse = { 0 };
+  DrEgdbPage *page = NULL;
+  GThread *release;
+  DrWindow *window;
+  DrPosition pos;
+  guint source;
+
+  if (skip_without_input ())
+    return;
+  build (good, "english", 3);
+  build (slow, "english", 3);
+  fifo.path = g_build_filename (slow, "english", "k-k.egdb", NULL);
+  g_assert_cmpint (g_remove (fifo.path), ==, 0);
+  g_assert_cmpint (mkfifo (fifo.path, 0600), ==, 0);
+
+  g_settings_reset (settings, "egdb-dir");
+  window = test_open_window (GTK_APPLICATION (app));
+  pos = fen (english, "W:WK22:BK18");
+  dr_game_model_new_game (window->model, english, &pos);
+  test_run_for (100);
+  g_assert_null (board_label (window));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "egdb", NULL);
+  wait_until (page_shown, &page, 20, "the Endgame Databases page");
+  settle_page (page);
+  g_assert_true (g_str_has_prefix (row_subtitle (page, english, 3), "Not installed"));
+
+  /* The folder with the blocking file: for two seconds and a half, the
+   * main loop turns and both wait for the worker. */
+  source = g_timeout_add (5, pulse_cb, &pulse);
+  pulse.last = g_get_monotonic_time ();
+  test_run_for (500);
+  pulse_cb (&pulse);
+  g_test_message ("before: %u turns of the main loop in 500 ms, the longest gap %.1f ms", pulse.n,
+                  pulse.longest / 1000.0);
+  pulse.n = 0;
+  pulse.longest = 0;
+  release = g_thread_new ("fifo-release", fifo_release_thread, &fifo);
+  pulse.last = g_get_monotonic_time ();
+  g_settings_set_string (settings, "egdb-dir", slow);
+  test_run_for (2500);
+  pulse_cb (&pulse);
+  g_test_message ("while the tables were held: %u turns of the main loop in 2500 ms, the longest gap %.1f ms",
+                  pulse.n, pulse.longest / 1000.0);
+  g_assert_cmpint (pulse.longest, <, 2000 * 1000);
+  g_assert_cmpuint (pulse.n, >=, 20);
+  g_assert_true (window->egdb_busy);
+  g_assert_true (dr_egdb_manager_is_opening (dr_egdb_manager_get_default (), english));
+  g_assert_true (dr_egdb_page_get_refreshing (page));
+
+  /* Let go: the FIFO reads as an empty file, which is refused. */
+  g_thread_join (release);
+  g_assert_cmpint (fifo.fd, >=, 0);
+  wait_until (label_answered, window, 20, "the label after the opening");
+  settle_page (page);
+  g_assert_null (board_label (window));
+  g_assert_nonnull (strstr (row_subtitle (page, english, 2), "Damaged: "));
+  g_assert_nonnull (strstr (row_subtitle (page, english, 2), "k-k.egdb"));
+  /* Unlinked before it is closed: nobody can open it again and wait. */
+  g_assert_cmpint (g_remove (fifo.path), ==, 0);
+  close (fifo.fd);
+
+  /* The folder of good tables: the label and the rows follow. */
+  g_settings_set_string (settings, "egdb-dir", good);
+  wait_until (label_answered, window, 20, "the label after the opening");
+  g_assert_cmpstr (board_label (window), ==, "Database: White wins in 1");
+  settle_page (page);
+  g_assert_true (g_str_has_prefix (row_subtitle (page, english, 3), "Installed and complete: "));
+  g_assert_null (strstr (row_subtitle (page, english, 2), "Damaged"));
+  /* And after a build finishes (here, of another variant) the page reads
+   * the folder again. */
+  g_assert_true (g_str_has_prefix (row_subtitle (page, dr_rules_from_name ("russian"), 2), "Not installed"));
+  g_assert_true (dr_egdb_manager_build (dr_egdb_manager_get_default (), dr_rules_from_name ("russian"), 2, NULL));
+  wait_until (build_over, NULL, 60, "the 2-piece build");
+  settle_page (page);
+  g_assert_true (g_str_has_prefix (row_subtitle (page, dr_rules_from_name ("russian"), 2),
+                                   "Installed and complete: "));
+
+  g_source_remove (source);
+  gtk_window_destroy (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page))));
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (100);
+  g_settings_reset (settings, "egdb-dir");
+  g_free (fifo.path);
+}
+
+/* --- the outside engine ------------------------------------------------ */
+
+static gboolean
+engine_line_deep (gpointer data)
+{
+  DrWindow *window = data;
+  const DrSearchInfo *line;
+
+  if (window->hub_engine == NULL || !dr_hub_engine_get_running (window->hub_engine))
+    return FALSE;
+  line = dr_hub_engine_get_line (window->hub_engine);
+  return line != NULL && line->depth >= 6;
+}
+
+static gboolean
+file_has (gpointer data)
+{
+  const char *const *what = data;
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents (what[0], &text, NULL, NULL) && strstr (text, what[1]) != NULL;
+}
+
+/* The outside Hub engine gets the tables' folder through set-param, when
+ * it declares the parameter: our own `draughtsman-cli hub` (through a
+ * `tee` that keeps what it is told), on the First Position, which its
+ * search alone scores +1.42 at depth 14 (README.md) and the tables as a
+ * win.  An engine that does not declare the parameter is not sent it. */
+static void
+test_outside_engine (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  const DrRules *english = dr_rules_from_name ("english");
+  g_autofree char *dir = g_build_filename (tmp_dir, "engine", NULL);
+  g_autofree char *log = g_build_filename (tmp_dir, "engine-input.log", NULL);
+  g_autofree char *fake_log = g_build_filename (tmp_dir, "fake-input.log", NULL);
+  g_autofree char *fake = g_build_filename (tmp_dir, "fake-engine.sh", NULL);
+  g_autofree char *command = NULL;
+  g_autofree char *set_param = NULL;
+  g_autofree char *text = NULL;
+  const DrSearchInfo *line;
+  DrWindow *window;
+  DrPosition pos;
+
+  if (skip_without_input ())
+    return;
+  if (cli == NULL)
+    {
+      g_test_skip ("DRAUGHTSMAN_CLI is not set");
+      return;
+    }
+  build (dir, "english", 4);
+  g_settings_set_string (settings, "egdb-dir", dir);
+  command = g_strdup_printf ("sh -c 'tee \"$0\" | \"$1\" hub' '%s' '%s'", log, cli);
+  g_settings_set_string (settings, "engine-command", command);
+  g_settings_set_string (settings, "engine-options", "");
+  window = test_open_window (GTK_APPLICATION (app));
+  pos = fen (english, "W:WK15,20:BK28,12");
+  dr_game_model_new_game (window->model, english, &pos);
+
+  test_click_widget (GTK_WIDGET (window->analysis_button));
+  wait_until (engine_line_deep, window, 60, "the outside engine's line at depth 6");
+  line = dr_hub_engine_get_line (window->hub_engine);
+  g_test_message ("outside engine: depth %d, score %d", line->depth, line->score);
+  /* A win from the tables (Hub scores are capped below our own wins). */
+  g_assert_cmpint (line->score, >=, DR_SCORE_DB_UNSURE);
+  set_param = g_strdup_printf ("set-param name=egdb-dir value=%s\n", dir);
+  g_assert_true (g_file_get_contents (log, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, set_param));
+  g_assert_true (strstr (text, set_param) < strstr (text, "init\n"));
+  test_click_widget (GTK_WIDGET (window->analysis_button));
+  g_assert_false (dr_hub_engine_get_running (window->hub_engine));
+
+  /* An engine that declares no such parameter. */
+  {
+    const char *script = "#!/bin/sh\n"
+                         "while IFS= read -r line; do\n"
+                         "  printf '%s\\n' \"$line\" >> \"$1\"\n"
+                         "  case \"$line\" in\n"
+                         "    hub) echo 'id name=Fake'; echo 'param name=hash value=8 type=int min=1 max=64';"
+                         " echo 'param name=variant value=normal type=enum values=\"normal english\"'; echo wait;;\n"
+                         "    init) echo ready;;\n"
+                         "    stop) echo 'done move=';;\n"
+                         "    quit) exit 0;;\n"
+                         "  esac\n"
+                         "done\n";
+    const char *what[] = { fake_log, "init", NULL };
+    g_autofree char *fake_command = g_strdup_printf ("'%s' '%s'", fake, fake_log);
+    g_autofree char *seen = NULL;
+
+    g_assert_true (g_file_set_contents (fake, script, -1, NULL));
+    g_assert_cmpint (g_chmod (fake, 0755), ==, 0);
+    g_settings_set_string (settings, "engine-command", fake_command);
+    test_click_widget (GTK_WIDGET (window->analysis_button));
+    wait_until (file_has, (gpointer) what, 20, "the fake engine's init");
+    g_assert_true (g_file_get_contents (fake_log, &seen, NULL, NULL));
+    g_assert_nonnull (strstr (seen, "set-param name=variant value=english"));
+    g_assert_null (strstr (seen, "egdb-dir"));
+    test_click_widget (GTK_WIDGET (window->analysis_button));
+  }
+
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (200);
+  g_settings_reset (settings, "engine-command");
+  g_settings_reset (settings, "engine-options");
+  g_settings_reset (settings, "egdb-dir");
+}
+
+/* --- quitting during a build ------------------------------------------ */
+
+static const char *const stop_question = "Stop the Table Build?";
+
+static GtkWindow *
+find_question (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_mapped (GTK_WIDGET (w))
+          && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (w)), stop_question) == 0)
+        return w;
+    }
+  return NULL;
+}
+
+static gboolean
+question_shown (gpointer data)
+{
+  return find_question () != NULL;
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* Waits for the question and clicks its button @label. */
+static void
+answer_question (const char *label)
+{
+  GtkWindow *dialog;
+  GtkWidget *button;
+
+  wait_until (question_shown, NULL, 20, stop_question);
+  test_run_for (300);
+  dialog = find_question ();
+  g_assert_true (gtk_window_get_transient_for (dialog) != NULL);
+  button = test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, test_button_has_label, (gpointer) label);
+  g_assert_nonnull (button);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  test_click_widget (button);
+  wait_until (pointer_cleared, &dialog, 20, "the question to close");
+}
+
+static gboolean
+has_partial_file (const char *folder)
+{
+  g_autoptr (GDir) d = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (strstr (name, ".egdb.") != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Closing the last window (or quitting) while tables are built asks
+ * first: Cancel keeps the window and the build; Stop and Quit stops the
+ * build, keeps the slices it finished, and closes. */
+static void
+test_quit_during_build (void)
+{
+  const DrRules *russian = dr_rules_from_name ("russian");
+  DrEgdbManager *manager = dr_egdb_manager_get_default ();
+  g_autofree char *dir = g_build_filename (tmp_dir, "quit", NULL);
+  g_autofree char *folder = g_build_filename (dir, "russian", NULL);
+  g_autoptr (GPtrArray) small = dr_egdb_plan (russian, 3, NULL);
+  g_autoptr (GPtrArray) plan = dr_egdb_plan (russian, 5, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrEgdb) db = NULL;
+  DrWindow *window;
+  int stopped_at;
+
+  if (skip_without_input ())
+    return;
+  g_settings_set_string (settings, "egdb-dir", dir);
+  /* What a write killed half-way would leave (g_file_set_contents'
+   * temporary file): the stopped build removes it. */
+  {
+    g_autofree char *partial = g_build_filename (folder, "kk-k.egdb.Q7XZ2P", NULL);
+
+    g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+    g_assert_true (g_file_set_contents (partial, "half a table", -1, NULL));
+    g_assert_true (has_partial_file (folder));
+  }
+  window = test_open_window (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+  g_assert_true (dr_egdb_manager_build (manager, russian, 5, &error));
+  g_assert_no_error (error);
+  wait_until (build_reached_slice, GINT_TO_POINTER ((int) small->len), 120, "the first 4-piece slice");
+  g_assert_false (build_over (NULL));
+
+  /* The window's close button (the real close request): asked, and on
+   * Cancel nothing changes. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  gtk_window_close (GTK_WINDOW (window));
+  answer_question ("_Cancel");
+  test_run_for (200);
+  g_assert_nonnull (window);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  g_assert_false (build_over (NULL));
+
+  /* Quit (the application's action) asks the same. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  answer_question ("_Cancel");
+  test_run_for (200);
+  g_assert_nonnull (window);
+  g_assert_false (build_over (NULL));
+
+  /* Stop and Quit: the build stops, then the window closes. */
+  gtk_window_close (GTK_WINDOW (window));
+  answer_question ("_Stop and Quit");
+  wait_until (pointer_cleared, &window, 60, "the window to close");
+  g_assert_true (build_over (NULL));
+  /* The slices finished are there and pass their checks, in the plan's
+   * order up to the one under way, which left nothing; nor any after. */
+  db = dr_egdb_open (russian, dir, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (db);
+  stopped_at = -1;
+  for (guint i = 0; i < plan->len; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/%s.egdb", folder, (char *) g_ptr_array_index (plan, i));
+
+      if (stopped_at < 0 && !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        stopped_at = (int) i;
+      if (stopped_at >= 0)
+        g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    }
+  g_test_message ("stopped at slice %d of %u", stopped_at, plan->len);
+  g_assert_cmpint (stopped_at, >=, (int) small->len);
+  g_assert_cmpint (dr_egdb_max_pieces (db), >=, 3);
+  g_assert_false (has_partial_file (folder));
   g_settings_reset (settings, "egdb-dir");
 }
 
@@ -595,6 +1011,11 @@ main (int    argc,
   test_ensure_private_home ();
   g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
   g_setenv ("GTK_A11Y", "none", FALSE);
+  /* /app/egdb/open-async measures how long the main loop goes without a
+   * turn: Mesa's software OpenGL under Xvfb compiles its shaders on the
+   * main thread (hundreds of milliseconds a frame at first), cairo does
+   * not. */
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
   /* A state folder of its own: no other program's sessions. */
   {
     g_autofree char *state = g_build_filename (g_getenv ("XDG_STATE_HOME"), "test-app-egdb", NULL);
@@ -605,6 +1026,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/egdb/label", test_label);
   g_test_add_func ("/app/egdb/page", test_page);
+  g_test_add_func ("/app/egdb/open-async", test_open_async);
+  g_test_add_func ("/app/egdb/outside-engine", test_outside_engine);
+  g_test_add_func ("/app/egdb/quit-during-build", test_quit_during_build);
 
   have_display = test_app_init ();
   if (!have_display)

@@ -312,6 +312,15 @@ quit_cb (GSimpleAction *action, GVariant *param, gpointer app)
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
     if (DR_IS_WINDOW (l->data))
       q->windows = g_list_append (q->windows, g_object_ref (l->data));
+  if (q->windows != NULL)
+    {
+      DrWindow *first = q->windows->data;
+
+      /* A table build runs: stopped first, or the quit is cancelled. */
+      gtk_window_present (GTK_WINDOW (first));
+      if (_dr_window_egdb_confirm_stop (first, quit_decided, q))
+        return;
+    }
   quit_next (q);
 }
 

@@ -64,11 +64,13 @@ dr_egdb_count_status_free (DrEgdbCountStatus *status)
   g_free (status);
 }
 
-/* The tables opened for a variant, or why there are none. */
+/* The tables opened for a variant, or why there are none; or, while
+ * @opening, nothing yet: a worker is reading the folder. */
 typedef struct
 {
   DrEgdbTables *tables;
   char         *error;
+  gboolean      opening;
 } Entry;
 
 static void
@@ -101,6 +103,7 @@ struct _DrEgdbManager
   GObject     parent_instance;
   GSettings  *settings;
   GHashTable *entries;        /* const DrRules * -> Entry * */
+  guint       serial;         /* ++ on each reload: older openings and surveys are dropped */
   Build      *build;          /* main thread: the build under way */
   DrEgdbBuildState shown;     /* main thread: its latest state */
   GMutex      mutex;
@@ -116,6 +119,7 @@ G_DEFINE_FINAL_TYPE (DrEgdbManager, dr_egdb_manager, G_TYPE_OBJECT)
 enum
 {
   TABLES_CHANGED,
+  TABLES_OPENED,
   BUILD_PROGRESS,
   BUILD_FINISHED,
   N_SIGNALS
@@ -179,6 +183,11 @@ dr_egdb_manager_class_init (DrEgdbManagerClass *klass)
   /* The folder changed or a build finished: ask for the tables again. */
   signals[TABLES_CHANGED] = g_signal_new ("tables-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The tables of a variant (the DrRules *) asked for have been opened
+   * (or found missing or damaged): dr_egdb_manager_get_tables() answers
+   * now. */
+  signals[TABLES_OPENED] = g_signal_new ("tables-opened", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   /* dr_egdb_manager_get_build() says more; at most once a main loop turn. */
   signals[BUILD_PROGRESS] = g_signal_new ("build-progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -242,8 +251,76 @@ dr_egdb_manager_reload (DrEgdbManager *self)
 {
   g_return_if_fail (DR_IS_EGDB_MANAGER (self));
   g_hash_table_remove_all (self->entries);
+  self->serial++;
   self->calibrated[0] = self->calibrated[1] = FALSE;
   g_signal_emit (self, signals[TABLES_CHANGED], 0);
+}
+
+/* Opening ------------------------------------------------------------------- */
+
+/* One opening of a variant's tables; owns copies only. */
+typedef struct
+{
+  const DrRules *rules;
+  char          *dir;
+  guint          serial;
+  DrEgdb        *db;
+  GError        *error;
+} Opening;
+
+static void
+opening_free (Opening *o)
+{
+  g_free (o->dir);
+  dr_egdb_free (o->db);
+  g_clear_error (&o->error);
+  g_free (o);
+}
+
+/* Worker thread (GLib's pool): dr_egdb_open checks every file's header and
+ * block index, which takes long with many or large files.  Nothing here
+ * touches the manager. */
+static void
+open_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  Opening *o = data;
+
+  o->db = dr_egdb_open (o->rules, o->dir, &o->error);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Main thread. */
+static void
+open_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  DrEgdbManager *self = DR_EGDB_MANAGER (source);
+  Opening *o = g_task_get_task_data (G_TASK (result));
+  Entry *e;
+
+  /* The folder changed meanwhile (or the manager went): another opening
+   * follows, if anyone asks. */
+  if (self->entries == NULL || o->serial != self->serial)
+    return;
+  e = g_hash_table_lookup (self->entries, o->rules);
+  if (e == NULL || !e->opening)
+    return;
+  e->opening = FALSE;
+  if (o->db != NULL && dr_egdb_max_pieces (o->db) > 0)
+    {
+      e->tables = g_atomic_rc_box_new0 (DrEgdbTables);
+      e->tables->db = g_steal_pointer (&o->db);
+    }
+  if (o->error != NULL)
+    {
+      e->error = g_strdup (o->error->message);
+      g_message ("%s", o->error->message);
+    }
+  g_signal_emit (self, signals[TABLES_OPENED], 0, o->rules);
 }
 
 DrEgdbTables *
@@ -254,33 +331,49 @@ dr_egdb_manager_get_tables (DrEgdbManager *self,
   Entry *e;
 
   g_return_val_if_fail (DR_IS_EGDB_MANAGER (self), NULL);
+  if (error != NULL)
+    *error = NULL;
   e = g_hash_table_lookup (self->entries, rules);
   if (e == NULL)
     {
-      g_autofree char *dir = dr_egdb_manager_get_dir (self);
-      g_autoptr (GError) local = NULL;
-      DrEgdb *db = NULL;
-
       e = g_new0 (Entry, 1);
-      if (dr_egdb_supported (rules))
-        db = dr_egdb_open (rules, dir, &local);
-      if (db != NULL && dr_egdb_max_pieces (db) > 0)
-        {
-          e->tables = g_atomic_rc_box_new0 (DrEgdbTables);
-          e->tables->db = db;
-        }
-      else
-        dr_egdb_free (db);
-      if (local != NULL)
-        {
-          e->error = g_strdup (local->message);
-          g_message ("%s", local->message);
-        }
       g_hash_table_insert (self->entries, (gpointer) rules, e);
-      if (error != NULL)
-        *error = g_strdup (e->error);
+      if (dr_egdb_supported (rules))
+        {
+          g_autoptr (GTask) task = g_task_new (self, NULL, open_done_cb, NULL);
+          Opening *o = g_new0 (Opening, 1);
+
+          o->rules = rules;
+          o->dir = dr_egdb_manager_get_dir (self);
+          o->serial = self->serial;
+          e->opening = TRUE;
+          g_task_set_source_tag (task, dr_egdb_manager_get_tables);
+          g_task_set_task_data (task, o, (GDestroyNotify) opening_free);
+          g_task_run_in_thread (task, open_thread);
+        }
+      return NULL;
     }
+  if (error != NULL)
+    *error = g_strdup (e->error);
   return e->tables != NULL ? dr_egdb_tables_ref (e->tables) : NULL;
+}
+
+guint
+dr_egdb_manager_get_serial (DrEgdbManager *self)
+{
+  g_return_val_if_fail (DR_IS_EGDB_MANAGER (self), 0);
+  return self->serial;
+}
+
+gboolean
+dr_egdb_manager_is_opening (DrEgdbManager *self,
+                            const DrRules *rules)
+{
+  Entry *e;
+
+  g_return_val_if_fail (DR_IS_EGDB_MANAGER (self), FALSE);
+  e = g_hash_table_lookup (self->entries, rules);
+  return e != NULL && e->opening;
 }
 
 int
@@ -340,34 +433,22 @@ slice_pieces (const char *name)
   return n;
 }
 
-GPtrArray *
-dr_egdb_manager_survey (DrEgdbManager *self,
-                        const DrRules *rules)
+/* What the folder @dir holds of @rules' variant: pure, for any thread. */
+static GPtrArray *
+survey_variant (const char    *dir,
+                const DrRules *rules,
+                double         rate,
+                double         per_position)
 {
-  g_autofree char *dir = dr_egdb_manager_get_dir (self);
   int max = dr_egdb_manager_max_pieces (rules);
   g_autoptr (GPtrArray) installed = dr_egdb_list (dir, rules, NULL);
   g_autoptr (GPtrArray) plan = dr_egdb_plan (rules, max, NULL);
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_egdb_count_status_free);
-  double rate, per_position;
   guint64 missing_positions = 0;
   guint n_missing = 0;
 
-  g_return_val_if_fail (DR_IS_EGDB_MANAGER (self), out);
   if (plan == NULL)
     return out;
-  {
-    int board = rules->geometry->n_squares > 32;
-
-    /* Every file of the folder is read for it: once. */
-    if (!self->calibrated[board])
-      {
-        calibrate (dir, rules, &self->rate[board], &self->bytes_per_position[board]);
-        self->calibrated[board] = TRUE;
-      }
-    rate = self->rate[board];
-    per_position = self->bytes_per_position[board];
-  }
   for (int pieces = 2; pieces <= max; pieces++)
     {
       DrEgdbCountStatus *s = g_new0 (DrEgdbCountStatus, 1);
@@ -403,6 +484,130 @@ dr_egdb_manager_survey (DrEgdbManager *self,
       g_ptr_array_add (out, s);
     }
   return out;
+}
+
+GPtrArray *
+dr_egdb_manager_survey (DrEgdbManager *self,
+                        const DrRules *rules)
+{
+  g_autofree char *dir = NULL;
+  int board;
+
+  g_return_val_if_fail (DR_IS_EGDB_MANAGER (self), NULL);
+  dir = dr_egdb_manager_get_dir (self);
+  board = rules->geometry->n_squares > 32;
+  /* Every file of the folder is read for it: once. */
+  if (!self->calibrated[board])
+    {
+      calibrate (dir, rules, &self->rate[board], &self->bytes_per_position[board]);
+      self->calibrated[board] = TRUE;
+    }
+  return survey_variant (dir, rules, self->rate[board], self->bytes_per_position[board]);
+}
+
+/* One survey of every variant; owns copies only. */
+typedef struct
+{
+  char      *dir;
+  guint      serial;
+  gboolean   calibrated[2];
+  double     rate[2];
+  double     bytes_per_position[2];
+  GPtrArray *variants;        /* GPtrArray * per DrVariant (NULL: no tables) */
+} Survey;
+
+static void
+variant_survey_free (GPtrArray *survey)
+{
+  if (survey != NULL)
+    g_ptr_array_unref (survey);
+}
+
+static void
+survey_free (Survey *v)
+{
+  g_free (v->dir);
+  g_clear_pointer (&v->variants, g_ptr_array_unref);
+  g_free (v);
+}
+
+/* Worker thread: reads every file's header and index, as dr_egdb_open. */
+static void
+survey_thread (GTask        *task,
+               gpointer      source,
+               gpointer      data,
+               GCancellable *cancellable)
+{
+  Survey *v = data;
+
+  v->variants = g_ptr_array_new_with_free_func ((GDestroyNotify) variant_survey_free);
+  for (int i = 0; i < DR_N_VARIANTS; i++)
+    {
+      const DrRules *rules = dr_rules_get ((DrVariant) i);
+      int board = rules->geometry->n_squares > 32;
+
+      if (g_cancellable_is_cancelled (cancellable) || !dr_egdb_supported (rules))
+        {
+          g_ptr_array_add (v->variants, NULL);
+          continue;
+        }
+      if (!v->calibrated[board])
+        {
+          calibrate (v->dir, rules, &v->rate[board], &v->bytes_per_position[board]);
+          v->calibrated[board] = TRUE;
+        }
+      g_ptr_array_add (v->variants, survey_variant (v->dir, rules, v->rate[board], v->bytes_per_position[board]));
+    }
+  g_task_return_boolean (task, !g_cancellable_is_cancelled (cancellable));
+}
+
+void
+dr_egdb_manager_survey_async (DrEgdbManager       *self,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Survey *v;
+
+  g_return_if_fail (DR_IS_EGDB_MANAGER (self));
+  task = g_task_new (self, cancellable, callback, user_data);
+  v = g_new0 (Survey, 1);
+  v->dir = dr_egdb_manager_get_dir (self);
+  v->serial = self->serial;
+  for (int board = 0; board < 2; board++)
+    {
+      v->calibrated[board] = self->calibrated[board];
+      v->rate[board] = self->rate[board];
+      v->bytes_per_position[board] = self->bytes_per_position[board];
+    }
+  g_task_set_source_tag (task, dr_egdb_manager_survey_async);
+  g_task_set_task_data (task, v, (GDestroyNotify) survey_free);
+  g_task_set_check_cancellable (task, TRUE);
+  g_task_run_in_thread (task, survey_thread);
+}
+
+GPtrArray *
+dr_egdb_manager_survey_finish (DrEgdbManager  *self,
+                               GAsyncResult   *result,
+                               GError        **error)
+{
+  Survey *v;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return NULL;
+  v = g_task_get_task_data (G_TASK (result));
+  /* The rates are kept for the next survey of the same folder. */
+  if (v->serial == self->serial)
+    for (int board = 0; board < 2; board++)
+      if (v->calibrated[board] && !self->calibrated[board])
+        {
+          self->calibrated[board] = TRUE;
+          self->rate[board] = v->rate[board];
+          self->bytes_per_position[board] = v->bytes_per_position[board];
+        }
+  return g_steal_pointer (&v->variants);
 }
 
 /* Building --------------------------------------------------------------------- */
@@ -482,6 +687,32 @@ build_progress_cb (const DrEgdbProgress *p,
   g_mutex_unlock (&b->self->mutex);
 }
 
+/* Build thread: a table is written to a temporary file renamed into place
+ * when complete (g_file_set_contents, dr-egdb-file.c), so a build stopped
+ * leaves no table half-written; a temporary file that a program killed
+ * while writing left (<slice>.egdb.XXXXXX) is removed here. */
+static void
+remove_partial_files (const char    *dir,
+                      const DrRules *rules)
+{
+  g_autofree char *folder = g_build_filename (dir, rules->name, NULL);
+  g_autoptr (GDir) d = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      const char *suffix = strstr (name, ".egdb.");
+
+      if (suffix != NULL && strlen (suffix) == strlen (".egdb.XXXXXX"))
+        {
+          g_autofree char *path = g_build_filename (folder, name, NULL);
+
+          if (g_remove (path) != 0)
+            g_warning ("Cannot remove the unfinished table %s: %s", path, g_strerror (errno));
+        }
+    }
+}
+
 static gpointer
 build_thread (gpointer data)
 {
@@ -489,7 +720,8 @@ build_thread (gpointer data)
   DrEgdbBuildOptions options = { b->rules, b->dir, b->pieces, NULL, 1 };
   GError *error = NULL;
 
-  dr_egdb_build (&options, build_progress_cb, b, b->cancellable, &error);
+  if (!dr_egdb_build (&options, build_progress_cb, b, b->cancellable, &error))
+    remove_partial_files (b->dir, b->rules);
   g_mutex_lock (&b->self->mutex);
   b->finished = TRUE;
   b->error = error;

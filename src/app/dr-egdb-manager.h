@@ -64,13 +64,18 @@ char          *dr_egdb_manager_get_dir     (DrEgdbManager    *self);
 void           dr_egdb_manager_set_dir     (DrEgdbManager    *self,
                                             const char       *dir);
 
-/* The tables of @rules' variant (transfer full), opened the first time
- * they are asked for; NULL when the folder has none, the variant can
- * have none, or they cannot be opened (then @error says why, once per
- * opening). */
+/* The tables of @rules' variant (transfer full); NULL when the folder
+ * has none, the variant can have none, or they cannot be opened (then
+ * @error says why).  The first request starts opening them on a worker
+ * thread and answers NULL: ::tables-opened says when they are there. */
 DrEgdbTables  *dr_egdb_manager_get_tables  (DrEgdbManager    *self,
                                             const DrRules    *rules,
                                             char            **error);
+/* Bumped whenever the tables change (another folder, a build finished). */
+guint          dr_egdb_manager_get_serial  (DrEgdbManager    *self);
+/* Are @rules' tables being opened? */
+gboolean       dr_egdb_manager_is_opening  (DrEgdbManager    *self,
+                                            const DrRules    *rules);
 /* Forgets the tables opened, and says so by ::tables-changed: the next
  * request opens the folder again. */
 void           dr_egdb_manager_reload      (DrEgdbManager    *self);
@@ -80,6 +85,16 @@ void           dr_egdb_manager_reload      (DrEgdbManager    *self);
 GPtrArray     *dr_egdb_manager_survey      (DrEgdbManager    *self,
                                             const DrRules    *rules);
 int            dr_egdb_manager_max_pieces  (const DrRules    *rules);
+/* The survey of every variant, on a worker thread (it reads every file):
+ * an array indexed by DrVariant of those arrays, NULL where a variant
+ * has no tables (transfer full). */
+void           dr_egdb_manager_survey_async  (DrEgdbManager       *self,
+                                              GCancellable        *cancellable,
+                                              GAsyncReadyCallback  callback,
+                                              gpointer             user_data);
+GPtrArray     *dr_egdb_manager_survey_finish (DrEgdbManager       *self,
+                                              GAsyncResult        *result,
+                                              GError             **error);
 
 /* Builds the missing slices of 2..@pieces on a thread of its own:
  * ::build-progress, then ::build-finished with the error (NULL when all

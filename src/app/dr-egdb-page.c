@@ -38,6 +38,7 @@ struct _DrEgdbPage
   GHashTable           *widgets;        /* "variant/pieces/what" -> GtkWidget * (borrowed) */
   const DrRules        *build_rules;    /* of the build shown */
   int                   build_pieces;
+  GCancellable         *survey;         /* the folder being read, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (DrEgdbPage, dr_egdb_page, ADW_TYPE_PREFERENCES_PAGE)
@@ -119,33 +120,42 @@ count_row (DrEgdbPage              *self,
   return row;
 }
 
-/* Every variant's rows again, from what the folder holds now. */
 static void
-refresh_tables (DrEgdbPage *self)
+set_generate_sensitive (DrEgdbPage *self,
+                        gboolean    sensitive)
 {
-  g_autofree char *dir = dr_egdb_manager_get_dir (self->manager);
-  gboolean building = dr_egdb_manager_get_build (self->manager) != NULL;
-  g_autofree char *def = dr_egdb_default_dir ();
+  GHashTableIter iter;
+  gpointer key, widget;
 
-  adw_action_row_set_subtitle (self->folder_row, dir);
-  gtk_widget_set_sensitive (self->default_button, !g_str_equal (dir, def) && !building);
-  gtk_widget_set_sensitive (self->choose_button, !building);
+  g_hash_table_iter_init (&iter, self->widgets);
+  while (g_hash_table_iter_next (&iter, &key, &widget))
+    if (g_str_has_suffix (key, "/generate"))
+      gtk_widget_set_sensitive (widget, sensitive);
+}
+
+/* Main thread: every variant's rows again, from @variants (see
+ * dr_egdb_manager_survey_async). */
+static void
+show_tables (DrEgdbPage *self,
+             GPtrArray  *variants)
+{
+  gboolean building = dr_egdb_manager_get_build (self->manager) != NULL;
+
   for (guint i = 0; i < self->variant_rows->len; i++)
     adw_preferences_group_remove (self->tables_group, g_ptr_array_index (self->variant_rows, i));
   g_ptr_array_set_size (self->variant_rows, 0);
   g_hash_table_remove_all (self->widgets);
 
-  for (int v = 0; v < DR_N_VARIANTS; v++)
+  for (guint v = 0; v < variants->len; v++)
     {
       const DrRules *rules = dr_rules_get ((DrVariant) v);
-      g_autoptr (GPtrArray) survey = NULL;
+      GPtrArray *survey = g_ptr_array_index (variants, v);
       GtkWidget *expander;
       guint64 bytes = 0;
       int complete = 0;
 
-      if (!dr_egdb_supported (rules))
+      if (survey == NULL)
         continue;
-      survey = dr_egdb_manager_survey (self->manager, rules);
       expander = adw_expander_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), _(rules->title));
       for (guint i = 0; i < survey->len; i++)
@@ -175,6 +185,46 @@ refresh_tables (DrEgdbPage *self)
       adw_preferences_group_add (self->tables_group, expander);
       g_ptr_array_add (self->variant_rows, expander);
     }
+}
+
+static void
+survey_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr (DrEgdbPage) self = data;
+  g_autoptr (GPtrArray) variants = NULL;
+  g_autoptr (GError) error = NULL;
+
+  variants = dr_egdb_manager_survey_finish (DR_EGDB_MANAGER (source), result, &error);
+  /* A newer survey replaced this one, or the page went. */
+  if (variants == NULL || self->widgets == NULL)
+    return;
+  g_clear_object (&self->survey);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->tables_group), "dim-label");
+  show_tables (self, variants);
+}
+
+/* The rows again, from what the folder holds now: read on a worker
+ * thread (every file's header and index), shown when it answers.  Until
+ * then the rows shown are dimmed and cannot start a build. */
+static void
+refresh_tables (DrEgdbPage *self)
+{
+  g_autofree char *dir = dr_egdb_manager_get_dir (self->manager);
+  gboolean building = dr_egdb_manager_get_build (self->manager) != NULL;
+  g_autofree char *def = dr_egdb_default_dir ();
+
+  adw_action_row_set_subtitle (self->folder_row, dir);
+  gtk_widget_set_sensitive (self->default_button, !g_str_equal (dir, def) && !building);
+  gtk_widget_set_sensitive (self->choose_button, !building);
+  set_generate_sensitive (self, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->tables_group), "dim-label");
+  if (self->survey != NULL)
+    g_cancellable_cancel (self->survey);
+  g_clear_object (&self->survey);
+  self->survey = g_cancellable_new ();
+  dr_egdb_manager_survey_async (self->manager, self->survey, survey_done_cb, g_object_ref (self));
 }
 
 static void
@@ -282,8 +332,10 @@ generate_clicked_cb (DrEgdbPage *self,
       return;
     }
   gtk_widget_set_sensitive (self->cancel_button, TRUE);
-  /* The Generate buttons wait for this build. */
-  refresh_tables (self);
+  /* The Generate buttons and the folder wait for this build. */
+  set_generate_sensitive (self, FALSE);
+  gtk_widget_set_sensitive (self->choose_button, FALSE);
+  gtk_widget_set_sensitive (self->default_button, FALSE);
 }
 
 static void
@@ -341,6 +393,9 @@ dr_egdb_page_dispose (GObject *object)
 
   if (self->manager != NULL)
     g_signal_handlers_disconnect_by_data (self->manager, self);
+  if (self->survey != NULL)
+    g_cancellable_cancel (self->survey);
+  g_clear_object (&self->survey);
   g_clear_object (&self->manager);
   g_clear_pointer (&self->variant_rows, g_ptr_array_unref);
   g_clear_pointer (&self->widgets, g_hash_table_unref);
@@ -429,6 +484,13 @@ dr_egdb_page_get_build_message (DrEgdbPage *self)
 {
   g_return_val_if_fail (DR_IS_EGDB_PAGE (self), NULL);
   return self->build_message;
+}
+
+gboolean
+dr_egdb_page_get_refreshing (DrEgdbPage *self)
+{
+  g_return_val_if_fail (DR_IS_EGDB_PAGE (self), FALSE);
+  return self->survey != NULL;
 }
 
 GtkWidget *

@@ -32,5 +32,7 @@ AdwActionRow *dr_egdb_page_get_count_row (DrEgdbPage    *self,
 const char *dr_egdb_page_get_build_title   (DrEgdbPage    *self);
 GtkLabel   *dr_egdb_page_get_build_message (DrEgdbPage    *self);
 GtkWidget  *dr_egdb_page_get_cancel_button (DrEgdbPage    *self);
+/* Is the folder being read for the rows (shown dimmed until then)? */
+gboolean    dr_egdb_page_get_refreshing    (DrEgdbPage    *self);
 
 G_END_DECLS

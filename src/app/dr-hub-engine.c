@@ -203,6 +203,7 @@ struct _DrHubEngine
   GObject           parent_instance;
   char            **argv;
   GHashTable       *options;       /* name -> value, from the user */
+  GHashTable       *offered;       /* name -> value, from the application */
   GHashTable       *declared;      /* param names the engine declared */
   char             *declared_variants;  /* its "variant" values, or NULL */
   char             *name;
@@ -394,6 +395,18 @@ initialise (DrHubEngine *self)
         dr_hub_append_arg (line, "value", value);
         send_line (self, line->str);
       }
+  /* What the application offers, if the engine asked for it (a "param"
+   * line) and the user's options say nothing else. */
+  g_hash_table_iter_init (&iter, self->offered);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_hash_table_contains (self->declared, key) && !g_hash_table_contains (self->options, key))
+      {
+        g_autoptr (GString) line = g_string_new ("set-param");
+
+        dr_hub_append_arg (line, "name", key);
+        dr_hub_append_arg (line, "value", value);
+        send_line (self, line->str);
+      }
   self->engine_rules = rules;
   send_line (self, "init");
   self->state = STATE_INITIALISING;
@@ -555,6 +568,7 @@ dr_hub_engine_finalize (GObject *object)
 
   g_strfreev (self->argv);
   g_hash_table_unref (self->options);
+  g_hash_table_unref (self->offered);
   g_hash_table_unref (self->declared);
   g_free (self->declared_variants);
   g_free (self->name);
@@ -598,6 +612,7 @@ static void
 dr_hub_engine_init (DrHubEngine *self)
 {
   self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->offered = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->declared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->pending_moves = g_array_new (FALSE, FALSE, sizeof (DrMove));
   self->line = g_new0 (DrSearchInfo, 1);
@@ -628,6 +643,26 @@ dr_hub_engine_new (const char  *command_line,
       g_free (dr_hub_tokenize (line, self->options));
     }
   return g_steal_pointer (&self);
+}
+
+/**
+ * dr_hub_engine_offer_param:
+ * @self: a #DrHubEngine
+ * @name: a Hub parameter name, e.g. "egdb-dir"
+ * @value: its value
+ *
+ * Sets @name to @value at the engine's next initialisation if the engine
+ * declares that parameter in its "param" lines, and the user's options
+ * do not set it.  Takes effect when the engine (re)starts.
+ */
+void
+dr_hub_engine_offer_param (DrHubEngine *self,
+                           const char  *name,
+                           const char  *value)
+{
+  g_return_if_fail (DR_IS_HUB_ENGINE (self));
+  g_return_if_fail (name != NULL && value != NULL);
+  g_hash_table_insert (self->offered, g_strdup (name), g_strdup (value));
 }
 
 void

@@ -36,6 +36,9 @@ DrHubEngine   *dr_hub_engine_new          (const char       *command_line,
 /* Analyses the position reached from @root by @moves (the moves are sent
  * so that the engine sees repetitions), until stopped.  Starts the engine
  * if needed; a running analysis is stopped first. */
+void           dr_hub_engine_offer_param  (DrHubEngine      *self,
+                                           const char       *name,
+                                           const char       *value);
 void           dr_hub_engine_analyse      (DrHubEngine      *self,
                                            const DrRules    *rules,
                                            const DrPosition *root,

@@ -279,7 +279,8 @@ outside_engine (DrWindow *self)
 {
   g_autofree char *command = g_settings_get_string (self->settings, "engine-command");
   g_autofree char *options = g_settings_get_string (self->settings, "engine-options");
-  g_autofree char *key = g_strconcat (command, "\n", options, NULL);
+  g_autofree char *tables = _dr_window_egdb_engine_key (self);
+  g_autofree char *key = g_strconcat (command, "\n", options, "\n", tables, NULL);
   g_autoptr (GError) error = NULL;
 
   g_strstrip (command);
@@ -303,6 +304,7 @@ outside_engine (DrWindow *self)
       _dr_window_toast (self, message);
       return NULL;
     }
+  _dr_window_egdb_offer (self, self->hub_engine);
   g_signal_connect_swapped (self->hub_engine, "progress", G_CALLBACK (progress_cb), self);
   g_signal_connect_swapped (self->hub_engine, "failed", G_CALLBACK (hub_engine_failed_cb), self);
   return self->hub_engine;

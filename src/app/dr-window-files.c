@@ -627,6 +627,16 @@ close_decided (DrWindow *self,
   gtk_window_close (GTK_WINDOW (self));
 }
 
+static void
+build_stopped (DrWindow *self,
+               gboolean  go_on,
+               gpointer  data)
+{
+  /* Closing again: now the unsaved game, if any, is asked about. */
+  if (go_on)
+    gtk_window_close (GTK_WINDOW (self));
+}
+
 gboolean
 _dr_window_close_request (DrWindow *self)
 {
@@ -635,6 +645,9 @@ _dr_window_close_request (DrWindow *self)
       g_cancellable_cancel (self->cancellable);
       return FALSE;
     }
+  /* The last window ends the program, and with it a table build. */
+  if (last_window (self) && _dr_window_egdb_confirm_stop (self, build_stopped, NULL))
+    return TRUE;
   if (!dr_window_get_modified (self))
     {
       _dr_window_session_close (self, last_window (self));

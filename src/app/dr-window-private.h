@@ -75,6 +75,7 @@ struct _DrWindow
   gint64           egdb_probe_us;   /* how long the last probe took (on its thread) */
   guint            egdb_generation; /* bumped by each update: older probes are dropped */
   gboolean         egdb_busy;       /* the newest probe has not answered yet */
+  GtkWidget       *egdb_quit_dialog; /* "Stop the Table Build?" shown, or NULL */
 
   DrGameModel     *model;
   DrAnalysis      *analysis;
@@ -155,6 +156,17 @@ void  _dr_window_egdb_dispose       (DrWindow      *self);
 /* The label and the pane from the tables, for the current position (the
  * probe runs on a worker thread: egdb_busy until it has answered). */
 void  _dr_window_egdb_update        (DrWindow      *self);
+/* The tables' folder and state, for an outside engine: a new value means
+ * a new engine; and the folder offered to it (its "egdb-dir"). */
+char *_dr_window_egdb_engine_key    (DrWindow      *self);
+void  _dr_window_egdb_offer         (DrWindow      *self,
+                                     DrHubEngine   *engine);
+/* Quitting while tables are built: asks to stop the build and calls @done
+ * with @go_on TRUE once it has stopped, FALSE on Cancel; FALSE (and @done
+ * is not called) when no build runs. */
+gboolean _dr_window_egdb_confirm_stop (DrWindow        *self,
+                                       DrWindowDecided  done,
+                                       gpointer         data);
 /* The tables of the game's variant (transfer full), or NULL. */
 DrEgdbTables *_dr_window_egdb_tables (DrWindow     *self);
 /* dr-window-tags.c */
