@@ -673,7 +673,7 @@ test_open_async (void)
   DrPosition pos;
   guint source;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   build (good, "english", 3);
   build (slow, "english", 3);
@@ -795,7 +795,7 @@ test_outside_engine (void)
   DrWindow *window;
   DrPosition pos;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   if (cli == NULL)
     {
@@ -937,7 +937,7 @@ test_quit_during_build (void)
   DrWindow *window;
   int stopped_at;
 
-  if (skip_without_input ())
+  if (test_skip_without_input (have_display))
     return;
   g_settings_set_string (settings, "egdb-dir", dir);
   /* What a write killed half-way would leave (g_file_set_contents'
