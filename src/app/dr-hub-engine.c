@@ -33,6 +33,7 @@
 #include "dr-hub-engine.h"
 
 #include "dr-eval.h"
+#include "dr-hub-client.h"
 #include "dr-hub-text.h"
 #include "dr-notation.h"
 
@@ -204,8 +205,7 @@ struct _DrHubEngine
   char            **argv;
   GHashTable       *options;       /* name -> value, from the user */
   GHashTable       *offered;       /* name -> value, from the application */
-  GHashTable       *declared;      /* param names the engine declared */
-  char             *declared_variants;  /* its "variant" values, or NULL */
+  DrHubClient      *hub;           /* what the engine declared; its lines read */
   char             *name;
 
   GSubprocess      *process;
@@ -292,8 +292,7 @@ launch (DrHubEngine *self)
   self->to_engine = pipe_new (self->process);
   self->from_engine = g_data_input_stream_new (g_subprocess_get_stdout_pipe (self->process));
   g_data_input_stream_set_newline_type (self->from_engine, G_DATA_STREAM_NEWLINE_TYPE_ANY);
-  g_hash_table_remove_all (self->declared);
-  g_clear_pointer (&self->declared_variants, g_free);
+  dr_hub_client_reset (self->hub);
   self->state = STATE_STARTING;
   self->engine_rules = NULL;
   send_line (self, "hub");
@@ -318,8 +317,7 @@ quit_engine (DrHubEngine *self)
 static void
 send_request (DrHubEngine *self)
 {
-  g_autoptr (GString) command = g_string_new ("pos");
-  g_autofree char *root = dr_hub_position_to_text (self->pending_rules, &self->pending_root);
+  g_autofree char *command = NULL;
   DrPosition pos = self->pending_root;
 
   /* A new variant needs a new "init", and set-param only comes before it. */
@@ -329,26 +327,15 @@ send_request (DrHubEngine *self)
       launch (self);
       return;
     }
-  dr_hub_append_arg (command, "pos", root);
-  if (self->pending_moves->len > 0)
-    {
-      g_autoptr (GString) moves = g_string_new (NULL);
-
-      for (guint i = 0; i < self->pending_moves->len; i++)
-        {
-          const DrMove *move = &g_array_index (self->pending_moves, DrMove, i);
-          g_autofree char *text = dr_move_to_hub (self->pending_rules, move);
-
-          g_string_append_printf (moves, "%s%s", i ? " " : "", text);
-          dr_position_apply (&pos, &pos, move);
-        }
-      dr_hub_append_arg (command, "moves", moves->str);
-    }
+  command = dr_hub_pos_line (self->pending_rules, &self->pending_root,
+                             (const DrMove *) (void *) self->pending_moves->data, self->pending_moves->len);
+  for (guint i = 0; i < self->pending_moves->len; i++)
+    dr_position_apply (&pos, &pos, &g_array_index (self->pending_moves, DrMove, i));
   self->rules = self->pending_rules;
   self->position = pos;
   self->have_line = FALSE;
   self->pending = FALSE;
-  send_line (self, command->str);
+  send_line (self, command);
   send_line (self, "level infinite");
   send_line (self, "go analyze");
   self->state = STATE_SEARCHING;
@@ -359,158 +346,100 @@ static void
 initialise (DrHubEngine *self)
 {
   const DrRules *rules = self->pending ? self->pending_rules : &dr_rules_international;
-  const char *variant = dr_hub_variant_name (rules);
+  g_autoptr (GError) local = NULL;
+  g_autofree char *variant = dr_hub_client_variant_line (self->hub, rules, &local);
   GHashTableIter iter;
   gpointer key, value;
 
-  if (rules->variant != DR_VARIANT_INTERNATIONAL)
+  if (local != NULL)
     {
-      g_auto (GStrv) values = self->declared_variants != NULL
-                              ? g_strsplit (self->declared_variants, " ", -1) : NULL;
-
-      if (variant == NULL || values == NULL || !g_strv_contains ((const char *const *) values, variant))
-        {
-          g_autoptr (GError) error = g_error_new (DR_HUB_ENGINE_ERROR, DR_HUB_ENGINE_ERROR_VARIANT,
-                                                  _("The engine “%s” does not play %s."),
-                                                  self->name, _(rules->title));
-          fail (self, error);
-          return;
-        }
+      g_autoptr (GError) error = g_error_new_literal (DR_HUB_ENGINE_ERROR, DR_HUB_ENGINE_ERROR_VARIANT,
+                                                      local->message);
+      fail (self, error);
+      return;
     }
-  if (g_hash_table_contains (self->declared, "variant") && variant != NULL)
-    {
-      g_autoptr (GString) line = g_string_new ("set-param");
-
-      dr_hub_append_arg (line, "name", "variant");
-      dr_hub_append_arg (line, "value", variant);
-      send_line (self, line->str);
-    }
+  if (variant != NULL)
+    send_line (self, variant);
   g_hash_table_iter_init (&iter, self->options);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    if (g_hash_table_contains (self->declared, key) && !g_str_equal (key, "variant"))
+    if (dr_hub_client_declares (self->hub, key) && !g_str_equal (key, "variant"))
       {
-        g_autoptr (GString) line = g_string_new ("set-param");
+        g_autofree char *line = dr_hub_set_param_line (key, value);
 
-        dr_hub_append_arg (line, "name", key);
-        dr_hub_append_arg (line, "value", value);
-        send_line (self, line->str);
+        send_line (self, line);
       }
   /* What the application offers, if the engine asked for it (a "param"
    * line) and the user's options say nothing else. */
   g_hash_table_iter_init (&iter, self->offered);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    if (g_hash_table_contains (self->declared, key) && !g_hash_table_contains (self->options, key))
+    if (dr_hub_client_declares (self->hub, key) && !g_hash_table_contains (self->options, key))
       {
-        g_autoptr (GString) line = g_string_new ("set-param");
+        g_autofree char *line = dr_hub_set_param_line (key, value);
 
-        dr_hub_append_arg (line, "name", key);
-        dr_hub_append_arg (line, "value", value);
-        send_line (self, line->str);
+        send_line (self, line);
       }
   self->engine_rules = rules;
   send_line (self, "init");
   self->state = STATE_INITIALISING;
 }
 
-/* "info depth=21 score=-0.01 nodes=31261613 time=3.906 pv=\"32-28 …\"" */
-static void
-read_info (DrHubEngine *self,
-           GHashTable  *args)
-{
-  DrSearchInfo *info = self->line;
-  const char *v;
-  DrPosition pos = self->position;
-  g_auto (GStrv) moves = NULL;
-
-  memset (info, 0, sizeof *info);
-  info->multipv = 1;
-  if ((v = g_hash_table_lookup (args, "depth")) != NULL)
-    info->depth = (int) g_ascii_strtoll (v, NULL, 10);
-  if ((v = g_hash_table_lookup (args, "score")) != NULL)
-    {
-      /* Men, as a real number; our scores are hundredths.  Engines mark
-       * wins with large values (Scan: 89.xx, 99.xx); they stay numbers. */
-      double men = g_ascii_strtod (v, NULL);
-      int limit = DR_SCORE_WON - 1;
-
-      info->score = (int) CLAMP (lround (men * 100), -limit, limit);
-    }
-  if ((v = g_hash_table_lookup (args, "nodes")) != NULL)
-    info->nodes = g_ascii_strtoull (v, NULL, 10);
-  if ((v = g_hash_table_lookup (args, "time")) != NULL)
-    info->time_ms = (uint64_t) MAX (0.0, g_ascii_strtod (v, NULL) * 1000);
-  if ((v = g_hash_table_lookup (args, "pv")) != NULL)
-    {
-      moves = g_strsplit (v, " ", -1);
-      for (guint i = 0; moves[i] != NULL && info->pv_length < DR_SEARCH_MAX_PLY; i++)
-        {
-          DrMove move;
-
-          if (moves[i][0] == '\0')
-            continue;
-          /* A line that leaves the rules ends there. */
-          if (!dr_move_parse_hub (self->rules, &pos, moves[i], &move, NULL))
-            break;
-          info->pv[info->pv_length++] = move;
-          dr_position_apply (&pos, &pos, &move);
-        }
-    }
-  if (info->pv_length == 0)
-    return;   /* nothing to show on the board */
-  self->have_line = TRUE;
-  g_signal_emit (self, signals[PROGRESS], 0);
-}
-
 static void
 handle_line (DrHubEngine *self,
              const char  *line)
 {
-  g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autofree char *command = dr_hub_tokenize (line, args);
+  DrHubReply reply = { 0 };
+  DrHubLine kind;
 
   g_debug ("< %s", line);
-  if (command == NULL)
-    return;
-  if (g_str_equal (command, "id"))
+  kind = dr_hub_client_read_line (self->hub, line, self->rules, &self->position, &reply);
+  switch (kind)
     {
-      const char *name = g_hash_table_lookup (args, "name");
-      if (name != NULL && *name != '\0')
+    case DR_HUB_LINE_ID:
+      if (dr_hub_client_get_name (self->hub) != NULL)
         {
           g_free (self->name);
-          self->name = g_strdup (name);
+          self->name = g_strdup (dr_hub_client_get_name (self->hub));
         }
-    }
-  else if (g_str_equal (command, "param"))
-    {
-      const char *name = g_hash_table_lookup (args, "name");
-
-      if (name != NULL)
-        g_hash_table_add (self->declared, g_strdup (name));
-      if (g_strcmp0 (name, "variant") == 0)
+      break;
+    case DR_HUB_LINE_WAIT:
+      if (self->state == STATE_STARTING)
+        initialise (self);
+      break;
+    case DR_HUB_LINE_READY:
+      if (self->state == STATE_INITIALISING)
         {
-          g_free (self->declared_variants);
-          self->declared_variants = g_strdup (g_hash_table_lookup (args, "values"));
+          self->state = STATE_IDLE;
+          if (self->pending)
+            send_request (self);
         }
+      break;
+    case DR_HUB_LINE_INFO:
+      /* A line with no move has nothing to show on the board. */
+      if (self->state == STATE_SEARCHING && reply.info.pv_length > 0)
+        {
+          *self->line = reply.info;
+          self->have_line = TRUE;
+          g_signal_emit (self, signals[PROGRESS], 0);
+        }
+      break;
+    case DR_HUB_LINE_DONE:
+      if (self->state == STATE_SEARCHING || self->state == STATE_STOPPING)
+        {
+          self->state = STATE_IDLE;
+          if (self->pending)
+            send_request (self);
+        }
+      break;
+    case DR_HUB_LINE_ERROR:
+      g_debug ("the engine says: %s", reply.message);
+      break;
+    case DR_HUB_LINE_NONE:
+    case DR_HUB_LINE_PARAM:
+    case DR_HUB_LINE_PONG:
+    default:
+      break;
     }
-  else if (g_str_equal (command, "wait") && self->state == STATE_STARTING)
-    initialise (self);
-  else if (g_str_equal (command, "ready") && self->state == STATE_INITIALISING)
-    {
-      self->state = STATE_IDLE;
-      if (self->pending)
-        send_request (self);
-    }
-  else if (g_str_equal (command, "info") && self->state == STATE_SEARCHING)
-    read_info (self, args);
-  else if (g_str_equal (command, "done")
-           && (self->state == STATE_SEARCHING || self->state == STATE_STOPPING))
-    {
-      self->state = STATE_IDLE;
-      if (self->pending)
-        send_request (self);
-    }
-  else if (g_str_equal (command, "error"))
-    g_debug ("the engine says: %s", (const char *) g_hash_table_lookup (args, "message"));
+  dr_hub_reply_clear (&reply);
 }
 
 static void
@@ -569,8 +498,7 @@ dr_hub_engine_finalize (GObject *object)
   g_strfreev (self->argv);
   g_hash_table_unref (self->options);
   g_hash_table_unref (self->offered);
-  g_hash_table_unref (self->declared);
-  g_free (self->declared_variants);
+  dr_hub_client_free (self->hub);
   g_free (self->name);
   g_array_unref (self->pending_moves);
   g_free (self->line);
@@ -613,7 +541,7 @@ dr_hub_engine_init (DrHubEngine *self)
 {
   self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->offered = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->declared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->hub = dr_hub_client_new ();
   self->pending_moves = g_array_new (FALSE, FALSE, sizeof (DrMove));
   self->line = g_new0 (DrSearchInfo, 1);
   self->rules = &dr_rules_international;
