@@ -47,7 +47,8 @@ typedef enum
 typedef struct
 {
   uint64_t key;
-  int16_t  win;       /* shortest proven distance; -1 unknown */
+  int16_t  win1;      /* shortest proven distance + 1; 0 unknown (so that a
+                         zeroed table, fresh pages from calloc, is empty) */
   int16_t  nowin;     /* no success within this many attacker moves; NOWIN_CERTAIN: never */
   uint32_t pad;
 } TTEntry;
@@ -194,9 +195,7 @@ ctx_new (const DrRules        *rules,
   c->max_depth = options->max_depth > 0 ? options->max_depth : DEFAULT_DEPTH;
   if (c->max_depth > MAX_PLY / 2 - 2)
     c->max_depth = MAX_PLY / 2 - 2;
-  c->tt = g_new (TTEntry, buckets * BUCKET);
-  for (guint64 i = 0; i < buckets * BUCKET; i++)
-    c->tt[i] = (TTEntry) { 0, -1, 0, 0 };
+  c->tt = g_new0 (TTEntry, buckets * BUCKET);
   c->tt_mask = buckets - 1;
   c->lists = g_new (DrMoveList, MAX_PLY + 1);
   c->scratch = g_new (DrMoveList, 1);
@@ -274,7 +273,7 @@ tt_find (Ctx     *c,
   TTEntry *b = &c->tt[(key & c->tt_mask) * BUCKET];
 
   for (int i = 0; i < BUCKET; i++)
-    if (b[i].key == key && (b[i].win >= 0 || b[i].nowin > 0))
+    if (b[i].key == key && (b[i].win1 > 0 || b[i].nowin > 0))
       return &b[i];
   return NULL;
 }
@@ -299,9 +298,9 @@ tt_store (Ctx     *c,
     for (int i = 0; i < BUCKET; i++)
       {
         /* Keep proofs and certain refutations longest, then deep bounds. */
-        int score = b[i].win >= 0 ? 100000 - b[i].win
+        int score = b[i].win1 > 0 ? 100000 - b[i].win1
                     : b[i].nowin == NOWIN_CERTAIN ? 50000 : b[i].nowin;
-        if (b[i].win < 0 && b[i].nowin == 0)
+        if (b[i].win1 == 0 && b[i].nowin == 0)
           score = -1;
         if (score < victim_score)
           {
@@ -310,9 +309,9 @@ tt_store (Ctx     *c,
           }
       }
   if (victim->key != key)
-    *victim = (TTEntry) { key, -1, 0, 0 };
-  if (win >= 0 && (victim->win < 0 || win < victim->win))
-    victim->win = (int16_t) win;
+    *victim = (TTEntry) { key, 0, 0, 0 };
+  if (win >= 0 && (victim->win1 == 0 || win + 1 < victim->win1))
+    victim->win1 = (int16_t) (win + 1);
   if (nowin > victim->nowin)
     victim->nowin = (int16_t) nowin;
 }
@@ -487,8 +486,8 @@ order_moves (Ctx              *c,
       e = tt_find (c, child.hash);
       if (attacker)
         {
-          if (e != NULL && e->win >= 0)
-            key = -1000000 + e->win;
+          if (e != NULL && e->win1 > 0)
+            key = -1000000 + e->win1;
           else if (e != NULL && e->nowin == NOWIN_CERTAIN)
             key = 1000000;
           else
@@ -499,8 +498,8 @@ order_moves (Ctx              *c,
         {
           if (e != NULL && e->nowin == NOWIN_CERTAIN)
             key = -1000000;
-          else if (e != NULL && e->win >= 0)
-            key = 1000000 - e->win;
+          else if (e != NULL && e->win1 > 0)
+            key = 1000000 - e->win1;
           else
             key = -(e != NULL ? e->nowin : 0) * 1024
                   - (int) dr_movegen_count (c->rules, &child, c->scratch);
@@ -564,11 +563,11 @@ search (Ctx              *c,
   e = tt_find (c, pos->hash);
   if (e != NULL)
     {
-      if (e->win >= 0 && e->win <= bound)
+      if (e->win1 > 0 && e->win1 - 1 <= bound)
         {
           c->tt_hits++;
           c->path_len = ply;
-          *dist = e->win;
+          *dist = e->win1 - 1;
           return R_WIN;
         }
       if (e->nowin >= bound || e->nowin == NOWIN_CERTAIN)
