@@ -199,6 +199,7 @@ ctx_new (const DrRules        *rules,
   c->tt_mask = buckets - 1;
   c->lists = g_new (DrMoveList, MAX_PLY + 1);
   c->scratch = g_new (DrMoveList, 1);
+  c->scratch->all_paths = false;
   c->start_time = g_get_monotonic_time ();
   return c;
 }
