@@ -340,11 +340,16 @@ flip_value (DrEgdbValue v)
  * end the game as a draw on the table's line (dr-egdb.h)? */
 static gboolean
 egdb_win_is_clean (Ctx              *c,
-                   const DrPosition *pos)
+                   const DrPosition *pos,
+                   int               plies)
 {
   DrEgdbProbe probe;
+  int limit = dr_egdb_count_limit (c->rules, pos);
 
-  if (dr_egdb_count_limit (c->rules, pos) == 0)
+  /* No count rule for this material, or the win comes within the
+   * smallest count before any count can run out: no need to play the
+   * table's line out. */
+  if (limit == 0 || (plies + 1) / 2 <= limit)
     return TRUE;
   if (!dr_egdb_probe (c->egdb, pos, &probe, NULL))
     return FALSE;
@@ -434,7 +439,7 @@ classify (Ctx              *c,
             default:
               if (av != DR_EGDB_WIN)
                 l.leaf = DR_SOLVE_LEAF_EGDB;
-              else if (egdb_win_is_clean (c, pos))
+              else if (egdb_win_is_clean (c, pos, plies))
                 {
                   l.leaf = DR_SOLVE_LEAF_EGDB;
                   l.success = TRUE;
@@ -543,22 +548,23 @@ search (Ctx              *c,
   if (ply >= MAX_PLY - 1)
     return R_NOWIN;
 
+  /* The table first: leaves are stored too (a proved leaf as distance 0,
+   * a failed one as certain), so the tables and the move generator are
+   * asked once per position.  For the DRAW goal the line's repetitions
+   * and draw rules come first: they are never stored. */
   c->path[ply] = *pos;
   c->path_len = ply + 1;
-
   list->all_paths = false;
-  dr_movegen_legal (c->rules, pos, list);
-  leaf = classify (c, pos, list->n, TRUE);
-  if (leaf.leaf != DR_SOLVE_LEAF_NONE)
+  if (c->goal == DR_SOLVE_GOAL_DRAW)
     {
-      c->path_len = ply;
-      *path_dep = leaf.path_dep;
-      if (leaf.success)
-        return R_WIN;
-      *certain = TRUE;
-      if (!leaf.path_dep)
-        tt_store (c, pos->hash, -1, NOWIN_CERTAIN);
-      return R_NOWIN;
+      dr_movegen_legal (c->rules, pos, list);
+      leaf = classify (c, pos, list->n, TRUE);
+      if (leaf.path_dep)
+        {
+          c->path_len = ply;
+          *path_dep = TRUE;
+          return R_WIN;
+        }
     }
 
   e = tt_find (c, pos->hash);
@@ -578,6 +584,24 @@ search (Ctx              *c,
           *certain = e->nowin == NOWIN_CERTAIN;
           return R_NOWIN;
         }
+    }
+
+  if (c->goal != DR_SOLVE_GOAL_DRAW)
+    {
+      dr_movegen_legal (c->rules, pos, list);
+      leaf = classify (c, pos, list->n, FALSE);
+    }
+  if (leaf.leaf != DR_SOLVE_LEAF_NONE)
+    {
+      c->path_len = ply;
+      if (leaf.success)
+        {
+          tt_store (c, pos->hash, 0, 0);
+          return R_WIN;
+        }
+      *certain = TRUE;
+      tt_store (c, pos->hash, -1, NOWIN_CERTAIN);
+      return R_NOWIN;
     }
 
   if (attacker && bound == 0)
@@ -1327,7 +1351,7 @@ dr_solve (const DrRules        *rules,
         one.parts[0] = r->parts[p];
         if (!dr_solve_verify_tree (&one, &local))
           {
-            g_warning ("%s", local->message);
+            g_debug ("not a proof: %s", local->message);
             node_free (r->parts[p].tree);
             r->parts[p].tree = NULL;
             r->parts[p].status = DR_SOLVE_UNDECIDED;
@@ -1545,7 +1569,7 @@ solve_with_ctx (Ctx              *c,
   r->seconds = r->parts[0].seconds;
   if (r->parts[0].status == DR_SOLVE_PROVED && !dr_solve_verify_tree (r, &local))
     {
-      g_warning ("%s", local->message);
+      g_debug ("not a proof: %s", local->message);
       part_clear (&r->parts[0]);
       r->parts[0].status = DR_SOLVE_UNDECIDED;
       r->parts[0].stop = DR_SOLVE_STOP_UNVERIFIED;
