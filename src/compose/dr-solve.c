@@ -346,10 +346,12 @@ egdb_win_is_clean (Ctx              *c,
   DrEgdbProbe probe;
   int limit = dr_egdb_count_limit (c->rules, pos);
 
-  /* No count rule for this material, or the win comes within the
-   * smallest count before any count can run out: no need to play the
-   * table's line out. */
-  if (limit == 0 || (plies + 1) / 2 <= limit)
+  /* No count rule for this material: nothing can end the game before
+   * the win.  Otherwise the table's line is played out (a capture on the
+   * way may bring a balance with a shorter count).  The search asks once
+   * per position: leaves are kept in the transposition table. */
+  (void) plies;
+  if (limit == 0)
     return TRUE;
   if (!dr_egdb_probe (c->egdb, pos, &probe, NULL))
     return FALSE;
