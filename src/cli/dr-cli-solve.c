@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  *   solve --variant V --fen F [--goal G] [--attacker S] [--lock N] [--lock-kings N]
- *         [--nodes N] [--time S] [--egdb-dir D] [--cooks] [--tree]
+ *         [--nodes N] [--time S] [--egdb-dir D] [--cooks [--cook-nodes N]] [--tree]
  *   solve --pdn FILE [--variant V] [same options]
  *
  * One position: the verdict, the key, the solution tree (--tree), the
@@ -46,6 +46,7 @@ typedef struct
   int      lock_men;
   int      lock_kings;
   gint64   nodes;
+  gint64   cook_nodes;
   double   seconds;
   int      depth;
   gboolean cooks;
@@ -105,6 +106,17 @@ make_options (const SolveArgs *a,
   o->max_seconds = a->seconds > 0 ? a->seconds : 0;
   o->max_depth = a->depth > 0 ? a->depth : 0;
   return TRUE;
+}
+
+/* The limits of each alternative move tried for --cooks. */
+static void
+cook_limits (const SolveArgs *a,
+             DrSolveOptions  *co)
+{
+  if (a->cook_nodes > 0)
+    co->max_nodes = (guint64) a->cook_nodes;
+  else if (co->max_nodes == 0 && co->max_seconds == 0)
+    co->max_nodes = COOK_DEFAULT_NODES;
 }
 
 static void
@@ -192,8 +204,7 @@ solve_fen (const SolveArgs *a,
       DrSolveOptions co = o;
       g_autoptr (GPtrArray) cooks = NULL;
 
-      if (co.max_nodes == 0 && co.max_seconds == 0)
-        co.max_nodes = COOK_DEFAULT_NODES;
+      cook_limits (a, &co);
       cooks = dr_solve_cooks (rules, &pos, key, key != NULL ? 1 : 0, &co, &error);
 
       if (cooks == NULL)
@@ -315,8 +326,7 @@ solve_pdn (const SolveArgs *a,
           DrSolveOptions co = o;
           g_autoptr (GPtrArray) cooks = NULL;
 
-          if (co.max_nodes == 0 && co.max_seconds == 0)
-            co.max_nodes = COOK_DEFAULT_NODES;
+          cook_limits (a, &co);
           cooks = dr_solve_cooks (game->rules, &game->root->position,
                                   (const DrMove *) (void *) line->data, line->len, &co, &error);
           if (cooks == NULL)
@@ -406,6 +416,7 @@ dr_cli_solve (int    argc,
     { "egdb-dir", 0, 0, G_OPTION_ARG_FILENAME, &a.egdb_dir, N_("Endgame tables from this folder (default: $XDG_DATA_HOME/draughtsman/egdb; \"\" for none)"), N_("DIR") },
     { "notation", 'n', 0, G_OPTION_ARG_STRING, &a.notation, N_("Squares as numeric or algebraic"), N_("NOTATION") },
     { "cooks", 'c', 0, G_OPTION_ARG_NONE, &a.cooks, N_("Look for cooks: other winning moves (each tried within the limits, or 1,000,000 positions)"), NULL },
+    { "cook-nodes", 0, 0, G_OPTION_ARG_INT64, &a.cook_nodes, N_("--cooks: give up each alternative after N positions (default: --nodes)"), N_("N") },
     { "tree", 0, 0, G_OPTION_ARG_NONE, &a.tree, N_("Print the solution tree"), NULL },
     { NULL }
   };
