@@ -185,6 +185,19 @@ test_refuted_and_draw_study (void)
   for (n = n->children; n != NULL; n = n->next)
     g_assert_true (n->leaf == DR_SOLVE_LEAF_EGDB || n->children != NULL);
 
+  /* A composition inside the tables still gets its key: the root is
+   * searched, the tables answer one move further. */
+  {
+    g_autoptr (DrSolveResult) in_tables = NULL;
+
+    dr_solve_options_init (&o);
+    o.egdb = international_tables ();
+    in_tables = solve (&dr_rules_international, "W:WK46:B37", &o);
+    g_assert_cmpint (in_tables->status, ==, DR_SOLVE_PROVED);
+    g_assert_nonnull (dr_solve_result_get_key (in_tables));
+    g_assert_cmpint (dr_solve_result_get_tree (in_tables)->leaf, ==, DR_SOLVE_LEAF_NONE);
+  }
+
   /* Without the tables the king endings never end: not decided. */
   dr_solve_options_init (&o);
   o.max_nodes = 5000;

@@ -292,6 +292,16 @@ solve_pdn (const SolveArgs *a,
           egdb_rules = game->rules;
         }
       o.egdb = egdb;
+      /* The stipulation: --goal, else a Goal tag, else a draw study for a
+       * drawn result, else a win for the side to move. */
+      if (a->goal == NULL && o.goal != DR_SOLVE_GOAL_LOCK)
+        {
+          const char *goal_tag = dr_game_get_tag (game, "Goal");
+          const char *result = dr_game_get_tag (game, "Result");
+
+          if (goal_tag == NULL || !dr_solve_goal_from_string (goal_tag, &o.goal))
+            o.goal = g_strcmp0 (result, "1/2-1/2") == 0 ? DR_SOLVE_GOAL_DRAW : DR_SOLVE_GOAL_WIN;
+        }
       notation = notation_name != NULL && g_str_equal (notation_name, "algebraic")
                  ? DR_NOTATION_ALGEBRAIC
                  : notation_name != NULL && g_str_equal (notation_name, "numeric")
@@ -371,10 +381,10 @@ solve_pdn (const SolveArgs *a,
         case DR_SOLVE_REFUTED: refuted++; break;
         default: undecided++; break;
         }
-      g_print ("%u [%s%s%s]: %s, nodes %" G_GUINT64_FORMAT ", %.0f ms, key %s, stated first move %s%s%s%s\n",
+      g_print ("%u [%s%s%s]: %s %s, nodes %" G_GUINT64_FORMAT ", %.0f ms, key %s, stated first move %s%s%s%s\n",
                index, event != NULL ? event : "",
                round != NULL && *round != '\0' ? "/" : "", round != NULL ? round : "",
-               dr_solve_status_to_string (r->status), r->nodes, ms,
+               dr_solve_goal_to_string (o.goal), dr_solve_status_to_string (r->status), r->nodes, ms,
                key_text != NULL ? key_text : "-",
                line->len == 0 ? "none" : stated_is_key ? "is the key" : key != NULL ? "differs" : "-",
                r->status != DR_SOLVE_PROVED ? " (" : "",

@@ -364,7 +364,8 @@ static Leaf
 classify (Ctx              *c,
           const DrPosition *pos,
           unsigned          n_moves,
-          gboolean          check_path)
+          gboolean          check_path,
+          gboolean          root)
 {
   Leaf l = { DR_SOLVE_LEAF_NONE, FALSE, FALSE, DR_EGDB_UNKNOWN, 0, NULL };
   gboolean attacker_to_move = pos->turn == c->attacker;
@@ -416,7 +417,9 @@ classify (Ctx              *c,
         }
     }
 
-  if (c->use_egdb && dr_bb_count (dr_position_occupied (pos)) <= c->egdb_max
+  /* Not at the root of a solve: a composition inside the tables still
+   * gets its key, the move into a position the tables say is won. */
+  if (c->use_egdb && !root && dr_bb_count (dr_position_occupied (pos)) <= c->egdb_max
       && !dr_movegen_has_capture (c->rules, pos))
     {
       int plies = 0;
@@ -560,7 +563,7 @@ search (Ctx              *c,
   if (c->goal == DR_SOLVE_GOAL_DRAW)
     {
       dr_movegen_legal (c->rules, pos, list);
-      leaf = classify (c, pos, list->n, TRUE);
+      leaf = classify (c, pos, list->n, TRUE, ply == 0);
       if (leaf.path_dep)
         {
           c->path_len = ply;
@@ -591,7 +594,7 @@ search (Ctx              *c,
   if (c->goal != DR_SOLVE_GOAL_DRAW)
     {
       dr_movegen_legal (c->rules, pos, list);
-      leaf = classify (c, pos, list->n, FALSE);
+      leaf = classify (c, pos, list->n, FALSE, ply == 0);
     }
   if (leaf.leaf != DR_SOLVE_LEAF_NONE)
     {
@@ -733,7 +736,7 @@ extract (Ctx         *c,
   c->path_len = ply + 1;
   list.all_paths = false;
   dr_movegen_legal (c->rules, pos, &list);
-  leaf = classify (c, pos, list.n, TRUE);
+  leaf = classify (c, pos, list.n, TRUE, node->parent == NULL);
   if (leaf.leaf != DR_SOLVE_LEAF_NONE)
     {
       c->path_len = ply;
@@ -747,8 +750,9 @@ extract (Ctx         *c,
 
   if (attacker)
     {
-      /* The move with the shortest proven distance. */
-      int best_d = G_MAXINT;
+      /* The move with the shortest proven distance; among moves to won
+       * leaves, the end of the game first, then the tables' fastest win. */
+      int best_d = G_MAXINT, best_plies = G_MAXINT;
       DrMove best_m = { 0 };
 
       order_moves (c, pos, &list);
@@ -759,11 +763,29 @@ extract (Ctx         *c,
           gboolean cert, pd;
 
           dr_position_apply (&child, pos, &list.moves[i]);
-          if (search (c, &child, bound - 1, &d, &cert, &pd) == R_WIN && d < best_d)
+          if (search (c, &child, bound - 1, &d, &cert, &pd) == R_WIN && d <= best_d)
             {
-              best_d = d;
-              best_m = list.moves[i];
+              int plies = G_MAXINT - 1;
+
               if (d == 0)
+                {
+                  DrMoveList *cl = g_new (DrMoveList, 1);
+                  Leaf cleaf;
+
+                  cl->all_paths = false;
+                  dr_movegen_legal (c->rules, &child, cl);
+                  cleaf = classify (c, &child, cl->n, FALSE, FALSE);
+                  plies = cleaf.leaf == DR_SOLVE_LEAF_EGDB ? cleaf.egdb_plies
+                          : cleaf.leaf != DR_SOLVE_LEAF_NONE ? 0 : G_MAXINT - 1;
+                  g_free (cl);
+                }
+              if (d < best_d || plies < best_plies)
+                {
+                  best_d = d;
+                  best_plies = plies;
+                  best_m = list.moves[i];
+                }
+              if (d == 0 && plies == 0)
                 break;
             }
           if (c->aborted)
@@ -831,7 +853,7 @@ refutation_line (Ctx              *c,
       list.all_paths = false;
       dr_movegen_legal (c->rules, &pos, &list);
       c->path[c->path_len++] = pos;
-      leaf = classify (c, &pos, list.n, TRUE);
+      leaf = classify (c, &pos, list.n, TRUE, ply == 0);
       if (leaf.leaf != DR_SOLVE_LEAF_NONE)
         {
           *why = leaf.leaf;
@@ -1854,7 +1876,7 @@ dr_solve_check_line (const DrRules        *rules,
   list->all_paths = false;
   dr_movegen_legal (rules, &pos, list);
   c->path_len = 0;
-  leaf = classify (c, &pos, list->n, FALSE);
+  leaf = classify (c, &pos, list->n, FALSE, FALSE);
   g_free (list);
   check->final_leaf = leaf.leaf;
   if (leaf.leaf != DR_SOLVE_LEAF_NONE)
