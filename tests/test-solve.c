@@ -192,10 +192,12 @@ test_refuted_and_draw_study (void)
 
     dr_solve_options_init (&o);
     o.egdb = international_tables ();
-    in_tables = solve (&dr_rules_international, "W:WK46:B37", &o);
+    /* Two kings catch the man on 36 (the tables: a win). */
+    in_tables = solve (&dr_rules_international, "W:WK1,K2:B36", &o);
     g_assert_cmpint (in_tables->status, ==, DR_SOLVE_PROVED);
     g_assert_nonnull (dr_solve_result_get_key (in_tables));
     g_assert_cmpint (dr_solve_result_get_tree (in_tables)->leaf, ==, DR_SOLVE_LEAF_NONE);
+    g_assert_cmpint (dr_solve_result_get_tree (in_tables)->children->leaf, ==, DR_SOLVE_LEAF_EGDB);
   }
 
   /* Without the tables the king endings never end: not decided. */
