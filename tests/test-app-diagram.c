@@ -106,21 +106,40 @@ popover_open (gpointer data)
   return popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (popover));
 }
 
+typedef struct
+{
+  GtkWidget  *button;
+  const char *item;
+  GtkWidget  *row;
+} MenuItem;
+
+/* The menu is open and @item laid out in it (slow under the sanitizers). */
+static gboolean
+item_ready (gpointer data)
+{
+  MenuItem *m = data;
+  GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (m->button));
+
+  if (popover == NULL || !gtk_widget_get_mapped (GTK_WIDGET (popover)))
+    return FALSE;
+  m->row = test_find_widget (GTK_WIDGET (popover), GTK_TYPE_WIDGET, is_item, (gpointer) m->item);
+  return m->row != NULL && gtk_widget_get_width (m->row) > 20 && gtk_widget_get_height (m->row) > 10;
+}
+
 /* Opens the window's menu with a click on its button and clicks @item. */
 static void
 click_menu_item (DrWindow   *window,
                  const char *item)
 {
-  GtkWidget *button = test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, is_menu_button, NULL);
-  GtkWidget *popover, *row;
+  MenuItem m = { NULL, item, NULL };
 
-  g_assert_nonnull (button);
-  test_click_widget (button);
-  test_wait_until (popover_open, button, "the window's menu");
-  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
-  row = test_find_widget (popover, GTK_TYPE_WIDGET, is_item, (gpointer) item);
-  g_assert_nonnull (row);
-  test_click_widget (row);
+  m.button = test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, is_menu_button, NULL);
+  g_assert_nonnull (m.button);
+  test_click_widget (m.button);
+  test_wait_until (popover_open, m.button, "the window's menu");
+  test_wait_until (item_ready, &m, item);
+  test_run_for (300);
+  test_click_widget (m.row);
 }
 
 static gboolean
@@ -213,10 +232,15 @@ test_export_diagram (void)
   g_assert_nonnull (entry);
 
   /* A stipulation typed in its field. */
+  /* The keyboard's focus on the dialog first (no window manager gives
+   * it), then a click in the field. */
+  test_keys (GTK_WINDOW (dialog), "");
   test_click_widget (entry);
   test_keys (GTK_WINDOW (dialog), "ctrl+a BackSpace");
   test_type (GTK_WINDOW (dialog), "White wins");
-  test_wait_until (has_typed, entry, "the text typed");
+  for (int i = 0; i < 100 && !has_typed (entry); i++)
+    test_run_for (100);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "White wins");
 
   /* The file as the chooser hands it; Export clicked. */
   dr_diagram_dialog_set_file (dialog, file);
@@ -291,6 +315,12 @@ read_done (gpointer data)
   return ((ReadBack *) data)->done;
 }
 
+static gboolean
+holds_texture (gpointer data)
+{
+  return gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (data), GDK_TYPE_TEXTURE);
+}
+
 static void
 test_copy_diagram (void)
 {
@@ -308,8 +338,7 @@ test_copy_diagram (void)
   test_run_for (100);
 
   click_menu_item (window, "Copy Diagram (Image)");
-  test_run_for (200);
-  g_assert_true (gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (clipboard), GDK_TYPE_TEXTURE));
+  test_wait_until (holds_texture, clipboard, "an image on the clipboard");
   gdk_clipboard_read_texture_async (clipboard, NULL, texture_read_cb, &r);
   test_wait_until (read_done, &r, "the clipboard's texture");
   g_assert_no_error (r.error);

@@ -997,6 +997,7 @@ main (int    argc,
   g_test_add_func ("/diagram/cli/collection", test_cli_collection);
   g_test_add_func ("/diagram/cli/errors", test_cli_errors);
   status = g_test_run ();
+  dr_diagram_release_caches ();
 
   {
     g_autoptr (GDir) dir = g_dir_open (tmp_dir, 0, NULL);

@@ -207,5 +207,6 @@ dr_cli_diagram (int    argc,
   else
     status = run (&a);
   diagram_args_clear (&a);
+  dr_diagram_release_caches ();
   return status;
 }

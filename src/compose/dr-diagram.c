@@ -22,6 +22,7 @@
 #include "dr-notation.h"
 
 #include <cairo-pdf.h>
+#include <fontconfig/fontconfig.h>
 #include <cairo-svg.h>
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -778,6 +779,14 @@ dr_diagram_write_file (GBytes      *bytes,
   data = g_bytes_get_data (bytes, &len);
   /* A temporary file beside @path, renamed over it. */
   return g_file_set_contents_full (path, data, (gssize) len, G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+}
+
+void
+dr_diagram_release_caches (void)
+{
+  pango_cairo_font_map_set_default (NULL);
+  cairo_debug_reset_static_data ();
+  FcFini ();
 }
 
 /* --- collections ------------------------------------------------------- */

@@ -154,6 +154,12 @@ GBytes          *dr_diagram_render_collection  (GPtrArray              *games,
  * "1. 17-12 36x47 2. 12x3" (transfer full; "" if it has no move). */
 char            *dr_diagram_solution_text      (const DrGame           *game);
 
+/* At the end of a program that drew diagrams: lets go of the fonts'
+ * caches (PangoCairo's font map of the calling thread, Cairo's static
+ * data, fontconfig's configuration), so that a leak checker sees only
+ * what the program itself kept.  Nothing may be drawn afterwards. */
+void             dr_diagram_release_caches     (void);
+
 /* Writes @bytes to @path atomically (a temporary file renamed over it). */
 gboolean         dr_diagram_write_file         (GBytes                 *bytes,
                                                 const char             *path,
