@@ -18,6 +18,8 @@
 
 #include "dr-window-private.h"
 
+#include "dr-diagram-dialog.h"
+
 #include "dr-fen.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
@@ -400,6 +402,7 @@ dr_window_class_init (DrWindowClass *klass)
   _dr_window_class_analysis_init (klass);
   _dr_window_class_gamedb_init (klass);
   _dr_window_class_egdb_init (klass);
+  _dr_window_class_diagram_init (widget_class);
 }
 
 static void

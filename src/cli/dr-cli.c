@@ -15,6 +15,9 @@
 
 #include "dr-bitboard.h"
 #include "dr-cli-db.h"
+#ifdef DR_HAVE_DIAGRAM
+#include "dr-cli-diagram.h"
+#endif
 #include "dr-cli-egdb.h"
 #include "dr-cli-solve.h"
 #include "dr-dxp.h"
@@ -873,6 +876,9 @@ static const CliCommand commands[] = {
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
   { "db", dr_cli_db_command, N_("game database: import, search, explore, drill") },
+#ifdef DR_HAVE_DIAGRAM
+  { "diagram", dr_cli_diagram, N_("draw a position or a collection: PNG, SVG, PDF") },
+#endif
 };
 
 static void
