@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 
 #include "dr-compose-check.h"
+#include "dr-compose-solve.h"
 #include "dr-fen.h"
 #include "dr-pdn.h"
 #include "dr-stipulation.h"
@@ -418,14 +419,76 @@ test_real_problem (void)
   dr_stipulation_clear (&st);
 }
 
+/* Every check, the solver's too, of the one game in @pdn. */
+static DrCheckReport *
+check_pdn (const char *pdn)
+{
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, "test.pdn", NULL,
+                                                      dr_rules_get (DR_VARIANT_INTERNATIONAL),
+                                                      NULL);
+  g_autoptr (DrGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  DrCheckReport *report = dr_check_report_new ();
+  DrComposeLimits limits = { 200000, 0, NULL, NULL };
+  DrStipulation st;
+
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, &error), ==, DR_PDN_READ_WHOLE);
+  g_assert_no_error (error);
+  g_assert_true (dr_stipulation_read (&st, game, &error));
+  dr_compose_check_static (report, game->rules, &game->root->position, &st);
+  dr_compose_check_stated (report, game, &st);
+  dr_compose_check_solution (report, game, &game->root->position, &st, &limits);
+  dr_stipulation_clear (&st);
+  return report;
+}
+
+/* 6.2.4 statist: Black to play, White wins (6.1.4).  Black's 18 must take
+ * 22 (landing on 27; it cannot go on over 32, as 38 is White's), and
+ * White's 32 takes it (32x21): Black has nothing left.  White's man on 49
+ * takes no part: without it the solution is the same. */
+static void
+test_statist (void)
+{
+  g_autoptr (DrCheckReport) report =
+    check_pdn ("[Event \"statist\"]\n[Stipulation \"Black to play, White wins\"]\n"
+               "[FEN \"B:W22,32,38,49:B18\"]\n\n1. ... 18x27 2. 32x21 *\n");
+
+  assert_item (report, "6.2.3", DR_CHECK_PASS, NULL);
+  assert_item (report, "6.2.4", DR_CHECK_FAIL, "statists");
+  assert_item (report, "6.2.4", DR_CHECK_FAIL, "white man 49");
+  g_assert_null (strstr (find_item (report, "6.2.4", DR_CHECK_FAIL)->message, "38"));
+}
+
+/* 6.2.4 economy of the final: the same play without the man on 49.  The
+ * man on 38 is needed at the start (without it Black's capture goes on,
+ * 18x38, taking 22 and 32), but once Black has nothing left it is not:
+ * the final is won without it. */
+static void
+test_uneconomical_final (void)
+{
+  g_autoptr (DrCheckReport) report =
+    check_pdn ("[Event \"final\"]\n[Stipulation \"Black to play, White wins\"]\n"
+               "[FEN \"B:W22,32,38:B18\"]\n\n1. ... 18x27 2. 32x21 *\n");
+  const DrCheckItem *statist = NULL;
+
+  assert_item (report, "6.2.3", DR_CHECK_PASS, NULL);
+  assert_item (report, "6.2.4", DR_CHECK_FAIL, "uneconomical final");
+  assert_item (report, "6.2.4", DR_CHECK_FAIL, "white man 38");
+  statist = find_item (report, "6.2.4", DR_CHECK_PASS);
+  g_assert_nonnull (statist);
+  g_assert_nonnull (strstr (statist->message, "no statist"));
+}
+
 /* draughtsman-cli compose-check FILE: the status and standard output. */
 static int
 run_cli (const char  *file,
+         gboolean     solver,
          char       **out,
          char       **err)
 {
   const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
-  const char *argv[] = { cli, "compose-check", file, NULL };
+  const char *argv[] = { cli, "compose-check", "--egdb-dir", "", "--nodes", "100000",
+                         solver ? "--seconds=0" : "--static", file, NULL };
   g_auto (GStrv) envp = g_get_environ ();
   g_autoptr (GError) error = NULL;
   int status;
@@ -476,32 +539,44 @@ test_cli (void)
                       "1. 17-12 36x47 2. 12x3 47x1 3. 3x45 1-0\n";
   g_autofree char *path = write_temp ("two.pdn", two);
   g_autofree char *bad = write_temp ("bad.pdn", bad_fen);
+  const char *uneconomical = "[Event \"final\"]\n[Stipulation \"Black to play, White wins\"]\n"
+                             "[FEN \"B:W22,32,38:B18\"]\n\n1. ... 18x27 2. 32x21 *\n";
   g_autofree char *good = write_temp ("sound.pdn", sound);
+  g_autofree char *final = write_temp ("final.pdn", uneconomical);
   g_autofree char *out = NULL, *err = NULL;
 
-  g_assert_cmpint (run_cli (path, &out, &err), ==, 1);
+  g_assert_cmpint (run_cli (path, FALSE, &out, &err), ==, 1);
   g_assert_nonnull (strstr (out, "== 2. excess, 7 (two.pdn:"));
   g_assert_nonnull (strstr (out, "6.2.7.1  FAIL"));
   g_assert_nonnull (strstr (out, "2 problems, 1 sound, 0 with defects, 1 failed, 0 undecided\n"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (good, &out, &err), ==, 0);
+  g_assert_cmpint (run_cli (good, FALSE, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "1 problems, 1 sound, 0 with defects, 0 failed, 0 undecided\n"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli (bad, &out, &err), ==, 2);
+  g_assert_cmpint (run_cli (bad, FALSE, &out, &err), ==, 2);
   g_assert_nonnull (strstr (err, "bad.pdn:"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_cli ("/nonexistent/problems.pdn", &out, &err), ==, 2);
+  g_assert_cmpint (run_cli ("/nonexistent/problems.pdn", FALSE, &out, &err), ==, 2);
   g_assert_nonnull (strstr (err, "/nonexistent/problems.pdn"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* With the solver: the uneconomical final of test_uneconomical_final. */
+  g_assert_cmpint (run_cli (final, TRUE, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (out, "6.2.3    PASS"));
+  g_assert_nonnull (strstr (out, "6.2.4    FAIL      uneconomical final"));
+  g_assert_nonnull (strstr (out, "1 problems, 0 sound, 0 with defects, 1 failed, 0 undecided\n"));
 
   remove_temp (path);
   remove_temp (bad);
   remove_temp (good);
+  remove_temp (final);
 }
 
 int
@@ -518,6 +593,8 @@ main (int    argc,
   g_test_add_func ("/compose/first-move/capture", test_first_move_capture);
   g_test_add_func ("/compose/task/under-attack", test_task_under_attack);
   g_test_add_func ("/compose/genre/mismatch", test_genre_mismatch);
+  g_test_add_func ("/compose/solver/statist", test_statist);
+  g_test_add_func ("/compose/solver/uneconomical-final", test_uneconomical_final);
   g_test_add_func ("/compose/stipulation/round-trip", test_stipulation_round_trip);
   g_test_add_func ("/compose/stipulation/sentences", test_stipulation_sentences);
   g_test_add_func ("/compose/stipulation/default-from-result", test_stipulation_default_from_result);

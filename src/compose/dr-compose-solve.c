@@ -10,7 +10,8 @@
  *
  * The solution line.  The stated solution is the game's main line; a game
  * without moves uses the proof's main line (at defender nodes the first
- * legal move).  Cooks and statists are judged against that line:
+ * legal move).  In problems it ends at the final (cut_at_final()).
+ * Cooks and statists are judged against that line:
  *   - 6.2.6 cooks: at every attacker move of the line, every other legal
  *     move is solved; one that also reaches the goal is a cook, full while
  *     every defender move before it was forced (its only legal move) and
@@ -21,9 +22,10 @@
  *     diagonal is a partial cook.
  *   - 6.2.4 statists: a piece is a statist when, without it, the position
  *     passes the static checks, every move of the line is still legal (and
- *     takes the same pieces), and after every attacker move of the line the
- *     goal is still proved.  (Cooks that the piece prevents are not looked
- *     for: a piece found a statist may still guard against a cook.)
+ *     takes the same pieces), after every attacker move of the line the
+ *     goal is still proved, a problem's final is still one (6.2.7.2), and
+ *     no other key wins (6.2.6).  (Cooks later in the line that the piece
+ *     prevents are not looked for.)
  *   - 6.2.4 / 6.2.8.1 economy of the final: in the line's final position
  *     each attacker piece is taken away in turn; if the goal is still
  *     proved (for a task: the same lock stands), the piece was not needed.
@@ -428,6 +430,50 @@ replay (Ctx              *c,
   return TRUE;
 }
 
+/* 6.2.7.2: the defender to make a non-capturing move, or one attacker
+ * piece left alone. */
+static gboolean
+final_is_proper (Ctx              *c,
+                 const DrPosition *f)
+{
+  DrSide a = c->st->attacker, d = DR_SIDE_OTHER (a);
+
+  if (f->pieces[d] == 0)
+    return dr_bb_count (f->pieces[a]) == 1;
+  return f->turn == d && !dr_movegen_has_capture (c->rules, f) && dr_movegen_has_move (c->rules, f);
+}
+
+/* Does another first move than the line's win from @pos (attacker to
+ * move)?  PROVED if one does, UNDECIDED if the limits leave one open,
+ * REFUTED if every other move fails. */
+static DrSolveStatus
+other_key_wins (Ctx              *c,
+                const DrPosition *pos)
+{
+  g_autofree DrMoveList *list = g_new (DrMoveList, 1);
+  DrSolveStatus worst = DR_SOLVE_REFUTED;
+
+  if (pos->turn != c->st->attacker || c->line->len == 0)
+    return DR_SOLVE_REFUTED;
+  list->all_paths = false;
+  dr_movegen_legal (c->rules, pos, list);
+  for (unsigned k = 0; k < list->n; k++)
+    {
+      DrPosition after;
+      int status;
+
+      if (dr_move_same (&list->moves[k], &g_array_index (c->line, DrMove, 0)))
+        continue;
+      dr_position_apply (&after, pos, &list->moves[k]);
+      status = solve_simple (c, &after);
+      if (status == DR_SOLVE_PROVED)
+        return DR_SOLVE_PROVED;
+      if (status == DR_SOLVE_UNDECIDED)
+        worst = DR_SOLVE_UNDECIDED;
+    }
+  return worst;
+}
+
 /* 6.2.4: the pieces that can go. */
 static void
 check_statists (Ctx              *c,
@@ -473,6 +519,21 @@ check_statists (Ctx              *c,
         }
       if (refuted)
         continue;
+      /* The formal requirements without it: a problem's final keeps
+       * Black to make a non-capturing move (6.2.7.2), and no other key
+       * wins (6.2.6): a piece that guards against a cook is needed. */
+      if (c->report->genre == DR_GENRE_PROBLEM && !final_is_proper (c, &g_array_index (positions, DrPosition, c->line->len)))
+        continue;
+      switch (other_key_wins (c, &reduced))
+        {
+        case DR_SOLVE_PROVED:
+          continue;
+        case DR_SOLVE_UNDECIDED:
+          proved = FALSE;
+          break;
+        default:
+          break;
+        }
       dr_notation_square (c->rules, sq, c->rules->notation, name);
       g_string_append_printf (proved ? found : maybe, "%s%s %s %s",
                               (proved ? found : maybe)->len > 0 ? ", " : "",
@@ -625,6 +686,31 @@ count_locks (const DrSolveNode *node,
     count_locks (ch, locks);
 }
 
+/* 6.2.7.2: a problem's final is the position after the combination, with
+ * Black to make a non-capturing move.  Records often go on with the
+ * technical win (a king that still has to catch a man); the checks of
+ * uniqueness, statists and economy stop at the first final after a White
+ * capture, which ends the combination. */
+static void
+cut_at_final (Ctx *c)
+{
+  DrSide a = c->st->attacker, d = DR_SIDE_OTHER (a);
+
+  for (guint i = 1; i <= c->line->len; i++)
+    {
+      const DrPosition *p = &g_array_index (c->positions, DrPosition, i);
+      const DrMove *last = &g_array_index (c->line, DrMove, i - 1);
+
+      if (p->turn == d && last->captures != 0
+          && (p->pieces[d] == 0 || !dr_movegen_has_capture (c->rules, p)))
+        {
+          g_array_set_size (c->line, i);
+          g_array_set_size (c->positions, i + 1);
+          return;
+        }
+    }
+}
+
 /**
  * dr_compose_check_solution:
  * @report: a report through dr_compose_check_static() and _stated()
@@ -670,6 +756,8 @@ dr_compose_check_solution (DrCheckReport         *report,
       }
 
   r = check_solvable (&c, start, stated);
+  if (report->genre == DR_GENRE_PROBLEM)
+    cut_at_final (&c);
   if (r != NULL && r->status != DR_SOLVE_REFUTED
       && c.options.goal != DR_SOLVE_GOAL_WIN_EITHER && c.options.goal != DR_SOLVE_GOAL_WIN_OR_DRAW)
     {
