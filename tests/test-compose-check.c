@@ -67,26 +67,34 @@ find_item (const DrCheckReport *report,
   return NULL;
 }
 
+/* Asserts an item of @article with @status whose message holds @needle
+ * (any message when NULL). */
 static void
 assert_item (const DrCheckReport *report,
              const char          *article,
              DrCheckStatus        status,
              const char          *needle)
 {
-  const DrCheckItem *item = find_item (report, article, status);
-
-  if (item == NULL)
+  for (guint i = 0; i < report->items->len; i++)
     {
-      for (guint i = 0; i < report->items->len; i++)
-        {
-          const DrCheckItem *it = g_ptr_array_index (report->items, i);
+      const DrCheckItem *item = g_ptr_array_index (report->items, i);
 
-          g_printerr ("  %s %s %s\n", it->article, dr_check_status_label (it->status), it->message);
+      if (g_str_equal (item->article, article) && item->status == status
+          && (needle == NULL || strstr (item->message, needle) != NULL))
+        {
+          g_test_message ("%s %s %s", item->article, dr_check_status_label (item->status),
+                          item->message);
+          return;
         }
-      g_error ("no %s item with status %s", article, dr_check_status_label (status));
     }
-  if (needle != NULL && strstr (item->message, needle) == NULL)
-    g_error ("%s: “%s” does not say “%s”", article, item->message, needle);
+  for (guint i = 0; i < report->items->len; i++)
+    {
+      const DrCheckItem *it = g_ptr_array_index (report->items, i);
+
+      g_printerr ("  %s %s %s\n", it->article, dr_check_status_label (it->status), it->message);
+    }
+  g_error ("no %s item with status %s saying “%s”", article, dr_check_status_label (status),
+           needle != NULL ? needle : "");
 }
 
 /* 6.2.2: a white man on 3, White's crowning row (rank 10). */
@@ -454,9 +462,9 @@ test_statist (void)
                "[FEN \"B:W22,32,38,49:B18\"]\n\n1. ... 18x27 2. 32x21 *\n");
 
   assert_item (report, "6.2.3", DR_CHECK_PASS, NULL);
-  assert_item (report, "6.2.4", DR_CHECK_FAIL, "statists");
-  assert_item (report, "6.2.4", DR_CHECK_FAIL, "white man 49");
-  g_assert_null (strstr (find_item (report, "6.2.4", DR_CHECK_FAIL)->message, "38"));
+  assert_item (report, "6.2.4", DR_CHECK_FAIL, "statists (the stated solution works without "
+               "them): white man 49");
+  g_assert_null (find_item (report, "6.2.4", DR_CHECK_UNDECIDED));
 }
 
 /* 6.2.4 economy of the final: the same play without the man on 49.  The
