@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include "dr-bitboard.h"
+#include "dr-cli-compose.h"
 #include "dr-cli-db.h"
 #include "dr-cli-egdb.h"
 #include "dr-dxp.h"
@@ -863,6 +864,7 @@ static const CliCommand commands[] = {
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
   { "db", dr_cli_db_command, N_("game database: import, search, explore, drill") },
+  { "compose-check", dr_cli_compose_check, N_("check compositions against 004 section VI") },
 };
 
 static void

@@ -35,6 +35,13 @@ gboolean  dr_fen_parse          (const DrRules    *rules,
                                  DrPosition       *pos,
                                  GError          **error);
 
+/* The same, without dr_position_validate(): any placement the syntax
+ * allows (the composition checks report what cannot occur). */
+gboolean  dr_fen_parse_unchecked (const DrRules   *rules,
+                                  const char      *fen,
+                                  DrPosition      *pos,
+                                  GError         **error);
+
 /* Writes normalised PDN FEN: side to move, White's then Black's pieces in
  * square order, runs of men as ranges in numeric notation. */
 char     *dr_fen_write          (const DrRules    *rules,
