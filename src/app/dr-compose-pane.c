@@ -45,6 +45,7 @@
 #define COOK_SHARE    10.0
 #define COOK_MIN_S    0.5
 #define COOK_MAX_S    3.0
+#define COOK_TT_MB    4
 /* The entries are written into the game this long after the last key. */
 #define APPLY_DELAY_MS 600
 
@@ -98,6 +99,8 @@ struct _DrComposePane
   guint           n_finished;
   DrSolveResult  *result;
   GPtrArray      *cooks;          /* DrSolveCook *, or NULL: not searched */
+  GArray         *cook_basis;     /* DrMove: the line the cooks were looked for along */
+  gboolean        basis_stated;   /* it is the game's (else the proof's main line) */
   DrCheckReport  *report;
   const DrRules  *rules;          /* of the result */
   DrPosition      start;          /* the position verified */
@@ -811,6 +814,7 @@ add_cook_rows (DrComposePane *self,
       gboolean addable;
       DrCheckStatus status;
       const char *title;
+      GtkListBoxRow *row;
 
       if (cook->status != DR_SOLVE_PROVED)
         {
@@ -840,8 +844,9 @@ add_cook_rows (DrComposePane *self,
         }
       /* Translators: a comment on a cook added to the game as a variation. */
       comment = g_strdup_printf (_("%s (004 %s)"), title, cook->article != NULL ? cook->article : "6.2.6");
-      add_row (self, "cook", cook->article != NULL ? cook->article : "6.2.6", title, status, message, line,
-               addable ? &self->start : &cook->before, addable, addable ? focus : 0, comment);
+      row = add_row (self, "cook", cook->article != NULL ? cook->article : "6.2.6", title, status, message, line,
+                     addable ? &self->start : &cook->before, addable, addable ? focus : 0, comment);
+      g_object_set_data (G_OBJECT (row), "cook-full", GINT_TO_POINTER (cook->kind == DR_SOLVE_COOK_FULL));
       shown++;
     }
   if (undecided > 0)
@@ -856,8 +861,8 @@ add_cook_rows (DrComposePane *self,
     }
   else if (shown == 0)
     add_row (self, "uniqueness", "6.2.6", _("Uniqueness"), DR_CHECK_PASS,
-             stated->len > 0 ? _("No cook: no other attacker move of the stated solution wins")
-                             : _("No cook: no other first move wins (the game states no solution to check further)"),
+             self->basis_stated ? _("No cook: no other attacker move of the stated solution wins")
+                                : _("No cook: no other attacker move of the proof’s main line wins (the game states no solution)"),
              NULL, NULL, FALSE, 0, NULL);
 }
 
@@ -865,15 +870,12 @@ static void
 show_report (DrComposePane *self)
 {
   DrGame *game = dr_game_model_get_game (self->model);
-  g_autoptr (GArray) stated = g_array_new (FALSE, FALSE, sizeof (DrMove));
   DrCheckStatus worst = DR_CHECK_PASS;
   g_autofree char *tree_text = NULL;
 
   clear_checklist (self);
-  for (DrGameNode *n = game->root->children; n != NULL; n = n->children)
-    g_array_append_val (stated, n->move);
   add_solvability_rows (self, game);
-  add_cook_rows (self, stated);
+  add_cook_rows (self, self->cook_basis);
   if (self->report != NULL)
     for (guint i = 0; i < self->report->items->len; i++)
       {
@@ -928,8 +930,8 @@ show_report (DrComposePane *self)
 /* The cooks of 6.2.6 along the stated line, as dr_solve_cooks() promises
  * them: the solver's branch has not committed that function yet, so the
  * pane looks for them itself with dr_solve() (no 6.2.7.3 duals: every
- * alternative that wins is a cook).  At every attacker move of @line (the
- * first move when @line is empty) every other legal attacker move is
+ * alternative that wins is a cook).  At every attacker move of @line
+ * every other legal attacker move is
  * solved with @options' limits from the position after it (the defender
  * to move, the attacker fixed); a full cook while the defender's moves so
  * far were all forced, else a partial one. */
@@ -957,6 +959,9 @@ find_cooks (const DrRules        *rules,
   gboolean forced = TRUE;
 
   sub.attacker = attacker == DR_SIDE_WHITE ? DR_SOLVE_ATTACKER_WHITE : DR_SOLVE_ATTACKER_BLACK;
+  /* Many short solves: a small table each (clearing 32 MiB took most of
+   * a short solve's time). */
+  sub.tt_mb = COOK_TT_MB;
   for (guint i = 0; i <= n_line; i++)
     {
       if (options->cancellable != NULL && g_cancellable_is_cancelled (options->cancellable))
@@ -968,14 +973,14 @@ find_cooks (const DrRules        *rules,
             break;
           forced = forced && legal->n == 1;
         }
-      else if (i < n_line || i == 0)
+      else if (i < n_line)
         for (guint k = 0; k < legal->n; k++)
           {
             DrPosition after;
             DrSolveResult *proof;
             DrSolveCook *cook;
 
-            if (i < n_line && dr_move_same (&legal->moves[k], &line[i]))
+            if (dr_move_same (&legal->moves[k], &line[i]))
               continue;
             if (options->cancellable != NULL && g_cancellable_is_cancelled (options->cancellable))
               break;
@@ -993,8 +998,7 @@ find_cooks (const DrRules        *rules,
             cook->dual = DR_SOLVE_DUAL_NONE;
             cook->line_index = i;
             cook->before = pos;
-            if (i < n_line)
-              cook->stated = line[i];
+            cook->stated = line[i];
             cook->move = legal->moves[k];
             cook->status = proof->status == DR_SOLVE_PROVED ? DR_SOLVE_PROVED : DR_SOLVE_UNDECIDED;
             cook->proof = proof;
@@ -1024,6 +1028,7 @@ typedef struct
   DrSolveResult *result;
   GPtrArray     *cooks;
   DrCheckReport *report;
+  gboolean       stated_by_game; /* @stated is the game's (else the proof's) */
 } VerifyJob;
 
 static void
@@ -1115,6 +1120,10 @@ verify_thread (GTask        *task,
       double limit = job->max_seconds > 0 ? job->max_seconds / COOK_SHARE : COOK_MAX_S;
 
       options.max_seconds = CLAMP (limit, COOK_MIN_S, COOK_MAX_S);
+      /* Without a stated solution, the proof's main line is the one the
+       * alternatives are weighed against (its key first). */
+      if (job->stated->len == 0)
+        dr_compose_tree_main_line (dr_solve_result_get_tree (job->result), job->stated);
       job->cooks = find_cooks (job->rules, &job->start, (const DrMove *) job->stated->data, job->stated->len,
                                &options, job->result->parts[0].attacker);
       if (g_cancellable_is_cancelled (job->cancellable))
@@ -1161,6 +1170,9 @@ verify_done_cb (GObject      *source,
   g_clear_pointer (&self->report, dr_check_report_free);
   self->result = g_steal_pointer (&job->result);
   self->cooks = g_steal_pointer (&job->cooks);
+  g_clear_pointer (&self->cook_basis, g_array_unref);
+  self->cook_basis = g_array_ref (job->stated);
+  self->basis_stated = job->stated_by_game;
   self->report = g_steal_pointer (&job->report);
   self->rules = job->rules;
   self->start = job->start;
@@ -1196,6 +1208,7 @@ dr_compose_pane_verify (DrComposePane *self)
   job->stated = g_array_new (FALSE, FALSE, sizeof (DrMove));
   for (DrGameNode *n = game->root->children; n != NULL; n = n->children)
     g_array_append_val (job->stated, n->move);
+  job->stated_by_game = job->stated->len > 0;
   job->game = dr_game_copy (game);
   fields_stipulation (self, &job->st);
   job->tables = self->egdb != NULL ? dr_egdb_tables_ref (self->egdb) : NULL;
@@ -1292,6 +1305,7 @@ dr_compose_pane_finalize (GObject *object)
   g_clear_pointer (&self->cooks, g_ptr_array_unref);
   g_clear_pointer (&self->report, dr_check_report_free);
   g_clear_pointer (&self->line, g_array_unref);
+  g_clear_pointer (&self->cook_basis, g_array_unref);
   g_free (self->line_comment);
   g_mutex_clear (&self->mutex);
   G_OBJECT_CLASS (dr_compose_pane_parent_class)->finalize (object);

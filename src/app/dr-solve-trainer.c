@@ -333,6 +333,9 @@ run_solve (DrSolveTrainer   *self,
   if (job->options.goal == DR_SOLVE_GOAL_WIN_EITHER || job->options.goal == DR_SOLVE_GOAL_WIN_OR_DRAW)
     job->options.goal = DR_SOLVE_GOAL_WIN;
   job->options.max_seconds = check ? CHECK_SECONDS : PROVE_SECONDS;
+  /* A short check needs no big table (clearing one takes time). */
+  if (check)
+    job->options.tt_mb = 4;
   job->tables = self->egdb != NULL ? dr_egdb_tables_ref (self->egdb) : NULL;
   job->cancellable = g_object_ref (self->cancellable);
   task = g_task_new (self, NULL, solve_done_cb, NULL);

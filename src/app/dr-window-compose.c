@@ -198,16 +198,12 @@ _dr_window_compose_connect (DrWindow *self)
 {
   GtkWidget *board_side = gtk_paned_get_end_child (self->games_paned);
   GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
 
   self->compose_pane = DR_COMPOSE_PANE (dr_compose_pane_new (self->model, self->board));
   self->solve_trainer = DR_SOLVE_TRAINER (dr_solve_trainer_new (self->board));
   self->compose_stack = GTK_STACK (gtk_stack_new ());
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->compose_pane));
-  gtk_stack_add_named (self->compose_stack, scrolled, "composition");
+  gtk_stack_add_named (self->compose_stack, GTK_WIDGET (self->compose_pane), "composition");
   gtk_stack_add_named (self->compose_stack, GTK_WIDGET (self->solve_trainer), "solve");
-  /* The stack shows the pane itself, in its scrolled window. */
   gtk_stack_set_visible_child_name (self->compose_stack, "composition");
   gtk_widget_set_visible (GTK_WIDGET (self->compose_stack), FALSE);
 
