@@ -17,6 +17,7 @@
 #include "dr-cli-compose.h"
 #include "dr-cli-db.h"
 #include "dr-cli-egdb.h"
+#include "dr-cli-solve.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
 #include "dr-hub.h"
@@ -861,6 +862,7 @@ static const CliCommand commands[] = {
   { "match", dr_match_command, N_("play two engines (Hub or DXP) against each other from openings") },
   { "egdb", dr_cli_egdb, N_("endgame tables: build, probe, verify, info, plan") },
   { "tune", cmd_tune, N_("fit the evaluation's weights on games with a result") },
+  { "solve", dr_cli_solve, N_("prove a composition: solution tree, refutation, cooks") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
   { "db", dr_cli_db_command, N_("game database: import, search, explore, drill") },

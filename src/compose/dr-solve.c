@@ -47,7 +47,8 @@ typedef enum
 typedef struct
 {
   uint64_t key;
-  int16_t  win;       /* shortest proven distance; -1 unknown */
+  int16_t  win1;      /* shortest proven distance + 1; 0 unknown (so that a
+                         zeroed table, fresh pages from calloc, is empty) */
   int16_t  nowin;     /* no success within this many attacker moves; NOWIN_CERTAIN: never */
   uint32_t pad;
 } TTEntry;
@@ -194,12 +195,11 @@ ctx_new (const DrRules        *rules,
   c->max_depth = options->max_depth > 0 ? options->max_depth : DEFAULT_DEPTH;
   if (c->max_depth > MAX_PLY / 2 - 2)
     c->max_depth = MAX_PLY / 2 - 2;
-  c->tt = g_new (TTEntry, buckets * BUCKET);
-  for (guint64 i = 0; i < buckets * BUCKET; i++)
-    c->tt[i] = (TTEntry) { 0, -1, 0, 0 };
+  c->tt = g_new0 (TTEntry, buckets * BUCKET);
   c->tt_mask = buckets - 1;
   c->lists = g_new (DrMoveList, MAX_PLY + 1);
   c->scratch = g_new (DrMoveList, 1);
+  c->scratch->all_paths = false;
   c->start_time = g_get_monotonic_time ();
   return c;
 }
@@ -274,7 +274,7 @@ tt_find (Ctx     *c,
   TTEntry *b = &c->tt[(key & c->tt_mask) * BUCKET];
 
   for (int i = 0; i < BUCKET; i++)
-    if (b[i].key == key && (b[i].win >= 0 || b[i].nowin > 0))
+    if (b[i].key == key && (b[i].win1 > 0 || b[i].nowin > 0))
       return &b[i];
   return NULL;
 }
@@ -299,9 +299,9 @@ tt_store (Ctx     *c,
     for (int i = 0; i < BUCKET; i++)
       {
         /* Keep proofs and certain refutations longest, then deep bounds. */
-        int score = b[i].win >= 0 ? 100000 - b[i].win
+        int score = b[i].win1 > 0 ? 100000 - b[i].win1
                     : b[i].nowin == NOWIN_CERTAIN ? 50000 : b[i].nowin;
-        if (b[i].win < 0 && b[i].nowin == 0)
+        if (b[i].win1 == 0 && b[i].nowin == 0)
           score = -1;
         if (score < victim_score)
           {
@@ -310,9 +310,9 @@ tt_store (Ctx     *c,
           }
       }
   if (victim->key != key)
-    *victim = (TTEntry) { key, -1, 0, 0 };
-  if (win >= 0 && (victim->win < 0 || win < victim->win))
-    victim->win = (int16_t) win;
+    *victim = (TTEntry) { key, 0, 0, 0 };
+  if (win >= 0 && (victim->win1 == 0 || win + 1 < victim->win1))
+    victim->win1 = (int16_t) (win + 1);
   if (nowin > victim->nowin)
     victim->nowin = (int16_t) nowin;
 }
@@ -340,11 +340,18 @@ flip_value (DrEgdbValue v)
  * end the game as a draw on the table's line (dr-egdb.h)? */
 static gboolean
 egdb_win_is_clean (Ctx              *c,
-                   const DrPosition *pos)
+                   const DrPosition *pos,
+                   int               plies)
 {
   DrEgdbProbe probe;
+  int limit = dr_egdb_count_limit (c->rules, pos);
 
-  if (dr_egdb_count_limit (c->rules, pos) == 0)
+  /* No count rule for this material: nothing can end the game before
+   * the win.  Otherwise the table's line is played out (a capture on the
+   * way may bring a balance with a shorter count).  The search asks once
+   * per position: leaves are kept in the transposition table. */
+  (void) plies;
+  if (limit == 0)
     return TRUE;
   if (!dr_egdb_probe (c->egdb, pos, &probe, NULL))
     return FALSE;
@@ -357,7 +364,8 @@ static Leaf
 classify (Ctx              *c,
           const DrPosition *pos,
           unsigned          n_moves,
-          gboolean          check_path)
+          gboolean          check_path,
+          gboolean          root)
 {
   Leaf l = { DR_SOLVE_LEAF_NONE, FALSE, FALSE, DR_EGDB_UNKNOWN, 0, NULL };
   gboolean attacker_to_move = pos->turn == c->attacker;
@@ -409,7 +417,9 @@ classify (Ctx              *c,
         }
     }
 
-  if (c->use_egdb && dr_bb_count (dr_position_occupied (pos)) <= c->egdb_max
+  /* Not at the root of a solve: a composition inside the tables still
+   * gets its key, the move into a position the tables say is won. */
+  if (c->use_egdb && !root && dr_bb_count (dr_position_occupied (pos)) <= c->egdb_max
       && !dr_movegen_has_capture (c->rules, pos))
     {
       int plies = 0;
@@ -434,7 +444,7 @@ classify (Ctx              *c,
             default:
               if (av != DR_EGDB_WIN)
                 l.leaf = DR_SOLVE_LEAF_EGDB;
-              else if (egdb_win_is_clean (c, pos))
+              else if (egdb_win_is_clean (c, pos, plies))
                 {
                   l.leaf = DR_SOLVE_LEAF_EGDB;
                   l.success = TRUE;
@@ -487,8 +497,8 @@ order_moves (Ctx              *c,
       e = tt_find (c, child.hash);
       if (attacker)
         {
-          if (e != NULL && e->win >= 0)
-            key = -1000000 + e->win;
+          if (e != NULL && e->win1 > 0)
+            key = -1000000 + e->win1;
           else if (e != NULL && e->nowin == NOWIN_CERTAIN)
             key = 1000000;
           else
@@ -499,8 +509,8 @@ order_moves (Ctx              *c,
         {
           if (e != NULL && e->nowin == NOWIN_CERTAIN)
             key = -1000000;
-          else if (e != NULL && e->win >= 0)
-            key = 1000000 - e->win;
+          else if (e != NULL && e->win1 > 0)
+            key = 1000000 - e->win1;
           else
             key = -(e != NULL ? e->nowin : 0) * 1024
                   - (int) dr_movegen_count (c->rules, &child, c->scratch);
@@ -543,32 +553,33 @@ search (Ctx              *c,
   if (ply >= MAX_PLY - 1)
     return R_NOWIN;
 
+  /* The table first: leaves are stored too (a proved leaf as distance 0,
+   * a failed one as certain), so the tables and the move generator are
+   * asked once per position.  For the DRAW goal the line's repetitions
+   * and draw rules come first: they are never stored. */
   c->path[ply] = *pos;
   c->path_len = ply + 1;
-
   list->all_paths = false;
-  dr_movegen_legal (c->rules, pos, list);
-  leaf = classify (c, pos, list->n, TRUE);
-  if (leaf.leaf != DR_SOLVE_LEAF_NONE)
+  if (c->goal == DR_SOLVE_GOAL_DRAW)
     {
-      c->path_len = ply;
-      *path_dep = leaf.path_dep;
-      if (leaf.success)
-        return R_WIN;
-      *certain = TRUE;
-      if (!leaf.path_dep)
-        tt_store (c, pos->hash, -1, NOWIN_CERTAIN);
-      return R_NOWIN;
+      dr_movegen_legal (c->rules, pos, list);
+      leaf = classify (c, pos, list->n, TRUE, ply == 0);
+      if (leaf.path_dep)
+        {
+          c->path_len = ply;
+          *path_dep = TRUE;
+          return R_WIN;
+        }
     }
 
   e = tt_find (c, pos->hash);
   if (e != NULL)
     {
-      if (e->win >= 0 && e->win <= bound)
+      if (e->win1 > 0 && e->win1 - 1 <= bound)
         {
           c->tt_hits++;
           c->path_len = ply;
-          *dist = e->win;
+          *dist = e->win1 - 1;
           return R_WIN;
         }
       if (e->nowin >= bound || e->nowin == NOWIN_CERTAIN)
@@ -578,6 +589,24 @@ search (Ctx              *c,
           *certain = e->nowin == NOWIN_CERTAIN;
           return R_NOWIN;
         }
+    }
+
+  if (c->goal != DR_SOLVE_GOAL_DRAW)
+    {
+      dr_movegen_legal (c->rules, pos, list);
+      leaf = classify (c, pos, list->n, FALSE, ply == 0);
+    }
+  if (leaf.leaf != DR_SOLVE_LEAF_NONE)
+    {
+      c->path_len = ply;
+      if (leaf.success)
+        {
+          tt_store (c, pos->hash, 0, 0);
+          return R_WIN;
+        }
+      *certain = TRUE;
+      tt_store (c, pos->hash, -1, NOWIN_CERTAIN);
+      return R_NOWIN;
     }
 
   if (attacker && bound == 0)
@@ -707,7 +736,7 @@ extract (Ctx         *c,
   c->path_len = ply + 1;
   list.all_paths = false;
   dr_movegen_legal (c->rules, pos, &list);
-  leaf = classify (c, pos, list.n, TRUE);
+  leaf = classify (c, pos, list.n, TRUE, node->parent == NULL);
   if (leaf.leaf != DR_SOLVE_LEAF_NONE)
     {
       c->path_len = ply;
@@ -721,8 +750,9 @@ extract (Ctx         *c,
 
   if (attacker)
     {
-      /* The move with the shortest proven distance. */
-      int best_d = G_MAXINT;
+      /* The move with the shortest proven distance; among moves to won
+       * leaves, the end of the game first, then the tables' fastest win. */
+      int best_d = G_MAXINT, best_plies = G_MAXINT;
       DrMove best_m = { 0 };
 
       order_moves (c, pos, &list);
@@ -733,11 +763,29 @@ extract (Ctx         *c,
           gboolean cert, pd;
 
           dr_position_apply (&child, pos, &list.moves[i]);
-          if (search (c, &child, bound - 1, &d, &cert, &pd) == R_WIN && d < best_d)
+          if (search (c, &child, bound - 1, &d, &cert, &pd) == R_WIN && d <= best_d)
             {
-              best_d = d;
-              best_m = list.moves[i];
+              int plies = G_MAXINT - 1;
+
               if (d == 0)
+                {
+                  DrMoveList *cl = g_new (DrMoveList, 1);
+                  Leaf cleaf;
+
+                  cl->all_paths = false;
+                  dr_movegen_legal (c->rules, &child, cl);
+                  cleaf = classify (c, &child, cl->n, FALSE, FALSE);
+                  plies = cleaf.leaf == DR_SOLVE_LEAF_EGDB ? cleaf.egdb_plies
+                          : cleaf.leaf != DR_SOLVE_LEAF_NONE ? 0 : G_MAXINT - 1;
+                  g_free (cl);
+                }
+              if (d < best_d || plies < best_plies)
+                {
+                  best_d = d;
+                  best_plies = plies;
+                  best_m = list.moves[i];
+                }
+              if (d == 0 && plies == 0)
                 break;
             }
           if (c->aborted)
@@ -805,7 +853,7 @@ refutation_line (Ctx              *c,
       list.all_paths = false;
       dr_movegen_legal (c->rules, &pos, &list);
       c->path[c->path_len++] = pos;
-      leaf = classify (c, &pos, list.n, TRUE);
+      leaf = classify (c, &pos, list.n, TRUE, ply == 0);
       if (leaf.leaf != DR_SOLVE_LEAF_NONE)
         {
           *why = leaf.leaf;
@@ -1327,7 +1375,7 @@ dr_solve (const DrRules        *rules,
         one.parts[0] = r->parts[p];
         if (!dr_solve_verify_tree (&one, &local))
           {
-            g_warning ("%s", local->message);
+            g_debug ("not a proof: %s", local->message);
             node_free (r->parts[p].tree);
             r->parts[p].tree = NULL;
             r->parts[p].status = DR_SOLVE_UNDECIDED;
@@ -1425,10 +1473,15 @@ format_leaf (GString           *s,
     case DR_SOLVE_LEAF_NONE:
       break;
     case DR_SOLVE_LEAF_EGDB:
-      g_string_append_printf (s, "  # tables: %s in %d plies",
-                              node->egdb_value == DR_EGDB_WIN ? "win"
-                              : node->egdb_value == DR_EGDB_LOSS ? "loss" : "draw",
-                              node->egdb_plies);
+      {
+        /* Said from the attacker's side. */
+        DrEgdbValue v = node->attacker_to_move ? node->egdb_value : flip_value (node->egdb_value);
+        if (v == DR_EGDB_DRAW)
+          g_string_append (s, "  # tables: draw");
+        else
+          g_string_append_printf (s, "  # tables: %s in %d plies",
+                                  v == DR_EGDB_WIN ? "win" : "loss", node->egdb_plies);
+      }
       break;
     case DR_SOLVE_LEAF_DRAW_RULE:
       g_string_append_printf (s, "  # draw rule %s",
@@ -1512,4 +1565,328 @@ dr_solve_result_format (const DrSolveResult *result,
         }
     }
   return g_string_free (s, FALSE);
+}
+
+/* -------------------------------------------------------------------- */
+/* Cooks and the stated line                                             */
+
+/* A one-part solve of @pos with @c (its table kept between calls: the
+ * entries do not depend on the line, so they stay true). */
+static DrSolveResult *
+solve_with_ctx (Ctx              *c,
+                const DrPosition *pos)
+{
+  DrSolveResult *r = g_new0 (DrSolveResult, 1);
+  g_autoptr (GError) local = NULL;
+
+  r->rules = c->rules;
+  r->goal = c->goal;
+  r->lock_men = c->options->lock_men;
+  r->lock_kings = c->options->lock_kings;
+  r->egdb = c->options->egdb;
+  r->n_parts = 1;
+  r->parts[0].start = *pos;
+  r->parts[0].goal = c->goal;
+  r->parts[0].attacker = c->attacker;
+  solve_part (c, &r->parts[0]);
+  r->nodes = r->parts[0].nodes;
+  r->seconds = r->parts[0].seconds;
+  if (r->parts[0].status == DR_SOLVE_PROVED && !dr_solve_verify_tree (r, &local))
+    {
+      g_debug ("not a proof: %s", local->message);
+      part_clear (&r->parts[0]);
+      r->parts[0].status = DR_SOLVE_UNDECIDED;
+      r->parts[0].stop = DR_SOLVE_STOP_UNVERIFIED;
+    }
+  finish_result (r);
+  return r;
+}
+
+void
+dr_solve_cook_free (DrSolveCook *cook)
+{
+  if (cook == NULL)
+    return;
+  dr_solve_result_free (cook->proof);
+  g_free (cook);
+}
+
+static gboolean
+check_simple_goal (const DrSolveOptions *options,
+                   GError              **error)
+{
+  if (options->goal == DR_SOLVE_GOAL_WIN_EITHER || options->goal == DR_SOLVE_GOAL_WIN_OR_DRAW)
+    return g_set_error (error, DR_SOLVE_ERROR, DR_SOLVE_ERROR_INVALID,
+                        _("Cooks and lines are checked for one goal at a time, not %s"),
+                        dr_solve_goal_to_string (options->goal)), FALSE;
+  return TRUE;
+}
+
+/* Finds @move among the legal moves of @pos, or says which it is. */
+static gboolean
+line_move_legal (const DrRules    *rules,
+                 const DrPosition *pos,
+                 const DrMove     *move,
+                 guint             index,
+                 GError          **error)
+{
+  DrMoveList *list = g_new (DrMoveList, 1);
+  gboolean found = FALSE;
+
+  list->all_paths = false;
+  dr_movegen_legal (rules, pos, list);
+  for (unsigned i = 0; i < list->n && !found; i++)
+    found = dr_move_same (&list->moves[i], move);
+  if (!found)
+    {
+      g_autofree char *fen = dr_fen_write (rules, pos, rules->notation);
+      g_autofree char *text = dr_move_to_text (rules, NULL, move, rules->notation);
+      g_set_error (error, DR_SOLVE_ERROR, DR_SOLVE_ERROR_ILLEGAL_LINE,
+                   _("Move %u of the stated line, %s, is not legal in %s"),
+                   index + 1, text, fen);
+    }
+  g_free (list);
+  return found;
+}
+
+/* Are @a and @b on one diagonal (or line, for orthogonal boards)? */
+static gboolean
+same_line (const DrRules *rules,
+           int            a,
+           int            b)
+{
+  char sa[8], sb[8];
+  int fa, ra, fb, rb;
+
+  dr_notation_square (rules, a, DR_NOTATION_ALGEBRAIC, sa);
+  dr_notation_square (rules, b, DR_NOTATION_ALGEBRAIC, sb);
+  fa = sa[0] - 'a';
+  ra = atoi (sa + 1);
+  fb = sb[0] - 'a';
+  rb = atoi (sb + 1);
+  return ABS (fa - fb) == ABS (ra - rb) || fa == fb || ra == rb;
+}
+
+/* International 6.2.7.3: is @alt, played instead of line[i], an allowed
+ * alternative move or capture? */
+static DrSolveDual
+classify_dual (const DrRules    *rules,
+               const DrPosition *pos,
+               const DrMove     *line,
+               guint             n_line,
+               guint             i,
+               const DrMove     *alt)
+{
+  const DrMove *stated = &line[i];
+
+  if (rules->variant != DR_VARIANT_INTERNATIONAL)
+    return DR_SOLVE_DUAL_NONE;
+  if (alt->captures != 0 && stated->captures != 0
+      && alt->from == stated->from && alt->to == stated->to)
+    return DR_SOLVE_DUAL_ALTERNATIVE_CAPTURE;
+  /* A two-move route of one piece: stated a-b then b-c, alternative a-b'
+   * then b'-c. */
+  if (alt->captures == 0 && stated->captures == 0 && alt->from == stated->from
+      && i + 2 < n_line && line[i + 2].captures == 0 && line[i + 2].from == stated->to)
+    {
+      DrPosition p1, p2;
+      DrMoveList *list = g_new (DrMoveList, 1);
+      gboolean found = FALSE, reply_legal = FALSE;
+
+      dr_position_apply (&p1, pos, alt);
+      list->all_paths = false;
+      dr_movegen_legal (rules, &p1, list);
+      for (unsigned k = 0; k < list->n && !reply_legal; k++)
+        reply_legal = dr_move_same (&list->moves[k], &line[i + 1]);
+      if (reply_legal)
+        {
+          dr_position_apply (&p2, &p1, &line[i + 1]);
+          dr_movegen_legal (rules, &p2, list);
+          for (unsigned k = 0; k < list->n && !found; k++)
+            found = list->moves[k].from == alt->to && list->moves[k].to == line[i + 2].to;
+        }
+      g_free (list);
+      if (found)
+        return DR_SOLVE_DUAL_ALTERNATIVE_MOVE;
+    }
+  return DR_SOLVE_DUAL_NONE;
+}
+
+GPtrArray *
+dr_solve_cooks (const DrRules        *rules,
+                const DrPosition     *start,
+                const DrMove         *line,
+                guint                 n_line,
+                const DrSolveOptions *options,
+                GError              **error)
+{
+  GPtrArray *cooks;
+  Ctx *c;
+  DrPosition pos = *start;
+  DrSide attacker;
+  gboolean forced = TRUE;
+  guint last_attacker = G_MAXUINT;
+  DrMoveList *list;
+
+  g_return_val_if_fail (rules != NULL && start != NULL && options != NULL, NULL);
+  if (!check_options (rules, start, options, error) || !check_simple_goal (options, error))
+    return NULL;
+  if (line == NULL)
+    n_line = 0;
+
+  /* Check the whole line first, and find its last attacker move. */
+  attacker = resolve_attacker (options, start);
+  for (guint i = 0; i < n_line; i++)
+    {
+      if (!line_move_legal (rules, &pos, &line[i], i, error))
+        return NULL;
+      if (pos.turn == attacker)
+        last_attacker = i;
+      dr_position_apply (&pos, &pos, &line[i]);
+    }
+
+  cooks = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_solve_cook_free);
+  c = ctx_new (rules, options, options->goal, attacker);
+  list = g_new (DrMoveList, 1);
+  pos = *start;
+  for (guint i = 0; i <= n_line; i++)
+    {
+      list->all_paths = false;
+      dr_movegen_legal (rules, &pos, list);
+      if (pos.turn == attacker && (i < n_line || n_line == 0))
+        {
+          for (unsigned k = 0; k < list->n; k++)
+            {
+              const DrMove *m = &list->moves[k];
+              DrPosition after;
+              DrSolveResult *proof;
+              DrSolveCook *cook;
+
+              if (i < n_line && dr_move_same (m, &line[i]))
+                continue;
+              if (options->cancellable != NULL && g_cancellable_is_cancelled (options->cancellable))
+                break;
+              dr_position_apply (&after, &pos, m);
+              proof = solve_with_ctx (c, &after);
+              if (proof->status == DR_SOLVE_REFUTED
+                  || (proof->status == DR_SOLVE_UNDECIDED && proof->stop == DR_SOLVE_STOP_CANCELLED))
+                {
+                  dr_solve_result_free (proof);
+                  continue;
+                }
+              cook = g_new0 (DrSolveCook, 1);
+              cook->kind = forced ? DR_SOLVE_COOK_FULL : DR_SOLVE_COOK_PARTIAL;
+              cook->line_index = i;
+              cook->before = pos;
+              if (i < n_line)
+                cook->stated = line[i];
+              cook->move = *m;
+              cook->status = proof->status;
+              cook->proof = proof;
+              cook->article = "6.2.6";
+              if (i < n_line)
+                {
+                  cook->dual = classify_dual (rules, &pos, line, n_line, i, m);
+                  if (cook->dual != DR_SOLVE_DUAL_NONE)
+                    cook->article = "6.2.7.3";
+                  /* 6.2.7.3: a final king capture landing elsewhere on its
+                   * diagonal is a partial cook. */
+                  if (rules->variant == DR_VARIANT_INTERNATIONAL && i == last_attacker
+                      && (line[i].flags & DR_MOVE_BY_KING) && line[i].captures != 0
+                      && m->from == line[i].from && m->captures == line[i].captures
+                      && m->to != line[i].to && same_line (rules, m->to, line[i].to))
+                    {
+                      cook->final_king_capture = TRUE;
+                      cook->kind = DR_SOLVE_COOK_PARTIAL;
+                      cook->article = "6.2.7.3";
+                    }
+                }
+              g_ptr_array_add (cooks, cook);
+            }
+        }
+      else if (pos.turn != attacker && list->n > 1)
+        forced = FALSE;
+      if (i == n_line)
+        break;
+      dr_position_apply (&pos, &pos, &line[i]);
+    }
+  g_free (list);
+  ctx_free (c);
+  return cooks;
+}
+
+gboolean
+dr_solve_check_line (const DrRules        *rules,
+                     const DrPosition     *start,
+                     const DrMove         *line,
+                     guint                 n_line,
+                     const DrSolveOptions *options,
+                     DrSolveLineCheck     *check,
+                     GError              **error)
+{
+  Ctx *c;
+  DrPosition pos = *start;
+  DrSide attacker;
+  DrMoveList *list;
+  Leaf leaf;
+
+  g_return_val_if_fail (rules != NULL && start != NULL && options != NULL && check != NULL, FALSE);
+  if (!check_options (rules, start, options, error) || !check_simple_goal (options, error))
+    return FALSE;
+  if (line == NULL)
+    n_line = 0;
+
+  memset (check, 0, sizeof *check);
+  check->n_line = n_line;
+  check->legal = TRUE;
+  check->first_illegal = n_line;
+  check->follows_proof = TRUE;
+  check->first_wrong = n_line;
+  check->wrong_status = DR_SOLVE_PROVED;
+
+  attacker = resolve_attacker (options, start);
+  c = ctx_new (rules, options, options->goal, attacker);
+  for (guint i = 0; i < n_line; i++)
+    {
+      gboolean by_attacker = pos.turn == attacker;
+
+      if (!line_move_legal (rules, &pos, &line[i], i, NULL))
+        {
+          check->legal = FALSE;
+          check->first_illegal = i;
+          check->n_line = i;
+          break;
+        }
+      dr_position_apply (&pos, &pos, &line[i]);
+      if (by_attacker && check->follows_proof)
+        {
+          DrSolveResult *r = solve_with_ctx (c, &pos);
+
+          if (r->status != DR_SOLVE_PROVED)
+            {
+              check->follows_proof = FALSE;
+              check->first_wrong = i;
+              check->wrong_status = r->status;
+            }
+          dr_solve_result_free (r);
+        }
+    }
+  check->final = pos;
+  list = g_new (DrMoveList, 1);
+  list->all_paths = false;
+  dr_movegen_legal (rules, &pos, list);
+  c->path_len = 0;
+  leaf = classify (c, &pos, list->n, FALSE, FALSE);
+  g_free (list);
+  check->final_leaf = leaf.leaf;
+  if (leaf.leaf != DR_SOLVE_LEAF_NONE)
+    check->final_status = leaf.success ? DR_SOLVE_PROVED : DR_SOLVE_REFUTED;
+  else
+    {
+      DrSolveResult *r = solve_with_ctx (c, &pos);
+      check->final_status = r->status;
+      dr_solve_result_free (r);
+    }
+  ctx_free (c);
+  return TRUE;
 }
