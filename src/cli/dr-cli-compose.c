@@ -3,11 +3,14 @@
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- *   compose-check [--variant V] [--quiet] FILE.pdn
+ *   compose-check [--variant V] [--nodes N] [--seconds S] [--egdb-dir D]
+ *                 [--static] [--quiet] FILE.pdn
  *
  * Every game of FILE with a FEN is a composition: its stipulation is read
  * from its tags (dr-stipulation.h), its start and stated solution checked
- * (dr-compose-check.h), and one report printed per composition:
+ * (dr-compose-check.h), the solver's checks run with --nodes and
+ * --seconds as the limits of each solve (dr-compose-solve.h; --static
+ * leaves them out), and one report printed per composition:
  *
  *   == 3. M.Douwes, A16 (problems-Cat.A1.pdn:28)
  *      White to play and win; problem, miniature
@@ -27,8 +30,10 @@
 #include "config.h"
 
 #include "dr-cli-compose.h"
+#include "dr-cli-egdb.h"
 
 #include "dr-compose-check.h"
+#include "dr-compose-solve.h"
 #include "dr-fen.h"
 #include "dr-pdn.h"
 #include "dr-stipulation.h"
@@ -70,6 +75,7 @@ check_game (const char *path,
             DrPdnRead   read,
             GError     *read_error,
             gboolean    quiet,
+            const DrComposeLimits *limits,
             Tally      *tally)
 {
   const char *fen = dr_game_get_tag (game, "FEN");
@@ -121,7 +127,9 @@ check_game (const char *path,
   dr_compose_check_static (report, game->rules, &start, &st);
   if (stated)
     dr_compose_check_stated (report, game, &st);
-  else
+  if (limits != NULL && (stated || game->setup))
+    dr_compose_check_solution (report, game, &start, &st, limits);
+  if (!stated)
     dr_check_report_add (report, "6.2.3", DR_CHECK_UNDECIDED,
                          _("the stated solution cannot be read (%s)"), read_error->message);
 
@@ -166,8 +174,15 @@ dr_cli_compose_check (int    argc,
 {
   g_autofree char *variant = NULL;
   g_autofree char *encoding = NULL;
-  gboolean quiet = FALSE;
+  g_autofree char *egdb_dir = NULL;
+  gboolean quiet = FALSE, static_only = FALSE;
+  gint64 nodes = 200000;
+  double seconds = 0;
   GOptionEntry entries[] = {
+    { "nodes", 0, 0, G_OPTION_ARG_INT64, &nodes, N_("Positions each solve may visit (default 200000; 0: no limit)"), N_("N") },
+    { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds, N_("Seconds each solve may take (default: no limit)"), N_("S") },
+    { "egdb-dir", 0, 0, G_OPTION_ARG_FILENAME, &egdb_dir, N_("Endgame tables from this folder (default: $XDG_DATA_HOME/draughtsman/egdb; \"\" for none)"), N_("DIR") },
+    { "static", 0, 0, G_OPTION_ARG_NONE, &static_only, N_("Only the checks that need no solver"), NULL },
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant of games without a GameType tag"), N_("VARIANT") },
     { "encoding", 'e', 0, G_OPTION_ARG_STRING, &encoding, N_("Text encoding (default: UTF-8, else guessed)"), N_("ENCODING") },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, N_("Print only the summary line"), NULL },
@@ -179,6 +194,8 @@ dr_cli_compose_check (int    argc,
   g_autofree char *report = NULL;
   const DrRules *rules = NULL;
   Tally tally = { 0 };
+  const DrRules *egdb_rules = NULL;
+  g_autoptr (DrEgdb) egdb = NULL;
 
   g_option_context_set_summary (context, _("Check every composition (game with a FEN) of a PDN "
                                            "file against the formal requirements of the "
@@ -218,8 +235,19 @@ dr_cli_compose_check (int    argc,
 
       if (read == DR_PDN_READ_END)
         break;
+      DrComposeLimits limits = { (guint64) MAX (nodes, 0), seconds, NULL, NULL };
+
       dr_pdn_reader_game_start (reader, &line, &column);
-      check_game (argv[1], line, game, read, read_error, quiet, &tally);
+      /* The tables of the game's variant, opened once. */
+      if (!static_only && game->rules != egdb_rules)
+        {
+          g_clear_pointer (&egdb, dr_egdb_free);
+          egdb = dr_cli_egdb_for_search (game->rules, egdb_dir, "compose-check");
+          egdb_rules = game->rules;
+        }
+      limits.egdb = egdb;
+      check_game (argv[1], line, game, read, read_error, quiet,
+                  static_only ? NULL : &limits, &tally);
     }
 
   g_print (_("%u problems, %u sound, %u with defects, %u failed, %u undecided\n"),

@@ -23,6 +23,19 @@
 
 /* Report. */
 
+void
+dr_check_report_remove (DrCheckReport *report,
+                        const char    *article)
+{
+  for (guint i = report->items->len; i-- > 0;)
+    {
+      const DrCheckItem *item = g_ptr_array_index (report->items, i);
+
+      if (g_str_equal (item->article, article))
+        g_ptr_array_remove_index (report->items, i);
+    }
+}
+
 static void
 check_item_free (gpointer data)
 {
@@ -829,8 +842,8 @@ dr_compose_check_static (DrCheckReport       *report,
 /* The stated solution. */
 
 /* 6.2.8.2: is @pos (Black to move) a lock of exactly the stated pieces? */
-static gboolean
-is_exact_lock (const DrRules       *rules,
+gboolean
+dr_compose_is_exact_lock (const DrRules       *rules,
                const DrPosition    *pos,
                const DrStipulation *st,
                char               **why)
@@ -996,7 +1009,7 @@ dr_compose_check_stated (DrCheckReport       *report,
           const DrGameNode *leaf = g_ptr_array_index (leaves, i);
           g_autofree char *why = NULL;
 
-          if (!is_exact_lock (rules, &leaf->position, st, &why))
+          if (!dr_compose_is_exact_lock (rules, &leaf->position, st, &why))
             {
               g_autofree char *line = line_text (rules, leaf);
 

@@ -55,6 +55,9 @@ void           dr_check_report_add      (DrCheckReport       *report,
                                          DrCheckStatus        status,
                                          const char          *message,
                                          ...) G_GNUC_PRINTF (4, 5);
+/* Removes every item of @article (a later check decides it better). */
+void           dr_check_report_remove   (DrCheckReport       *report,
+                                         const char          *article);
 /* The first item of @article, or NULL. */
 const DrCheckItem *dr_check_report_find (const DrCheckReport *report,
                                          const char          *article);
@@ -78,6 +81,13 @@ DrGenre        dr_compose_genre_of      (const DrRules       *rules,
 int            dr_compose_last_moves    (const DrRules       *rules,
                                          const DrPosition    *pos,
                                          char               **text);
+
+/* 6.2.8.2: is @pos, the defender to move, locked with exactly the men
+ * and kings @st asks for?  If not, @why (transfer full) says why. */
+gboolean       dr_compose_is_exact_lock (const DrRules       *rules,
+                                         const DrPosition    *pos,
+                                         const DrStipulation *st,
+                                         char               **why);
 
 /* The checks that need only the start: 6.2.2, 6.1.3, 6.2.7.1, the first
  * move (6.1.3, 6.2.8.3) and White under attack in tasks (6.2.8.3). */

@@ -471,10 +471,12 @@ dr_stipulation_read (DrStipulation *st,
   dr_stipulation_init (st, (DrSide) game->root->position.turn);
   default_of (game, st);
   st->author = g_strdup (tag_value (game, "Author"));
-  v = tag_value (game, "Publication");
-  st->source = g_strdup (v != NULL ? v : tag_value (game, "Site"));
-  v = tag_value (game, "PublicationDate");
-  st->date = g_strdup (v != NULL ? v : tag_value (game, "Date"));
+  /* Site and Date stand in for the PDN 3.0 problem tags, as the
+   * collections use them, unless those are there (even as "?"). */
+  st->source = g_strdup (dr_game_get_tag (game, "Publication") != NULL
+                         ? tag_value (game, "Publication") : tag_value (game, "Site"));
+  st->date = g_strdup (dr_game_get_tag (game, "PublicationDate") != NULL
+                       ? tag_value (game, "PublicationDate") : tag_value (game, "Date"));
 
   v = dr_game_get_tag (game, "Stipulation");
   if (v != NULL && *v != '\0' && !dr_stipulation_parse_text (st, v))
@@ -530,6 +532,24 @@ set_or_remove (DrGame     *game,
     dr_game_remove_tag (game, name);
 }
 
+/* A problem tag that Site or Date stands in for: left out when it says
+ * the same, "?" when it is unknown but they are not. */
+static void
+set_problem_tag (DrGame     *game,
+                 const char *name,
+                 const char *stand_in,
+                 const char *value)
+{
+  const char *other = tag_value (game, stand_in);
+
+  if (value != NULL && *value == '\0')
+    value = NULL;
+  if (g_strcmp0 (value, other) == 0)
+    dr_game_remove_tag (game, name);
+  else
+    dr_game_set_tag (game, name, value != NULL ? value : "?");
+}
+
 /**
  * dr_stipulation_write:
  * @st: a stipulation
@@ -551,10 +571,8 @@ dr_stipulation_write (const DrStipulation *st,
   DrStipulation dflt;
 
   set_or_remove (game, "Author", st->author);
-  set_or_remove (game, "Publication",
-                 g_strcmp0 (st->source, tag_value (game, "Site")) == 0 ? NULL : st->source);
-  set_or_remove (game, "PublicationDate",
-                 g_strcmp0 (st->date, tag_value (game, "Date")) == 0 ? NULL : st->date);
+  set_problem_tag (game, "Publication", "Site", st->source);
+  set_problem_tag (game, "PublicationDate", "Date", st->date);
   set_or_remove (game, "Genre", dr_genre_to_string (st->genre));
 
   dr_stipulation_init (&dflt, st->to_move);

@@ -12,6 +12,8 @@
  *
  *   [Author "A. Ivanov"]             the author
  *   [Publication "Shashki 1/1985"]   the source; read from Site when absent
+ *                                    (collections keep it there), "?" when
+ *                                    unknown but Site is set
  *   [PublicationDate "1985"]         the date; read from Date when absent
  *   [Genre "problem"]                004 6.1.3: "problem", "etude" ("study",
  *                                    "étude" are read too), "task",
