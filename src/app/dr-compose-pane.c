@@ -36,6 +36,7 @@
 #include "dr-compose-pane.h"
 
 #include "dr-compose-check.h"
+#include "dr-compose-solve.h"
 #include "dr-movegen.h"
 
 #include <glib/gi18n.h>
@@ -45,7 +46,6 @@
 #define COOK_SHARE    10.0
 #define COOK_MIN_S    0.5
 #define COOK_MAX_S    3.0
-#define COOK_TT_MB    4
 /* The entries are written into the game this long after the last key. */
 #define APPLY_DELAY_MS 600
 
@@ -927,91 +927,6 @@ show_report (DrComposePane *self)
 
 /* --- the verification on a worker --------------------------------------- */
 
-/* The cooks of 6.2.6 along the stated line, as dr_solve_cooks() promises
- * them: the solver's branch has not committed that function yet, so the
- * pane looks for them itself with dr_solve() (no 6.2.7.3 duals: every
- * alternative that wins is a cook).  At every attacker move of @line
- * every other legal attacker move is
- * solved with @options' limits from the position after it (the defender
- * to move, the attacker fixed); a full cook while the defender's moves so
- * far were all forced, else a partial one. */
-static void
-cook_free (gpointer data)
-{
-  DrSolveCook *cook = data;
-
-  g_clear_pointer (&cook->proof, dr_solve_result_free);
-  g_free (cook);
-}
-
-static GPtrArray *
-find_cooks (const DrRules        *rules,
-            const DrPosition     *start,
-            const DrMove         *line,
-            guint                 n_line,
-            const DrSolveOptions *options,
-            DrSide                attacker)
-{
-  GPtrArray *cooks = g_ptr_array_new_with_free_func (cook_free);
-  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-  DrSolveOptions sub = *options;
-  DrPosition pos = *start;
-  gboolean forced = TRUE;
-
-  sub.attacker = attacker == DR_SIDE_WHITE ? DR_SOLVE_ATTACKER_WHITE : DR_SOLVE_ATTACKER_BLACK;
-  /* Many short solves: a small table each (clearing 32 MiB took most of
-   * a short solve's time). */
-  sub.tt_mb = COOK_TT_MB;
-  for (guint i = 0; i <= n_line; i++)
-    {
-      if (options->cancellable != NULL && g_cancellable_is_cancelled (options->cancellable))
-        break;
-      dr_movegen_legal (rules, &pos, legal);
-      if ((DrSide) pos.turn != attacker)
-        {
-          if (i == n_line)
-            break;
-          forced = forced && legal->n == 1;
-        }
-      else if (i < n_line)
-        for (guint k = 0; k < legal->n; k++)
-          {
-            DrPosition after;
-            DrSolveResult *proof;
-            DrSolveCook *cook;
-
-            if (dr_move_same (&legal->moves[k], &line[i]))
-              continue;
-            if (options->cancellable != NULL && g_cancellable_is_cancelled (options->cancellable))
-              break;
-            dr_position_apply (&after, &pos, &legal->moves[k]);
-            proof = dr_solve (rules, &after, &sub, NULL);
-            if (proof == NULL)
-              continue;
-            if (proof->status == DR_SOLVE_REFUTED)
-              {
-                dr_solve_result_free (proof);
-                continue;
-              }
-            cook = g_new0 (DrSolveCook, 1);
-            cook->kind = forced ? DR_SOLVE_COOK_FULL : DR_SOLVE_COOK_PARTIAL;
-            cook->dual = DR_SOLVE_DUAL_NONE;
-            cook->line_index = i;
-            cook->before = pos;
-            cook->stated = line[i];
-            cook->move = legal->moves[k];
-            cook->status = proof->status == DR_SOLVE_PROVED ? DR_SOLVE_PROVED : DR_SOLVE_UNDECIDED;
-            cook->proof = proof;
-            cook->article = "6.2.6";
-            g_ptr_array_add (cooks, cook);
-          }
-      if (i == n_line)
-        break;
-      dr_position_apply (&pos, &pos, &line[i]);
-    }
-  return cooks;
-}
-
 typedef struct
 {
   DrComposePane *self;        /* the task's source object holds it */
@@ -1124,10 +1039,37 @@ verify_thread (GTask        *task,
        * alternatives are weighed against (its key first). */
       if (job->stated->len == 0)
         dr_compose_tree_main_line (dr_solve_result_get_tree (job->result), job->stated);
-      job->cooks = find_cooks (job->rules, &job->start, (const DrMove *) job->stated->data, job->stated->len,
-                               &options, job->result->parts[0].attacker);
-      if (g_cancellable_is_cancelled (job->cancellable))
+      job->cooks = dr_solve_cooks (job->rules, &job->start, (const DrMove *) job->stated->data, job->stated->len,
+                                   &options, &error);
+      if (job->cooks == NULL)
+        {
+          /* The line is the game's (legal by construction) or the proof's:
+           * should it fail, the report says so rather than Verify. */
+          dr_check_report_add (job->report, "6.2.6", DR_CHECK_UNDECIDED, "%s", error->message);
+          g_clear_error (&error);
+        }
+      else if (g_cancellable_is_cancelled (job->cancellable))
         g_clear_pointer (&job->cooks, g_ptr_array_unref);
+    }
+
+  /* The other checks that need the solver (6.2.4 statists and the
+   * economy of the final, 6.2.5 variations, ...): their 6.2.3 and 6.2.6
+   * items are left out, the rows above say the same with their lines. */
+  if (job->result->status == DR_SOLVE_PROVED && !g_cancellable_is_cancelled (job->cancellable))
+    {
+      g_autoptr (DrCheckReport) more = dr_check_report_new ();
+      double limit = job->max_seconds > 0 ? job->max_seconds / COOK_SHARE : COOK_MAX_S;
+      DrComposeLimits limits = { 0, CLAMP (limit, COOK_MIN_S, COOK_MAX_S), options.egdb, job->cancellable };
+
+      dr_compose_check_solution (more, job->game, &job->start, &job->st, &limits);
+      for (guint i = 0; i < more->items->len; i++)
+        {
+          const DrCheckItem *item = more->items->pdata[i];
+
+          if (!g_str_has_prefix (item->article, "6.2.3") && !g_str_has_prefix (item->article, "6.2.6")
+              && !g_str_has_prefix (item->article, "6.2.7.3"))
+            dr_check_report_add (job->report, item->article, item->status, "%s", item->message);
+        }
     }
   g_task_return_boolean (task, TRUE);
 }
