@@ -505,6 +505,46 @@ trainer_settled (gpointer data)
   return s == DR_SOLVE_TRAINER_PLAYING || s == DR_SOLVE_TRAINER_SOLVED;
 }
 
+/* Black's @reply to the @key from @start is the strongest defence: no
+ * other reply keeps White longer from the win (solved here, with the same
+ * tables, as an oracle independent of the trainer's tree walk). */
+static void
+check_strongest (const DrPosition *start,
+                 const DrMove     *key,
+                 const DrMove     *reply)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "egdb", NULL);
+  g_autoptr (DrEgdb) egdb = dr_egdb_open (&dr_rules_english, dir, NULL);
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  DrPosition after;
+  int longest = -1, chosen = -1;
+
+  g_assert_nonnull (egdb);
+  dr_position_apply (&after, start, key);
+  dr_movegen_legal (&dr_rules_english, &after, legal);
+  g_assert_cmpuint (legal->n, >, 1);
+  for (guint i = 0; i < legal->n; i++)
+    {
+      DrSolveOptions options;
+      DrPosition pos;
+      g_autoptr (DrSolveResult) result = NULL;
+
+      dr_solve_options_init (&options);
+      options.attacker = DR_SOLVE_ATTACKER_WHITE;
+      options.egdb = egdb;
+      options.max_seconds = 20;
+      dr_position_apply (&pos, &after, &legal->moves[i]);
+      result = dr_solve (&dr_rules_english, &pos, &options, NULL);
+      g_assert_nonnull (result);
+      g_assert_cmpint (result->status, ==, DR_SOLVE_PROVED);
+      longest = MAX (longest, result->parts[0].distance);
+      if (dr_move_same (&legal->moves[i], reply))
+        chosen = result->parts[0].distance;
+    }
+  g_test_message ("the defence's reply keeps %d moves, the longest %d", chosen, longest);
+  g_assert_cmpint (chosen, ==, longest);
+}
+
 static void
 test_solve_mode (void)
 {
@@ -523,6 +563,7 @@ test_solve_mode (void)
   guint first, helped, failed;
   int from, to;
   guint turns = 0;
+  DrMove key = move_of (&start, "6-1");
 
   if (test_skip_without_input (have_display))
     return;
@@ -546,7 +587,20 @@ test_solve_mode (void)
   test_click_square (window->board_view, bit (14));
   wait_state (trainer, DR_SOLVE_TRAINER_SPOILED, "the wrong move's check");
   g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "spoils the win"));
-  g_assert_false (dr_position_equal (dr_board_state_get_position (window->board), &start));
+  g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "the answer"));
+  /* The board: 18-14 and the defence's answer that refutes it. */
+  {
+    DrPosition after_wrong;
+    DrMove wrong = move_of (&start, "18-14");
+    const DrMove *answer = dr_board_state_get_last_move (window->board);
+    DrPosition shown;
+
+    dr_position_apply (&after_wrong, &start, &wrong);
+    g_assert_nonnull (answer);
+    dr_position_apply (&shown, &after_wrong, answer);
+    g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &shown));
+    g_assert_cmpint (shown.turn, ==, DR_SIDE_WHITE);
+  }
   /* The game itself is untouched. */
   g_assert_null (dr_game_model_get_current (window->model)->parent);
   g_assert_false (dr_window_get_modified (window));
@@ -586,6 +640,8 @@ test_solve_mode (void)
           g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "answers"));
           g_assert_nonnull (last);
           g_assert_cmpint (dr_board_state_get_position (window->board)->turn, ==, DR_SIDE_WHITE);
+          if (turns == 1)
+            check_strongest (&start, &key, last);
         }
     }
   g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "Solved"));
