@@ -95,6 +95,7 @@ struct _DrComposePane
   gboolean        busy;
   GMutex          mutex;          /* guards latest and progress_id */
   DrSolveProgress latest;
+  const char     *phase;          /* what the worker does now (translated, static) */
   guint           progress_id;
   guint           n_finished;
   DrSolveResult  *result;
@@ -819,7 +820,9 @@ add_cook_rows (DrComposePane *self,
       if (cook->status != DR_SOLVE_PROVED)
         {
           undecided++;
-          g_string_append_printf (possible, "%s%s", possible->len > 0 ? ", " : "", alt);
+          /* Translators: a move number and a move ("3. 19-15"). */
+          g_string_append_printf (possible, _("%s%u. %s"), possible->len > 0 ? ", " : "",
+                                  cook->line_index / 2 + 1, alt);
           continue;
         }
       addable = cook_line (self, cook, stated, line, &focus);
@@ -967,20 +970,38 @@ progress_idle_cb (gpointer data)
 {
   DrComposePane *self = data;
   DrSolveProgress p;
+  const char *phase;
   g_autofree char *text = NULL;
 
   g_mutex_lock (&self->mutex);
   self->progress_id = 0;
   p = self->latest;
+  phase = self->phase != NULL ? self->phase : "";
   g_mutex_unlock (&self->mutex);
   if (!self->busy)
     return G_SOURCE_REMOVE;
   /* Translators: the solver's progress: the bound in moves, the
    * positions visited and the time. */
-  text = g_strdup_printf (_("Depth %d · %" G_GUINT64_FORMAT " positions · %.1f s"), p.depth, p.nodes, p.seconds);
+  text = g_strdup_printf (_("%s: depth %d · %" G_GUINT64_FORMAT " positions · %.1f s"), phase, p.depth, p.nodes,
+                          p.seconds);
   gtk_progress_bar_set_text (self->progress_bar, text);
   gtk_progress_bar_pulse (self->progress_bar);
   return G_SOURCE_REMOVE;
+}
+
+/* On the worker: what it does next, shown with the progress. */
+static void
+set_phase (VerifyJob  *job,
+           const char *phase)
+{
+  DrComposePane *self = job->self;
+
+  g_mutex_lock (&self->mutex);
+  self->phase = phase;
+  if (self->progress_id == 0)
+    self->progress_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, progress_idle_cb, g_object_ref (self),
+                                         g_object_unref);
+  g_mutex_unlock (&self->mutex);
 }
 
 /* On the solving thread. */
@@ -1016,6 +1037,7 @@ verify_thread (GTask        *task,
   options.cancellable = job->cancellable;
   options.progress = verify_progress_cb;
   options.progress_data = job;
+  set_phase (job, _("Proving"));
   job->result = dr_solve (job->rules, &job->start, &options, &error);
   if (job->result == NULL)
     {
@@ -1039,6 +1061,7 @@ verify_thread (GTask        *task,
        * alternatives are weighed against (its key first). */
       if (job->stated->len == 0)
         dr_compose_tree_main_line (dr_solve_result_get_tree (job->result), job->stated);
+      set_phase (job, _("Looking for cooks"));
       job->cooks = dr_solve_cooks (job->rules, &job->start, (const DrMove *) job->stated->data, job->stated->len,
                                    &options, &error);
       if (job->cooks == NULL)
@@ -1061,6 +1084,7 @@ verify_thread (GTask        *task,
       double limit = job->max_seconds > 0 ? job->max_seconds / COOK_SHARE : COOK_MAX_S;
       DrComposeLimits limits = { 0, CLAMP (limit, COOK_MIN_S, COOK_MAX_S), options.egdb, job->cancellable };
 
+      set_phase (job, _("Checking statists and the final"));
       dr_compose_check_solution (more, job->game, &job->start, &job->st, &limits);
       for (guint i = 0; i < more->items->len; i++)
         {

@@ -593,9 +593,20 @@ load_problem (DrSolveTrainer *self)
   gtk_label_set_text (self->problem_label, title);
   task = dr_stipulation_to_text (&self->st);
   gtk_label_set_text (self->task_label, task);
-  source = g_strjoin (" · ", event != NULL && event[0] != '\0' && !g_str_equal (event, "?") ? event : "",
-                      self->st.author != NULL ? self->st.author : "", NULL);
-  gtk_label_set_text (self->source_label, g_strstrip (source));
+  {
+    const char *parts[4];
+    guint n = 0;
+
+    if (event != NULL && event[0] != '\0' && !g_str_equal (event, "?"))
+      parts[n++] = event;
+    if (self->st.author != NULL)
+      parts[n++] = self->st.author;
+    if (self->st.source != NULL && g_strcmp0 (self->st.source, "?") != 0)
+      parts[n++] = self->st.source;
+    parts[n] = NULL;
+    source = g_strjoinv (" · ", (char **) parts);
+  }
+  gtk_label_set_text (self->source_label, source);
   set_message (self, _("Working out the proof…"));
   show_score (self);
   update_view (self);
