@@ -263,6 +263,7 @@ solve_pdn (const SolveArgs *a,
       gboolean stated_is_key = FALSE;
       g_autofree char *key_text = NULL;
       g_autofree char *cook_text = NULL;
+      g_autoptr (GPtrArray) found = NULL;
       double ms;
 
       if (read == DR_PDN_READ_END)
@@ -364,8 +365,7 @@ solve_pdn (const SolveArgs *a,
               full_cooks += nf;
               g_string_append_printf (s, "cooks: %u full, %u partial, %u allowed", nf, np, nd);
               cook_text = g_string_free (s, FALSE);
-              if (cooks->len > 0)
-                print_cooks (game->rules, cooks, notation);
+              found = g_steal_pointer (&cooks);
             }
         }
       ms = r->seconds * 1000;
@@ -392,6 +392,8 @@ solve_pdn (const SolveArgs *a,
                r->status != DR_SOLVE_PROVED ? ")" : "");
       if (cook_text != NULL)
         g_print ("  %s\n", cook_text);
+      if (found != NULL && found->len > 0)
+        print_cooks (game->rules, found, notation);
     }
 
   if (times->len > 0)

@@ -53,7 +53,10 @@
  * LOSS for the attacker is a certain failure of a WIN or LOCK goal; a table
  * WIN or DRAW for the attacker is a success of a DRAW goal.  The tables are
  * not used for the GIVEAWAY goal unless the rules are themselves a giveaway
- * variant (their value is for the variant's own game end).
+ * variant (their value is for the variant's own game end).  The start
+ * position itself is never a table leaf: a composition inside the tables
+ * is searched one move deep, so it gets its key (among moves into table
+ * wins, the end of the game first, then the tables' fastest win).
  *
  * Repetition.  A WIN, LOCK or GIVEAWAY proof never contains a repeated
  * position (see above).  For the DRAW goal a position that repeats one on
