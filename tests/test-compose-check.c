@@ -395,6 +395,33 @@ test_stipulation_default_from_result (void)
   dr_stipulation_clear (&st);
 }
 
+/* draughtsman-cli solve's Goal tag (and our Lock) stand for a Stipulation
+ * sentence; the writer writes them beside it. */
+static void
+test_stipulation_goal_tag (void)
+{
+  const char *pdn = "[Event \"task\"]\n[Goal \"lock\"]\n[Lock \"2 kings and 1 man\"]\n"
+                    "[SetUp \"1\"]\n[FEN \"W:W31,32,33,34,35,36,37:B11,12,13\"]\n\n*\n";
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, "task.pdn", NULL,
+                                                      dr_rules_get (DR_VARIANT_INTERNATIONAL),
+                                                      NULL);
+  g_autoptr (DrGame) game = NULL;
+  DrStipulation st;
+
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, NULL), ==, DR_PDN_READ_WHOLE);
+  g_assert_true (dr_stipulation_read (&st, game, NULL));
+  g_assert_cmpint (st.goal, ==, DR_GOAL_LOCK);
+  g_assert_cmpuint (st.lock_men, ==, 1);
+  g_assert_cmpuint (st.lock_kings, ==, 2);
+  st.lock_men = 3;
+  st.lock_kings = 0;
+  dr_stipulation_write (&st, game);
+  g_assert_cmpstr (dr_game_get_tag (game, "Goal"), ==, "lock");
+  g_assert_cmpstr (dr_game_get_tag (game, "Lock"), ==, "3 men");
+  g_assert_cmpstr (dr_game_get_tag (game, "Stipulation"), ==, "White to play and lock 3 men");
+  dr_stipulation_clear (&st);
+}
+
 /* A sound problem of a real collection (PWCP 2, A1: 17-12 36x47 12x3
  * 47x1 3x45) passes every static check and the stated final. */
 static void
@@ -606,6 +633,7 @@ main (int    argc,
   g_test_add_func ("/compose/stipulation/round-trip", test_stipulation_round_trip);
   g_test_add_func ("/compose/stipulation/sentences", test_stipulation_sentences);
   g_test_add_func ("/compose/stipulation/default-from-result", test_stipulation_default_from_result);
+  g_test_add_func ("/compose/stipulation/goal-tag", test_stipulation_goal_tag);
   g_test_add_func ("/compose/real/pwcp-a1", test_real_problem);
   g_test_add_func ("/compose/cli", test_cli);
   return g_test_run ();

@@ -448,6 +448,67 @@ tag_value (const DrGame *game,
   return v;
 }
 
+static const char *goal_words[] = {
+  [DR_GOAL_WIN] = "win", [DR_GOAL_DRAW] = "draw", [DR_GOAL_LOCK] = "lock",
+  [DR_GOAL_GIVEAWAY] = "giveaway",
+};
+
+/* The Goal tag's word (as draughtsman-cli solve reads it). */
+static const char *
+goal_word (const DrStipulation *st)
+{
+  if (st->order == DR_ORDER_EITHER)
+    return "win-either";
+  if (st->order == DR_ORDER_WIN_OR_DRAW)
+    return "win-or-draw";
+  return goal_words[st->goal];
+}
+
+/* Goal ("win", "draw", "lock", "giveaway", "win-either", "win-or-draw")
+ * and Lock ("3 men") stand for a Stipulation sentence; the attacker is
+ * the default's. */
+static void
+read_goal_tags (DrStipulation *st,
+                const DrGame  *game)
+{
+  const char *goal = dr_game_get_tag (game, "Goal");
+  const char *lock = dr_game_get_tag (game, "Lock");
+
+  if (goal == NULL)
+    return;
+  for (gsize i = 0; i < G_N_ELEMENTS (goal_words); i++)
+    if (g_ascii_strcasecmp (goal, goal_words[i]) == 0)
+      {
+        st->goal = (DrGoal) i;
+        st->order = DR_ORDER_AS_GIVEN;
+      }
+  if (g_ascii_strcasecmp (goal, "win-either") == 0)
+    {
+      st->goal = DR_GOAL_WIN;
+      st->order = DR_ORDER_EITHER;
+    }
+  else if (g_ascii_strcasecmp (goal, "win-or-draw") == 0)
+    {
+      st->goal = DR_GOAL_WIN;
+      st->order = DR_ORDER_WIN_OR_DRAW;
+    }
+  if (st->goal == DR_GOAL_LOCK && lock != NULL)
+    {
+      g_autofree char *lower = g_ascii_strdown (lock, -1);
+      g_auto (GStrv) w = g_strsplit_set (lower, " \t", -1);
+      g_autoptr (GPtrArray) words = g_ptr_array_new ();
+      guint i = 0;
+
+      for (guint k = 0; w[k] != NULL; k++)
+        if (w[k][0] != '\0')
+          g_ptr_array_add (words, w[k]);
+      g_ptr_array_add (words, NULL);
+      if (!parse_lock ((char **) words->pdata, &i, &st->lock_men, &st->lock_kings)
+          || i != words->len - 1)
+        st->lock_men = st->lock_kings = 0;
+    }
+}
+
 /**
  * dr_stipulation_read:
  * @st: the stipulation to fill in (initialised here; clear it afterwards)
@@ -481,6 +542,8 @@ dr_stipulation_read (DrStipulation *st,
   v = dr_game_get_tag (game, "Stipulation");
   if (v != NULL && *v != '\0' && !dr_stipulation_parse_text (st, v))
     st->unread = g_strdup (v);
+  else if (v == NULL || *v == '\0')
+    read_goal_tags (st, game);
 
   v = dr_game_get_tag (game, "Special");
   if (v != NULL)
@@ -581,7 +644,11 @@ dr_stipulation_write (const DrStipulation *st,
     dr_game_set_tag (game, "Stipulation", st->unread);
   else if (st->goal == dflt.goal && st->attacker == dflt.attacker && st->order == dflt.order
            && st->to_move == dflt.to_move && !st->mover_conflict)
-    dr_game_remove_tag (game, "Stipulation");
+    {
+      dr_game_remove_tag (game, "Stipulation");
+      dr_game_remove_tag (game, "Goal");
+      dr_game_remove_tag (game, "Lock");
+    }
   else
     {
       g_autofree char *text = NULL;
@@ -593,6 +660,17 @@ dr_stipulation_write (const DrStipulation *st,
         said.to_move = DR_SIDE_OTHER (st->to_move);
       text = dr_stipulation_to_text (&said);
       dr_game_set_tag (game, "Stipulation", text);
+      /* The same for draughtsman-cli solve, which reads Goal. */
+      dr_game_set_tag (game, "Goal", goal_word (st));
+      if (st->goal == DR_GOAL_LOCK)
+        {
+          g_autoptr (GString) lock = g_string_new (NULL);
+
+          append_lock (lock, st);
+          dr_game_set_tag (game, "Lock", lock->str + 1);
+        }
+      else
+        dr_game_remove_tag (game, "Lock");
     }
 
   for (gsize k = 0; k < G_N_ELEMENTS (special_words); k++)

@@ -33,6 +33,11 @@
  *     LOCK: "3 men", "1 king", "2 kings and 1 man" (6.2.8.2: exactly so
  *     many Black men and kings are locked)
  *     "White wins", "Win" and "Draw" alone are read too.
+ *   [Goal "lock"] [Lock "3 men"]     the goal in a word, as draughtsman-cli
+ *                                    solve reads it: win, draw, lock,
+ *                                    giveaway, win-either, win-or-draw;
+ *                                    read when there is no Stipulation,
+ *                                    written beside it
  *   [Special "double, retro"]        the other kinds of 6.1.4 and the
  *                                    practical group of 6.1.3, a comma
  *                                    list of: two-tasks, double, pictorial,
