@@ -21,11 +21,10 @@
  * The positions (English checkers; 000 1.19-1.20: capturing is
  * compulsory; White men move towards 1-4 and crown there):
  *
- *  - W:W6,18,29:B2,21.  The key is 6-1, crowning (1 is free, 2 is
- *    Black's).  18-14 is refuted at once: Black's 2 and 21 are far, but
- *    after 18-14 Black answers and White's men are lost... the solver's
- *    refutation is checked to start with a legal Black answer and to be
- *    certain (REFUTED, not undecided).  29-25 gives a man: 21x30 crowns.
+ *  - W:W6,18,29:B2,21.  The key is 6-1, crowning (1 is free; 2 is
+ *    Black's).  18-14 spoils it: Black's 2 jumps 6 and 14 (2x9x18), and
+ *    White's lone 29 against two men is no win (the tables: the refutation
+ *    is certain, not undecided).  29-25 gives a man too: 21x30 crowns.
  *    With the tables every first move but 6-1 is refuted.
  *  - W:W18,20,11:B24,10.  The man on 11 crowns in two moves by 7 or by 8
  *    (Black's 10 cannot stop both and its 24 is far behind): 11-7 and
