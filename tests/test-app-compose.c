@@ -337,6 +337,31 @@ test_compose_proved (void)
   g_assert_false (dr_compose_pane_get_showing_line (pane));
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
 
+  /* The solution tree, opened: the key at its top; its main line added to
+   * the game (which stated none) becomes the game's main line. */
+  {
+    GtkWidget *expander = test_find_widget (GTK_WIDGET (pane), GTK_TYPE_EXPANDER, NULL, NULL);
+    GtkWidget *view;
+    GtkTextIter a, b;
+    g_autofree char *tree = NULL;
+    DrGame *game;
+
+    g_assert_nonnull (expander);
+    g_assert_true (gtk_widget_get_mapped (expander));
+    test_click (expander, 40, 8);
+    g_assert_true (gtk_expander_get_expanded (GTK_EXPANDER (expander)));
+    view = test_find_widget (expander, GTK_TYPE_TEXT_VIEW, NULL, NULL);
+    gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &a, &b);
+    tree = gtk_text_buffer_get_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &a, &b, FALSE);
+    g_assert_nonnull (strstr (tree, "6-1"));
+    click_button (expander, "Add the Solution’s _Main Line to the Game");
+    game = dr_game_model_get_game (window->model);
+    g_assert_nonnull (game->root->children);
+    g_assert_true (dr_move_same (&game->root->children->move, &key));
+    g_assert_cmpuint (dr_game_main_line_length (game), >=, 5);
+    g_assert_true (dr_window_get_modified (window));
+  }
+
   test_put_away (window);
 }
 
