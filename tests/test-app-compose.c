@@ -715,6 +715,14 @@ test_solve_mode (void)
   g_assert_true (gtk_widget_get_mapped (move_list));
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
 
+  /* Setting up a position ends Solve mode too. */
+  test_keys (GTK_WINDOW (window), "ctrl+shift+p");
+  g_assert_true (dr_solve_trainer_get_active (trainer));
+  test_keys (GTK_WINDOW (window), "ctrl+e");
+  g_assert_false (dr_solve_trainer_get_active (trainer));
+  g_assert_true (dr_board_state_get_setup_mode (window->board));
+  test_keys (GTK_WINDOW (window), "ctrl+e");
+
   test_put_away (window);
 }
 

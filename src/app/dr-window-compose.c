@@ -117,6 +117,7 @@ _dr_window_start_solving (DrWindow *self)
   gtk_widget_set_visible (move_list_box (self), FALSE);
   follow_tables (self);
   show_side (self, "solve");
+  self->solve_game = dr_game_model_get_game (self->model);
   dr_solve_trainer_start (self->solve_trainer, games, key, first);
 }
 
@@ -161,9 +162,16 @@ static void
 model_changed_cb (DrWindow    *self,
                   DrGameModel *model)
 {
-  /* The window has just put the game's position on the board. */
+  /* The window has just put the game's position on the board.  Another
+   * game (a file opened, a new game, an edit undone) ends Solve mode: its
+   * problems were the file's. */
   if (dr_solve_trainer_get_active (self->solve_trainer))
-    dr_solve_trainer_show (self->solve_trainer);
+    {
+      if (dr_game_model_get_game (model) != self->solve_game)
+        dr_solve_trainer_stop (self->solve_trainer);
+      else
+        dr_solve_trainer_show (self->solve_trainer);
+    }
   follow_tables (self);
 }
 

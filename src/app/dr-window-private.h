@@ -126,6 +126,7 @@ struct _DrWindow
   GtkStack        *compose_stack;   /* the side pane of either mode */
   DrComposePane   *compose_pane;
   DrSolveTrainer  *solve_trainer;
+  DrGame          *solve_game;      /* the game shown when Solve mode began (compared only) */
 };
 
 void  _dr_window_class_actions_init (DrWindowClass *klass);
