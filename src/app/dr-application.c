@@ -554,6 +554,8 @@ dr_application_startup (GApplication *app)
     { "win.paste", { "<Control><Shift>v", NULL } },
     { "win.flip", { "<Control>f", NULL } },
     { "win.setup", { "<Control>e", NULL } },
+    { "win.composition", { "<Control><Shift>e", NULL } },
+    { "win.solve-problems", { "<Control><Shift>p", NULL } },
     { "win.fullscreen", { "F11", NULL } },
   };
 

@@ -297,6 +297,9 @@ void
 _dr_window_set_setup_mode (DrWindow *self,
                            gboolean  setup)
 {
+  /* Setting up a position ends Solve mode (its board is the trainer's). */
+  if (setup && self->solve_trainer != NULL && dr_solve_trainer_get_active (self->solve_trainer))
+    dr_solve_trainer_stop (self->solve_trainer);
   dr_board_state_set_setup_mode (self->board, setup);
   gtk_revealer_set_reveal_child (self->setup_revealer, setup);
   if (setup)

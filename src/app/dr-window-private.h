@@ -9,6 +9,7 @@
 #include "dr-application.h"
 #include "dr-board-state.h"
 #include "dr-board-view.h"
+#include "dr-compose-pane.h"
 #include "dr-egdb-manager.h"
 #include "dr-egdb-status.h"
 #include "dr-game-list.h"
@@ -19,6 +20,7 @@
 #include "dr-hub-engine.h"
 #include "dr-move-list-view.h"
 #include "dr-pdn-collection.h"
+#include "dr-solve-trainer.h"
 #include "dr-window.h"
 
 G_BEGIN_DECLS
@@ -119,6 +121,13 @@ struct _DrWindow
   DrDbPool        *db_pool;
   struct _DrDbSearchDialog *db_search; /* the Search Database window, or NULL */
   struct _DrDrillDialog *drill;     /* the Train Repertoire window, or NULL */
+
+  /* Composition and Solve modes (dr-window-compose.c). */
+  GtkToggleButton *composition_button;
+  GtkStack        *compose_stack;   /* the side pane of either mode */
+  DrComposePane   *compose_pane;
+  DrSolveTrainer  *solve_trainer;
+  DrGame          *solve_game;      /* the game shown when Solve mode began (compared only) */
 };
 
 void  _dr_window_class_actions_init (DrWindowClass *klass);
@@ -217,5 +226,19 @@ void  _dr_window_gamedb_follow      (DrWindow      *self);
 gboolean _dr_window_drill_move      (DrWindow      *self,
                                      const DrMove  *move);
 void  _dr_window_gamedb_dispose     (DrWindow      *self);
+
+/* dr-window-compose.c */
+void  _dr_window_class_compose_init (DrWindowClass *klass);
+void  _dr_window_compose_connect    (DrWindow      *self);
+void  _dr_window_compose_dispose    (DrWindow      *self);
+void  _dr_window_set_composition_mode (DrWindow    *self,
+                                       gboolean     on);
+gboolean _dr_window_get_composition_mode (DrWindow *self);
+/* Solve mode on the problems of the open file. */
+void  _dr_window_start_solving      (DrWindow      *self);
+/* A move made on the board goes to Solve mode, or ends the line of the
+ * Composition report shown (TRUE: taken). */
+gboolean _dr_window_compose_move    (DrWindow      *self,
+                                     const DrMove  *move);
 
 G_END_DECLS

@@ -1,0 +1,775 @@
+/* test-app-compose.c — Composition and Solve modes in the window
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The real application under Xvfb, driven by real clicks and keys
+ * (test-app-util.h), with English tables up to 4 pieces built here:
+ *
+ *  - Composition mode (the header's toggle): the author typed goes into
+ *    the game's tags; Verify proves a problem, and the checklist has the
+ *    6.2.3 row (proved), the 6.2.6 row (no cook) and the formal checks;
+ *  - a problem with a cook: its row, clicked, puts the cook's line on the
+ *    board, and Add as Variation adds it to the game (Undo takes it back);
+ *  - Cancel stops a solve without limits at once, the window answering
+ *    all along;
+ *  - Solve mode (Ctrl+Shift+P) on a file of two problems: a wrong move
+ *    "spoils the win" and is taken back; hints name the piece, then the
+ *    move; the right moves are answered by the defence until solved; the
+ *    score is kept in the score file; Next Problem loads the second one.
+ *
+ * The positions (English checkers; 000 1.19-1.20: capturing is
+ * compulsory; White men move towards 1-4 and crown there):
+ *
+ *  - W:W6,18,29:B2,21.  The key is 6-1, crowning (1 is free; 2 is
+ *    Black's).  18-14 spoils it: Black's 2 jumps 6 and 14 (2x9x18), and
+ *    White's lone 29 against two men is no win (the tables: the refutation
+ *    is certain, not undecided).  29-25 gives a man too: 21x30 crowns.
+ *    With the tables every first move but 6-1 is refuted.
+ *  - W:W18,20,11:B24,10.  The man on 11 crowns in two moves by 7 or by 8
+ *    (Black's 10 cannot stop both and its 24 is far behind): 11-7 and
+ *    11-8 both win, so with the solution "1. 11-7" stated, 11-8 is a full
+ *    cook (6.2.6: another winning first move).
+ */
+
+#define G_LOG_DOMAIN "test-app-compose"
+
+#include "config.h"
+
+#include "test-app-util.h"
+#include "test-util.h"
+
+#include "dr-application.h"
+#include "dr-compose-check.h"
+#include "dr-egdb.h"
+#include "dr-fen.h"
+#include "dr-notation.h"
+#include "dr-window-compose.h"
+#include "dr-window-private.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static gboolean have_display;
+static DrApplication *app;
+static char *tmp_dir;
+
+static const char proved_fen[] = "W:W6,18,29:B2,21";
+static const char cook_fen[] = "W:W18,20,11:B24,10";
+
+/* --- helpers ---------------------------------------------------------- */
+
+static DrPosition
+position_of (const char *fen)
+{
+  DrPosition pos;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dr_fen_parse (&dr_rules_english, fen, &pos, &error));
+  g_assert_no_error (error);
+  return pos;
+}
+
+static DrMove
+move_of (const DrPosition *pos,
+         const char       *text)
+{
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  g_autoptr (GError) error = NULL;
+  DrMove move;
+
+  dr_movegen_legal (&dr_rules_english, pos, legal);
+  g_assert_true (dr_move_parse (&dr_rules_english, pos, legal, text, &move, &error));
+  g_assert_no_error (error);
+  return move;
+}
+
+static int
+bit (int square)
+{
+  return dr_geometry_bit_from_number (&dr_geometry_8x8, square);
+}
+
+typedef struct
+{
+  DrWindow   *window;
+  DrPosition  start;
+} Loaded;
+
+static gboolean
+file_loaded (gpointer data)
+{
+  Loaded *l = data;
+  DrGame *game = dr_game_model_get_game (l->window->model);
+
+  return l->window->file != NULL && game->rules == &dr_rules_english
+         && dr_position_equal (&game->root->position, &l->start);
+}
+
+/* A window with @pdn (written to @name) open, its first game's start
+ * @fen shown. */
+static DrWindow *
+open_pdn (const char *name,
+          const char *pdn,
+          const char *fen)
+{
+  DrWindow *window = test_open_window (GTK_APPLICATION (app));
+  g_autoptr (GFile) file = test_make_file (tmp_dir, name, pdn);
+  Loaded l = { window, position_of (fen) };
+
+  dr_window_open_file (window, file);
+  test_wait_until (file_loaded, &l, "the file to be read");
+  return window;
+}
+
+static void
+click_button (GtkWidget  *root,
+              const char *label)
+{
+  GtkWidget *button = test_find_widget (root, GTK_TYPE_BUTTON, test_button_has_label, (gpointer) label);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  test_click_widget (button);
+}
+
+static void
+append_labels (GtkWidget *widget,
+               GString   *text)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (text, " | %s", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    append_labels (c, text);
+}
+
+/* The checklist into the test's log. */
+static void
+log_rows (DrComposePane *pane)
+{
+  GtkListBox *list = dr_compose_pane_get_checklist (pane);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+
+      append_labels (row, text);
+      g_test_message ("row %s:%s", (char *) g_object_get_data (G_OBJECT (row), "kind"), text->str);
+    }
+}
+
+static gboolean
+rows_allocated (gpointer data)
+{
+  GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (dr_compose_pane_get_checklist (data)));
+
+  return row != NULL && gtk_widget_get_mapped (row) && gtk_widget_get_width (row) > 0
+         && gtk_widget_get_height (row) > 0;
+}
+
+static gboolean
+verified (gpointer data)
+{
+  DrComposePane *pane = data;
+
+  return !dr_compose_pane_get_busy (pane) && dr_compose_pane_get_n_finished (pane) > 0;
+}
+
+/* Composition mode by the header's toggle, then Verify clicked; waits
+ * for the report. */
+static DrComposePane *
+verify (DrWindow *window)
+{
+  DrComposePane *pane = dr_window_get_compose_pane (window);
+  guint before = dr_compose_pane_get_n_finished (pane);
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (pane)))
+    test_click_widget (GTK_WIDGET (window->composition_button));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pane)));
+  g_assert_true (gtk_toggle_button_get_active (window->composition_button));
+  click_button (GTK_WIDGET (pane), "_Verify");
+  while (dr_compose_pane_get_n_finished (pane) == before)
+    test_wait_until (verified, pane, "the verification");
+  /* The new rows laid out, to be clicked. */
+  test_wait_until (rows_allocated, pane, "the checklist's rows");
+  log_rows (pane);
+  return pane;
+}
+
+/* The first row of the checklist of @kind ("solvability", "cook", ...)
+ * and, unless -1, @status. */
+static GtkListBoxRow *
+find_row (DrComposePane *pane,
+          const char    *kind,
+          int            status)
+{
+  GtkListBox *list = dr_compose_pane_get_checklist (pane);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "kind"), kind) == 0
+        && (status < 0 || GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "status")) == status))
+      return GTK_LIST_BOX_ROW (row);
+  return NULL;
+}
+
+static guint
+count_rows (DrComposePane *pane,
+            const char    *kind)
+{
+  GtkListBox *list = dr_compose_pane_get_checklist (pane);
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    n += g_strcmp0 (g_object_get_data (G_OBJECT (row), "kind"), kind) == 0;
+  return n;
+}
+
+static guint
+count_full_cooks (DrComposePane *pane)
+{
+  GtkListBox *list = dr_compose_pane_get_checklist (pane);
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    n += g_strcmp0 (g_object_get_data (G_OBJECT (row), "kind"), "cook") == 0
+         && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "cook-full"));
+  return n;
+}
+
+static gboolean
+widget_mapped (GtkWidget *widget,
+               gpointer   data)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+/* Removes @path and everything under it. */
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_remove (path);
+}
+
+static gboolean
+author_stored (gpointer data)
+{
+  DrWindow *window = data;
+
+  return g_strcmp0 (dr_game_get_tag (dr_game_model_get_game (window->model), "Author"), "Ann Composer") == 0;
+}
+
+/* --- Composition mode --------------------------------------------------- */
+
+static void
+test_compose_proved (void)
+{
+  DrPosition start = position_of (proved_fen);
+  DrMove key = move_of (&start, "6-1");
+  g_autofree char *pdn = g_strdup_printf ("[Event \"Crown first\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
+                                          "[FEN \"%s\"]\n\n*\n", proved_fen);
+  DrComposePane *pane;
+  DrWindow *window;
+  const DrSolveResult *result;
+  GtkWidget *author;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = open_pdn ("proved.pdn", pdn, proved_fen);
+
+  /* Composition mode, by its toggle beside Setup. */
+  test_click_widget (GTK_WIDGET (window->composition_button));
+  pane = dr_window_get_compose_pane (window);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pane)));
+
+  /* The author typed goes into the game's tags, as an edit. */
+  author = test_find_widget (GTK_WIDGET (pane), GTK_TYPE_ENTRY, NULL, NULL);
+  g_assert_nonnull (author);
+  test_click_widget (author);
+  test_type (GTK_WINDOW (window), "Ann Composer");
+  test_wait_until (author_stored, window, "the Author tag");
+  g_assert_true (dr_game_model_can_undo (window->model));
+
+  pane = verify (window);
+  result = dr_compose_pane_get_result (pane);
+  g_assert_nonnull (result);
+  g_assert_cmpint (result->status, ==, DR_SOLVE_PROVED);
+  g_assert_nonnull (dr_solve_result_get_key (result));
+  g_assert_true (dr_move_same (dr_solve_result_get_key (result), &key));
+
+  /* The checklist: proved (6.2.3), no cook (6.2.6: with the tables every
+   * other first move is refuted), and the formal checks of 004 VI. */
+  g_assert_nonnull (find_row (pane, "solvability", DR_CHECK_PASS));
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (find_row (pane, "solvability", -1)), "article"), ==, "6.2.3");
+  g_assert_null (find_row (pane, "refutation", -1));
+  /* No other first move wins (later on, a king may win by several
+   * routes: partial cooks of the main line are listed, not checked here). */
+  g_assert_cmpuint (count_full_cooks (pane), ==, 0);
+  g_assert_cmpuint (count_rows (pane, "check"), >, 0);
+
+  /* The solution row shows the main line on the board: the key first. */
+  test_click_widget (GTK_WIDGET (find_row (pane, "solvability", -1)));
+  g_assert_true (dr_compose_pane_get_showing_line (pane));
+  {
+    DrPosition after;
+
+    dr_position_apply (&after, &start, &key);
+    g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &after));
+  }
+  /* A move on the board there goes nowhere: the game's position again. */
+  click_button (GTK_WIDGET (pane), "Back to the _Game");
+  g_assert_false (dr_compose_pane_get_showing_line (pane));
+  g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
+
+  /* The solution tree, opened: the key at its top; its main line added to
+   * the game (which stated none) becomes the game's main line. */
+  {
+    GtkWidget *expander = test_find_widget (GTK_WIDGET (pane), GTK_TYPE_EXPANDER, NULL, NULL);
+    GtkWidget *view;
+    GtkTextIter a, b;
+    g_autofree char *tree = NULL;
+    DrGame *game;
+
+    g_assert_nonnull (expander);
+    g_assert_true (gtk_widget_get_mapped (expander));
+    test_click (expander, 40, 8);
+    g_assert_true (gtk_expander_get_expanded (GTK_EXPANDER (expander)));
+    view = test_find_widget (expander, GTK_TYPE_TEXT_VIEW, NULL, NULL);
+    gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &a, &b);
+    tree = gtk_text_buffer_get_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &a, &b, FALSE);
+    g_assert_nonnull (strstr (tree, "6-1"));
+    click_button (expander, "Add the Solution’s _Main Line to the Game");
+    game = dr_game_model_get_game (window->model);
+    g_assert_nonnull (game->root->children);
+    g_assert_true (dr_move_same (&game->root->children->move, &key));
+    g_assert_cmpuint (dr_game_main_line_length (game), >=, 5);
+    g_assert_true (dr_window_get_modified (window));
+  }
+
+  test_put_away (window);
+}
+
+static void
+test_compose_cook (void)
+{
+  DrPosition start = position_of (cook_fen);
+  DrMove stated = move_of (&start, "11-7");
+  DrMove cook = move_of (&start, "11-8");
+  g_autofree char *pdn = g_strdup_printf ("[Event \"Two ways\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
+                                          "[FEN \"%s\"]\n\n1. 11-7 *\n", cook_fen);
+  DrComposePane *pane;
+  DrWindow *window;
+  GtkListBoxRow *row;
+  DrGame *game;
+  DrPosition after;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = open_pdn ("cook.pdn", pdn, cook_fen);
+  pane = verify (window);
+  g_assert_cmpint (dr_compose_pane_get_result (pane)->status, ==, DR_SOLVE_PROVED);
+
+  /* 11-8 is a full cook of the stated 11-7. */
+  row = find_row (pane, "cook", DR_CHECK_FAIL);
+  g_assert_nonnull (row);
+  g_assert_true (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "cook-full")));
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (row), "article"), ==, "6.2.6");
+
+  /* Clicked, it puts its line on the board: the cook played. */
+  test_click_widget (GTK_WIDGET (row));
+  g_assert_true (dr_compose_pane_get_showing_line (pane));
+  dr_position_apply (&after, &start, &cook);
+  g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &after));
+  /* The game is as it was. */
+  game = dr_game_model_get_game (window->model);
+  g_assert_nonnull (game->root->children);
+  g_assert_null (game->root->children->next);
+
+  /* Add as Variation: beside the stated move, with the proof's line. */
+  click_button (GTK_WIDGET (pane), "_Add as Variation");
+  game = dr_game_model_get_game (window->model);
+  g_assert_true (dr_move_same (&game->root->children->move, &stated));
+  g_assert_nonnull (game->root->children->next);
+  g_assert_true (dr_move_same (&game->root->children->next->move, &cook));
+  g_assert_nonnull (game->root->children->next->children);
+  g_assert_nonnull (strstr (game->root->children->next->comment_after, "6.2.6"));
+  g_assert_true (dr_window_get_modified (window));
+
+  /* Undo takes the moves back, one by one, as moves made by hand. */
+  while (dr_game_model_get_game (window->model)->root->children->next != NULL)
+    test_keys (GTK_WINDOW (window), "ctrl+z");
+  game = dr_game_model_get_game (window->model);
+  g_assert_null (game->root->children->next);
+
+  test_put_away (window);
+}
+
+typedef struct
+{
+  gint64 fired;
+} Tick;
+
+static gboolean
+tick_cb (gpointer data)
+{
+  ((Tick *) data)->fired = g_get_monotonic_time ();
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+tick_fired (gpointer data)
+{
+  return ((Tick *) data)->fired != 0;
+}
+
+static gint64 finished_at;
+
+static void
+note_time (gint64 *when)
+{
+  *when = g_get_monotonic_time ();
+}
+
+static gboolean
+not_busy (gpointer data)
+{
+  return !dr_compose_pane_get_busy (data);
+}
+
+static void
+test_compose_cancel (void)
+{
+  DrComposePane *pane;
+  DrWindow *window;
+  GtkSpinButton *limit;
+  GtkWidget *cancel;
+  gint64 t0;
+  gint64 clicked = 0;
+
+  if (test_skip_without_input (have_display))
+    return;
+  /* International's start position: far beyond any proof. */
+  window = test_open_window (GTK_APPLICATION (app));
+  g_assert_true (dr_game_model_get_rules (window->model) == &dr_rules_international);
+  test_click_widget (GTK_WIDGET (window->composition_button));
+  pane = dr_window_get_compose_pane (window);
+  /* The time limit: the spin button shown (the lock's are hidden). */
+  limit = GTK_SPIN_BUTTON (test_find_widget (GTK_WIDGET (pane), GTK_TYPE_SPIN_BUTTON, widget_mapped, NULL));
+  g_assert_nonnull (limit);
+  /* No limit: 0 typed into the field. */
+  test_click_widget (GTK_WIDGET (limit));
+  test_keys (GTK_WINDOW (window), "ctrl+a");
+  test_type (GTK_WINDOW (window), "0");
+  test_keys (GTK_WINDOW (window), "Return");
+  g_assert_cmpfloat (gtk_spin_button_get_value (limit), ==, 0);
+
+  click_button (GTK_WIDGET (pane), "_Verify");
+  g_assert_true (dr_compose_pane_get_busy (pane));
+  test_run_for (1500);
+  g_assert_true (dr_compose_pane_get_busy (pane));
+
+  /* The window answers while the solver works: a timer fires on time. */
+  {
+    Tick tick = { 0 };
+    gint64 asked = g_get_monotonic_time ();
+
+    g_timeout_add (50, tick_cb, &tick);
+    test_wait_until (tick_fired, &tick, "a timer");
+    g_assert_cmpint (tick.fired - asked, <, 500 * 1000);
+  }
+
+  cancel = test_find_widget (GTK_WIDGET (pane), GTK_TYPE_BUTTON, test_button_has_label, (gpointer) "_Cancel");
+  g_assert_nonnull (cancel);
+  t0 = g_get_monotonic_time ();
+  finished_at = 0;
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (note_time), &clicked);
+  /* The progress bar goes when the worker's answer is shown. */
+  g_signal_connect_swapped (test_find_widget (GTK_WIDGET (pane), GTK_TYPE_PROGRESS_BAR, NULL, NULL), "notify::visible",
+                            G_CALLBACK (note_time), &finished_at);
+  test_click_widget (cancel);
+  test_wait_until (not_busy, pane, "the cancelled solve to end");
+  /* The click's own settling takes about half a second; from the click
+   * to the end of the solve, the latency. */
+  g_assert_cmpint (clicked, >, 0);
+  g_test_message ("cancelled %.0f ms after the click", (finished_at - clicked) / 1000.0);
+  g_assert_cmpint (finished_at - clicked, <, G_USEC_PER_SEC);
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 3 * G_USEC_PER_SEC);
+  g_assert_nonnull (dr_compose_pane_get_result (pane));
+  g_assert_cmpint (dr_compose_pane_get_result (pane)->status, ==, DR_SOLVE_UNDECIDED);
+  g_assert_cmpint (dr_compose_pane_get_result (pane)->stop, ==, DR_SOLVE_STOP_CANCELLED);
+  g_assert_nonnull (find_row (pane, "solvability", DR_CHECK_UNDECIDED));
+
+  test_put_away (window);
+}
+
+/* --- Solve mode ----------------------------------------------------------- */
+
+static gboolean
+trainer_state_is (gpointer data)
+{
+  DrSolveTrainer *trainer = ((gpointer *) data)[0];
+  DrSolveTrainerState state = GPOINTER_TO_INT (((gpointer *) data)[1]);
+
+  return dr_solve_trainer_get_state (trainer) == state;
+}
+
+static void
+wait_state (DrSolveTrainer      *trainer,
+            DrSolveTrainerState  state,
+            const char          *what)
+{
+  gpointer data[2] = { trainer, GINT_TO_POINTER (state) };
+
+  test_wait_until (trainer_state_is, data, what);
+}
+
+static gboolean
+trainer_settled (gpointer data)
+{
+  DrSolveTrainerState s = dr_solve_trainer_get_state (data);
+
+  return s == DR_SOLVE_TRAINER_PLAYING || s == DR_SOLVE_TRAINER_SOLVED;
+}
+
+/* Black's @reply to the @key from @start is the strongest defence: no
+ * other reply keeps White longer from the win (solved here, with the same
+ * tables, as an oracle independent of the trainer's tree walk). */
+static void
+check_strongest (const DrPosition *start,
+                 const DrMove     *key,
+                 const DrMove     *reply)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "egdb", NULL);
+  g_autoptr (DrEgdb) egdb = dr_egdb_open (&dr_rules_english, dir, NULL);
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  DrPosition after;
+  int longest = -1, chosen = -1;
+
+  g_assert_nonnull (egdb);
+  dr_position_apply (&after, start, key);
+  dr_movegen_legal (&dr_rules_english, &after, legal);
+  g_assert_cmpuint (legal->n, >, 1);
+  for (guint i = 0; i < legal->n; i++)
+    {
+      DrSolveOptions options;
+      DrPosition pos;
+      g_autoptr (DrSolveResult) result = NULL;
+
+      dr_solve_options_init (&options);
+      options.attacker = DR_SOLVE_ATTACKER_WHITE;
+      options.egdb = egdb;
+      options.max_seconds = 20;
+      dr_position_apply (&pos, &after, &legal->moves[i]);
+      result = dr_solve (&dr_rules_english, &pos, &options, NULL);
+      g_assert_nonnull (result);
+      g_assert_cmpint (result->status, ==, DR_SOLVE_PROVED);
+      longest = MAX (longest, result->parts[0].distance);
+      if (dr_move_same (&legal->moves[i], reply))
+        chosen = result->parts[0].distance;
+    }
+  g_test_message ("the defence's reply keeps %d moves, the longest %d", chosen, longest);
+  g_assert_cmpint (chosen, ==, longest);
+}
+
+static void
+test_solve_mode (void)
+{
+  DrPosition start = position_of (proved_fen);
+  DrPosition second = position_of (cook_fen);
+  g_autofree char *pdn = g_strdup_printf ("[Event \"Crown first\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
+                                          "[FEN \"%s\"]\n\n1. 6-1 *\n\n"
+                                          "[Event \"Two ways\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
+                                          "[FEN \"%s\"]\n\n1. 11-7 *\n",
+                                          proved_fen, cook_fen);
+  g_autofree char *score_path = dr_solve_trainer_score_path ();
+  g_autofree char *scores = NULL;
+  DrSolveTrainer *trainer;
+  DrWindow *window;
+  GtkWidget *move_list;
+  guint first, helped, failed;
+  int from, to;
+  guint turns = 0;
+  DrMove key = move_of (&start, "6-1");
+
+  if (test_skip_without_input (have_display))
+    return;
+  g_remove (score_path);
+  window = open_pdn ("problems.pdn", pdn, proved_fen);
+  move_list = gtk_widget_get_ancestor (GTK_WIDGET (window->move_list), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_true (gtk_widget_get_mapped (move_list));
+
+  /* Solve mode by its shortcut: the solution (the move list) hidden. */
+  test_keys (GTK_WINDOW (window), "ctrl+shift+p");
+  trainer = dr_window_get_solve_trainer (window);
+  g_assert_true (dr_solve_trainer_get_active (trainer));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (trainer)));
+  g_assert_false (gtk_widget_get_mapped (move_list));
+  g_assert_cmpuint (dr_solve_trainer_get_n_problems (trainer), ==, 2);
+  g_assert_cmpuint (dr_solve_trainer_get_index (trainer), ==, 0);
+  wait_state (trainer, DR_SOLVE_TRAINER_PLAYING, "the proof");
+
+  /* A wrong move: 18-14 spoils the win; the defence's answer is shown. */
+  test_click_square (window->board_view, bit (18));
+  test_click_square (window->board_view, bit (14));
+  wait_state (trainer, DR_SOLVE_TRAINER_SPOILED, "the wrong move's check");
+  g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "spoils the win"));
+  g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "the answer"));
+  /* The board: 18-14 and the defence's answer that refutes it. */
+  {
+    DrPosition after_wrong;
+    DrMove wrong = move_of (&start, "18-14");
+    const DrMove *answer = dr_board_state_get_last_move (window->board);
+    DrPosition shown;
+
+    dr_position_apply (&after_wrong, &start, &wrong);
+    g_assert_nonnull (answer);
+    dr_position_apply (&shown, &after_wrong, answer);
+    g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &shown));
+    g_assert_cmpint (shown.turn, ==, DR_SIDE_WHITE);
+  }
+  /* The game itself is untouched. */
+  g_assert_null (dr_game_model_get_current (window->model)->parent);
+  g_assert_false (dr_window_get_modified (window));
+  click_button (GTK_WIDGET (trainer), "_Take Back");
+  g_assert_cmpint (dr_solve_trainer_get_state (trainer), ==, DR_SOLVE_TRAINER_PLAYING);
+  g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
+
+  /* Hints: the piece, then the move with an arrow. */
+  click_button (GTK_WIDGET (trainer), "_Hint");
+  g_assert_cmpstr (dr_solve_trainer_get_message (trainer), ==, "Hint: move the piece on 6.");
+  click_button (GTK_WIDGET (trainer), "_Hint");
+  g_assert_cmpstr (dr_solve_trainer_get_message (trainer), ==, "Hint: play 6-1.");
+  dr_board_state_get_arrow (window->board, &from, &to);
+  g_assert_cmpint (from, ==, bit (6));
+  g_assert_cmpint (to, ==, bit (1));
+
+  /* The key, then each move the hints give, the defence answering, until
+   * the problem is solved. */
+  while (dr_solve_trainer_get_state (trainer) != DR_SOLVE_TRAINER_SOLVED)
+    {
+      g_assert_cmpuint (++turns, <, 10);
+      if (turns > 1)
+        {
+          click_button (GTK_WIDGET (trainer), "_Hint");
+          click_button (GTK_WIDGET (trainer), "_Hint");
+          dr_board_state_get_arrow (window->board, &from, &to);
+        }
+      g_assert_cmpint (from, >=, 0);
+      test_click_square (window->board_view, from);
+      test_click_square (window->board_view, to);
+      test_wait_until (trainer_settled, trainer, "the defence's answer");
+      if (dr_solve_trainer_get_state (trainer) == DR_SOLVE_TRAINER_PLAYING)
+        {
+          /* The defence moved: Black's move is the board's last. */
+          const DrMove *last = dr_board_state_get_last_move (window->board);
+
+          g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "answers"));
+          g_assert_nonnull (last);
+          g_assert_cmpint (dr_board_state_get_position (window->board)->turn, ==, DR_SIDE_WHITE);
+          if (turns == 1)
+            check_strongest (&start, &key, last);
+        }
+    }
+  g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "Solved"));
+  g_assert_null (dr_game_model_get_current (window->model)->parent);
+
+  /* The score: solved with hints (and a wrong move), kept in the file. */
+  dr_solve_trainer_get_score (trainer, &first, &helped, &failed);
+  g_assert_cmpuint (first, ==, 0);
+  g_assert_cmpuint (helped, ==, 1);
+  g_assert_cmpuint (failed, ==, 0);
+  g_assert_true (g_file_get_contents (score_path, &scores, NULL, NULL));
+  g_assert_nonnull (strstr (scores, "problem-1=helped"));
+
+  /* The next problem. */
+  click_button (GTK_WIDGET (trainer), "_Next Problem");
+  g_assert_cmpuint (dr_solve_trainer_get_index (trainer), ==, 1);
+  g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &second));
+  wait_state (trainer, DR_SOLVE_TRAINER_PLAYING, "the second proof");
+  click_button (GTK_WIDGET (trainer), "Show _Solution");
+  g_assert_cmpint (dr_solve_trainer_get_state (trainer), ==, DR_SOLVE_TRAINER_FAILED);
+  g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "11-"));
+  dr_solve_trainer_get_score (trainer, &first, &helped, &failed);
+  g_assert_cmpuint (helped, ==, 1);
+  g_assert_cmpuint (failed, ==, 1);
+
+  /* Leaving: the move list and the game's position again. */
+  click_button (GTK_WIDGET (trainer), "_Leave Solve Mode");
+  g_assert_false (dr_solve_trainer_get_active (trainer));
+  g_assert_true (gtk_widget_get_mapped (move_list));
+  g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
+
+  /* Setting up a position ends Solve mode too. */
+  test_keys (GTK_WINDOW (window), "ctrl+shift+p");
+  g_assert_true (dr_solve_trainer_get_active (trainer));
+  test_keys (GTK_WINDOW (window), "ctrl+e");
+  g_assert_false (dr_solve_trainer_get_active (trainer));
+  g_assert_true (dr_board_state_get_setup_mode (window->board));
+  test_keys (GTK_WINDOW (window), "ctrl+e");
+
+  test_put_away (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  test_ensure_private_home ();
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  g_setenv ("GTK_A11Y", "none", FALSE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/compose/proved", test_compose_proved);
+  g_test_add_func ("/app/compose/cook", test_compose_cook);
+  g_test_add_func ("/app/compose/cancel", test_compose_cancel);
+  g_test_add_func ("/app/compose/solve-mode", test_solve_mode);
+
+  have_display = test_app_init ();
+  if (!have_display)
+    return g_test_run ();
+  tmp_dir = g_dir_make_tmp ("draughtsman-compose-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  app = test_app_register ();
+  {
+    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+    g_autofree char *egdb_dir = g_build_filename (tmp_dir, "egdb", NULL);
+    DrEgdbBuildOptions options = { &dr_rules_english, egdb_dir, 4, NULL, 2 };
+    g_autoptr (GError) error = NULL;
+
+    /* English tables up to 4 pieces (seconds): the solver's leaves. */
+    g_assert_true (dr_egdb_build (&options, NULL, NULL, NULL, &error));
+    g_assert_no_error (error);
+    g_settings_set_string (settings, "egdb-dir", egdb_dir);
+    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
+    g_settings_set_boolean (settings, "animate", FALSE);
+    g_settings_set_string (settings, "variant", "international");
+  }
+
+  status = g_test_run ();
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
+       l = gtk_application_get_windows (GTK_APPLICATION (app)))
+    gtk_window_destroy (l->data);
+  g_clear_object (&app);
+  remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
