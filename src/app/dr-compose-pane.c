@@ -39,6 +39,7 @@
 #include "dr-compose-solve.h"
 #include "dr-movegen.h"
 
+#include <inttypes.h>
 #include <glib/gi18n.h>
 
 /* The cooks' search: each alternative gets this share of the time limit,
@@ -750,9 +751,11 @@ add_solvability_rows (DrComposePane *self,
       else
         {
           status = DR_CHECK_UNDECIDED;
-          message = g_strdup_printf (_("%snot decided: stopped (%s) after %" G_GUINT64_FORMAT
+          /* PRIu64, not G_GUINT64_FORMAT: xgettext knows <inttypes.h>'s
+           * macros and keeps the whole message. */
+          message = g_strdup_printf (_("%snot decided: stopped (%s) after %" PRIu64
                                        " positions in %.1f s; no solution within %d moves"),
-                                     prefix, dr_solve_stop_to_string (part->stop), part->nodes, part->seconds,
+                                     prefix, dr_solve_stop_to_string (part->stop), (uint64_t) part->nodes, part->seconds,
                                      part->lower_bound);
           add_row (self, "solvability", "6.2.3", _("Solvability"), status, message, NULL, NULL, FALSE, 0, NULL);
         }
@@ -982,7 +985,7 @@ progress_idle_cb (gpointer data)
     return G_SOURCE_REMOVE;
   /* Translators: the solver's progress: the bound in moves, the
    * positions visited and the time. */
-  text = g_strdup_printf (_("%s: depth %d · %" G_GUINT64_FORMAT " positions · %.1f s"), phase, p.depth, p.nodes,
+  text = g_strdup_printf (_("%s: depth %d · %" PRIu64 " positions · %.1f s"), phase, p.depth, (uint64_t) p.nodes,
                           p.seconds);
   gtk_progress_bar_set_text (self->progress_bar, text);
   gtk_progress_bar_pulse (self->progress_bar);

@@ -23,6 +23,7 @@
 #include "dr-movegen.h"
 #include "dr-notation.h"
 
+#include <inttypes.h>
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1267,8 +1268,9 @@ part_message (const DrRules     *rules,
     case DR_SOLVE_UNDECIDED:
     default:
       (void) rules;
-      return g_strdup_printf (_("undecided (%s): no solution within %d moves, %" G_GUINT64_FORMAT " nodes"),
-                              dr_solve_stop_to_string (part->stop), part->lower_bound, part->nodes);
+      /* PRIu64: xgettext keeps the whole message (not G_GUINT64_FORMAT). */
+      return g_strdup_printf (_("undecided (%s): no solution within %d moves, %" PRIu64 " nodes"),
+                              dr_solve_stop_to_string (part->stop), part->lower_bound, (uint64_t) part->nodes);
     }
 }
 
