@@ -452,9 +452,17 @@ test_verify (void)
       guint64 checked = 0;
       const char *slice = g_test_thorough () ? NULL : cases[c].slice;
 
-      g_assert_true (dr_egdb_verify (db, slice, NULL, NULL, NULL, &checked, &error));
+      g_assert_true (dr_egdb_verify (db, slice, 1, NULL, NULL, NULL, &checked, &error));
       g_assert_no_error (error);
       g_assert_cmpuint (checked, >, 1000);
+      /* Threads check the same positions. */
+      if (c % 4 == 0)
+        {
+          guint64 threaded = 0;
+          g_assert_true (dr_egdb_verify (db, slice, 3, NULL, NULL, NULL, &threaded, &error));
+          g_assert_no_error (error);
+          g_assert_cmpuint (threaded, ==, checked);
+        }
     }
 }
 
@@ -473,7 +481,9 @@ test_verify_catches (void)
   uint16_t *values[2];
   uint64_t n[2], legal[2];
   EgdbTable *t = NULL;
-  gboolean changed = FALSE;
+  uint64_t changed_at[2] = { 0, 0 };
+  int n_changed = 0;
+  g_autofree char *first_fen = NULL;
 
   g_assert_true (_dr_egdb_parse_slice ("mk-k", &slice));
   for (guint i = 0; i < db->tables->len; i++)
@@ -491,18 +501,22 @@ test_verify_catches (void)
         g_assert_true (_dr_egdb_part_block (&t->parts[p], b, values[p] + (guint64) b * EGDB_BLOCK));
     }
   /* A win in 1 (a capture of the last piece next move) made a draw, at
-   * a position without a capture pending (those are not stored). */
-  for (uint64_t i = 0; i < n[0] && !changed; i++)
+   * a position without a capture pending (those are not stored); and a
+   * second one two blocks or more further on, so that threads taking
+   * blocks side by side must still report the first. */
+  for (uint64_t i = 0; i < n[0] && n_changed < 2; i++)
     {
       DrPosition pos;
-      if (values[0][i] == 1 && _dr_egdb_unindex (&db->board, parts[0], i, &pos)
-          && !dr_movegen_has_capture (rules, &pos))
+      if (values[0][i] == 1 && (n_changed == 0 || i >= changed_at[0] + 2 * EGDB_BLOCK)
+          && _dr_egdb_unindex (&db->board, parts[0], i, &pos) && !dr_movegen_has_capture (rules, &pos))
         {
           values[0][i] = 0;
-          changed = TRUE;
+          changed_at[n_changed++] = i;
+          if (n_changed == 1)
+            first_fen = dr_fen_write (rules, &pos, rules->notation);
         }
     }
-  g_assert_true (changed);
+  g_assert_cmpint (n_changed, ==, 2);
   {
     g_autofree char *path = _dr_egdb_table_path (rules, dir, slice);
     g_assert_true (_dr_egdb_table_write (rules, path, slice, t->n_parts, parts, values, n, legal, 0, &error));
@@ -524,9 +538,18 @@ test_verify_catches (void)
     }
   bad = dr_egdb_open (rules, dir, &error);
   g_assert_no_error (error);
-  g_assert_false (dr_egdb_verify (bad, "mk-k", NULL, NULL, NULL, NULL, &error));
+  g_assert_false (dr_egdb_verify (bad, "mk-k", 1, NULL, NULL, NULL, NULL, &error));
   g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_MISMATCH);
   g_assert_nonnull (strstr (error->message, "stored as draw"));
+  g_assert_nonnull (strstr (error->message, first_fen));
+  /* The same first mismatch with threads, however the blocks fall. */
+  for (int threads = 2; threads <= 4; threads++)
+    {
+      g_autoptr (GError) terror = NULL;
+      g_assert_false (dr_egdb_verify (bad, "mk-k", threads, NULL, NULL, NULL, NULL, &terror));
+      g_assert_error (terror, DR_EGDB_ERROR, DR_EGDB_ERROR_MISMATCH);
+      g_assert_cmpstr (terror->message, ==, error->message);
+    }
   for (int p = 0; p < t->n_parts; p++)
     g_free (values[p]);
   remove_tree (dir);
@@ -671,7 +694,7 @@ test_corrupt_files (void)
       }
     g_assert_cmpuint (unknown, >, 0);
     g_assert_cmpuint (known, >, 0);
-    g_assert_false (dr_egdb_verify (db, NULL, NULL, NULL, NULL, NULL, &error));
+    g_assert_false (dr_egdb_verify (db, NULL, 2, NULL, NULL, NULL, NULL, &error));
     g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT);
   }
   remove_tree (dir), g_free (dir);

@@ -5,7 +5,7 @@
  *
  *   egdb build  --variant V (--pieces N | --slice S) [--dir D] [--threads T] [--quiet]
  *   egdb probe  --variant V [--dir D] --fen F [--notation numeric|algebraic]
- *   egdb verify --variant V [--dir D] [--slice S]
+ *   egdb verify --variant V [--dir D] [--slice S] [--threads T]
  *   egdb info   [--variant V] [--dir D]
  *   egdb plan   --variant V --pieces N [--dir D] [--output FILE]
  *
@@ -65,7 +65,7 @@ parse (const char  *sub,
     { "dir", 'd', 0, G_OPTION_ARG_FILENAME, &o->dir, N_("Tables folder (default $XDG_DATA_HOME/draughtsman/egdb)"), N_("DIR") },
     { "pieces", 'p', 0, G_OPTION_ARG_INT, &o->pieces, N_("Every slice with up to N pieces"), N_("N") },
     { "slice", 's', 0, G_OPTION_ARG_STRING, &o->slice, N_("Only this slice (e.g. kkm-k)"), N_("SLICE") },
-    { "threads", 't', 0, G_OPTION_ARG_INT, &o->threads, N_("Threads (build)"), N_("T") },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &o->threads, N_("Threads (build, verify)"), N_("T") },
     { "fen", 'f', 0, G_OPTION_ARG_STRING, &o->fen, N_("Position (PDN FEN)"), N_("FEN") },
     { "notation", 'n', 0, G_OPTION_ARG_STRING, &o->notation, N_("Squares as numeric or algebraic"), N_("NOTATION") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Write the Makefile here (plan)"), N_("FILE") },
@@ -378,7 +378,7 @@ egdb_verify (int    argc,
               &o, &argc, &argv) || (rules = rules_of ("verify", &o, TRUE)) == NULL)
     goto out;
   if ((db = dr_egdb_open (rules, o.dir, &error)) == NULL
-      || !dr_egdb_verify (db, o.slice, verify_progress_cb, &o.quiet, NULL, &checked, &error))
+      || !dr_egdb_verify (db, o.slice, o.threads, verify_progress_cb, &o.quiet, NULL, &checked, &error))
     {
       g_printerr ("draughtsman-cli egdb verify: %s\n", error->message);
       goto out;

@@ -16,6 +16,7 @@
 #include "dr-movegen.h"
 
 #include <glib/gi18n-lib.h>
+#include <limits.h>
 #include <string.h>
 
 G_DEFINE_QUARK (dr-egdb-error-quark, dr_egdb_error)
@@ -661,20 +662,178 @@ dr_egdb_count_positions (const DrRules *rules,
 
 /* Verifying --------------------------------------------------------------- */
 
+/* One part's blocks, handed out in order to the verifying threads.  A
+ * mismatch in block b stops the hand-out at b; blocks before it are still
+ * finished, so the error reported is always the first in index order,
+ * whatever the number of threads. */
+typedef struct
+{
+  const DrEgdb     *db;
+  const EgdbTable  *table;
+  const EgdbPart   *part;
+  int               part_index;
+  GCancellable     *cancellable;
+  atomic_uint       next_block;
+  atomic_uint       stop_at;       /* no block from here on is started */
+  atomic_uint_fast64_t checked;
+  atomic_uint_fast64_t done;       /* values read */
+  GMutex            lock;
+  guint32           error_block;   /* under lock: the first block that failed */
+  GError           *error;         /* under lock */
+} VerifyJob;
+
+static void
+verify_fail (VerifyJob *job,
+             guint32    b,
+             GError    *error)
+{
+  g_mutex_lock (&job->lock);
+  if (job->error == NULL || b < job->error_block)
+    {
+      g_clear_error (&job->error);
+      job->error = error;
+      job->error_block = b;
+    }
+  else
+    g_error_free (error);
+  g_mutex_unlock (&job->lock);
+  /* atomic min */
+  {
+    unsigned cur = atomic_load (&job->stop_at);
+    while (b < cur && !atomic_compare_exchange_weak (&job->stop_at, &cur, b))
+      ;
+  }
+}
+
+/* Checks block @b of the job's part; FALSE with @error on a mismatch or a
+ * damaged block. */
+static gboolean
+verify_block (VerifyJob        *job,
+              guint32           b,
+              guint16          *block,
+              DrMoveList       *lists,
+              EgdbUnindexCache *cache,
+              guint64          *count,
+              GError          **error)
+{
+  const DrEgdb *self = job->db;
+  const DrRules *rules = self->rules;
+  const EgdbPart *part = job->part;
+  guint64 start = (guint64) b * EGDB_BLOCK;
+  int n = (int) MIN ((guint64) EGDB_BLOCK, part->n_values - start);
+
+  if (!_dr_egdb_part_block (part, b, block))
+    {
+      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
+                   _("endgame table %s is refused: block %u of part %d is damaged"),
+                   job->table->path, b, job->part_index);
+      return FALSE;
+    }
+  for (int j = 0; j < n; j++)
+    {
+      DrPosition pos;
+      Combine c = { -1, false, -1, false };
+      int stored_plies = 0, plies = 0;
+      DrEgdbValue stored, v;
+
+      if (!_dr_egdb_unindex_cached (&self->board, part->material, start + (guint64) j, &pos, cache))
+        continue;
+      if (dr_movegen_has_capture (rules, &pos))
+        continue;
+      stored = decode (rules, block[j], &stored_plies);
+      dr_movegen_legal (rules, &pos, &lists[0]);
+      if (lists[0].n == 0)
+        {
+          v = rules->giveaway ? DR_EGDB_WIN : DR_EGDB_LOSS;
+          plies = 0;
+        }
+      else
+        {
+          for (unsigned i = 0; i < lists[0].n; i++)
+            {
+              DrPosition child;
+              int cp = 0;
+              DrEgdbValue cv;
+
+              dr_position_apply (&child, &pos, &lists[0].moves[i]);
+              cv = _dr_egdb_value (self, &child, &cp, lists + 1);
+              combine_add (&c, cv, cp);
+            }
+          v = combine_value (&c, &plies);
+        }
+      (*count)++;
+      if (v != stored || plies != stored_plies || v == DR_EGDB_UNKNOWN)
+        {
+          g_autofree char *fen = dr_fen_write (rules, &pos, rules->notation);
+          static const char *names[] = { "unknown", "win", "draw", "loss" };
+          g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_MISMATCH,
+                       _("endgame table %s: %s is stored as %s in %d plies, its successors say %s in %d"),
+                       job->table->name, fen, names[stored], stored_plies, names[v], plies);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Takes blocks until none is left; the calling thread (@pr non-NULL)
+ * also reports the progress. */
+static void
+verify_run (VerifyJob            *job,
+            DrEgdbProgress       *pr,
+            guint64               pr_base,
+            DrEgdbProgressFunc    progress,
+            gpointer              user_data)
+{
+  g_autofree DrMoveList *lists = g_new0 (DrMoveList, N_LISTS + 1);
+  g_autofree guint16 *block = g_new (guint16, EGDB_BLOCK);
+  EgdbUnindexCache cache = { 0 };
+  guint64 count = 0, reported = 0;
+
+  for (;;)
+    {
+      guint32 b = atomic_fetch_add (&job->next_block, 1);
+      GError *error = NULL;
+      guint64 n;
+
+      if (b >= job->part->n_blocks || b >= atomic_load (&job->stop_at))
+        break;
+      if (g_cancellable_set_error_if_cancelled (job->cancellable, &error)
+          || !verify_block (job, b, block, lists, &cache, &count, &error))
+        {
+          verify_fail (job, b, error);
+          break;
+        }
+      n = MIN ((guint64) EGDB_BLOCK, job->part->n_values - (guint64) b * EGDB_BLOCK);
+      n = atomic_fetch_add (&job->done, n) + n;
+      if (pr != NULL && progress != NULL && n - reported >= 256 * (guint64) EGDB_BLOCK)
+        {
+          reported = n;
+          pr->done = pr_base + n;
+          progress (pr, user_data);
+        }
+    }
+  atomic_fetch_add (&job->checked, count);
+}
+
+static gpointer
+verify_thread (gpointer data)
+{
+  verify_run (data, NULL, 0, NULL, NULL);
+  return NULL;
+}
+
 gboolean
 dr_egdb_verify (const DrEgdb      *self,
                 const char        *slice,
+                int                threads,
                 DrEgdbProgressFunc progress,
                 gpointer           user_data,
                 GCancellable      *cancellable,
                 guint64           *checked,
                 GError           **error)
 {
-  const DrRules *rules = self->rules;
-  g_autofree DrMoveList *lists = g_new0 (DrMoveList, N_LISTS + 1);
-  g_autofree guint16 *block = g_new (guint16, EGDB_BLOCK);
   guint64 count = 0;
-  EgdbUnindexCache cache = { 0 };
+  int n_threads = CLAMP (threads, 1, 64);
 
   if (checked != NULL)
     *checked = 0;
@@ -697,70 +856,30 @@ dr_egdb_verify (const DrEgdb      *self,
         pr.total += table->parts[p].n_values;
       for (int p = 0; p < table->n_parts; p++)
         {
-          const EgdbPart *part = &table->parts[p];
+          VerifyJob job = { self, table, &table->parts[p], p, cancellable };
+          GThread *thr[64] = { NULL };
+          guint64 base = pr.done;
 
-          memset (&cache, 0, sizeof cache);
-          for (guint32 b = 0; b < part->n_blocks; b++)
+          atomic_init (&job.next_block, 0);
+          atomic_init (&job.stop_at, UINT_MAX);
+          atomic_init (&job.checked, 0);
+          atomic_init (&job.done, 0);
+          g_mutex_init (&job.lock);
+          for (int i = 1; i < n_threads; i++)
+            thr[i] = g_thread_new ("egdb-verify", verify_thread, &job);
+          verify_run (&job, &pr, base, progress, user_data);
+          for (int i = 1; i < n_threads; i++)
+            g_thread_join (thr[i]);
+          g_mutex_clear (&job.lock);
+          count += atomic_load (&job.checked);
+          if (job.error != NULL)
             {
-              guint64 start = (guint64) b * EGDB_BLOCK;
-              int n = (int) MIN ((guint64) EGDB_BLOCK, part->n_values - start);
-
-              if (g_cancellable_set_error_if_cancelled (cancellable, error))
-                return FALSE;
-              if (!_dr_egdb_part_block (part, b, block))
-                {
-                  g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
-                               _("endgame table %s is refused: block %u of part %d is damaged"),
-                               table->path, b, p);
-                  return FALSE;
-                }
-              for (int j = 0; j < n; j++)
-                {
-                  DrPosition pos;
-                  Combine c = { -1, false, -1, false };
-                  int stored_plies = 0, plies = 0;
-                  DrEgdbValue stored, v;
-
-                  if (!_dr_egdb_unindex_cached (&self->board, part->material, start + (guint64) j, &pos, &cache))
-                    continue;
-                  if (dr_movegen_has_capture (rules, &pos))
-                    continue;
-                  stored = decode (rules, block[j], &stored_plies);
-                  dr_movegen_legal (rules, &pos, &lists[0]);
-                  if (lists[0].n == 0)
-                    {
-                      v = rules->giveaway ? DR_EGDB_WIN : DR_EGDB_LOSS;
-                      plies = 0;
-                    }
-                  else
-                    {
-                      for (unsigned i = 0; i < lists[0].n; i++)
-                        {
-                          DrPosition child;
-                          int cp = 0;
-                          DrEgdbValue cv;
-
-                          dr_position_apply (&child, &pos, &lists[0].moves[i]);
-                          cv = _dr_egdb_value (self, &child, &cp, lists + 1);
-                          combine_add (&c, cv, cp);
-                        }
-                      v = combine_value (&c, &plies);
-                    }
-                  count++;
-                  if (v != stored || plies != stored_plies || v == DR_EGDB_UNKNOWN)
-                    {
-                      g_autofree char *fen = dr_fen_write (rules, &pos, rules->notation);
-                      static const char *names[] = { "unknown", "win", "draw", "loss" };
-                      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_MISMATCH,
-                                   _("endgame table %s: %s is stored as %s in %d plies, its successors say %s in %d"),
-                                   table->name, fen, names[stored], stored_plies, names[v], plies);
-                      return FALSE;
-                    }
-                }
-              pr.done += (guint64) n;
-              if (progress != NULL && (b % 256 == 255 || b + 1 == part->n_blocks))
-                progress (&pr, user_data);
+              g_propagate_error (error, job.error);
+              return FALSE;
             }
+          pr.done = base + table->parts[p].n_values;
+          if (progress != NULL)
+            progress (&pr, user_data);
         }
     }
   if (checked != NULL)

@@ -207,10 +207,14 @@ GPtrArray *dr_egdb_slice_depends    (const DrRules     *rules,
                                      GError           **error);
 
 /* Checks the whole file checksum of every open table, then every stored
- * value against a one-ply search over the stored values of its successors.
- * Counts the positions checked in @checked (may be NULL). */
+ * value against a one-ply search over the stored values of its successors,
+ * on @threads threads (0 or 1: the calling thread alone; the progress is
+ * always reported from it).  The first mismatch in index order is the
+ * error, whatever the number of threads.  Counts the positions checked in
+ * @checked (may be NULL). */
 gboolean   dr_egdb_verify           (const DrEgdb      *self,
                                      const char        *slice,
+                                     int                threads,
                                      DrEgdbProgressFunc progress,
                                      gpointer           user_data,
                                      GCancellable      *cancellable,
