@@ -32,6 +32,7 @@
 #include <glib.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -797,6 +798,75 @@ test_pdn_commands (void)
   g_rmdir (dir);
 }
 
+
+/* draughtsman-cli solve (issue 12): one position with its tree; a file
+ * without GameType (the variant chosen for the whole file, as pdn-check
+ * chooses it: "W:W28,29:B23" alone would read as 8x8) with a full cook
+ * (28x19 and 29x18 both take Black's last piece) and a PWCP 2 problem
+ * whose other first moves the limits leave undecided, each said with the
+ * depth its search ruled out; a refuted lock task; a bad FEN. */
+static void
+test_solve_command (void)
+{
+  static const char pdn[] =
+    "[Event \"cook\"]\n[FEN \"W:W28,29:B23\"]\n1. 28x19 1-0\n\n"
+    "[Event \"A1\"]\n[FEN \"W:W6,17,18,38,41:B8,14,24,34,36.\"]\n"
+    "1. 17-12 36x47 2. 12x3 47x1 3. 3x45 1-0\n";
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "problems.pdn", NULL);
+
+  {
+    g_autoptr (CliRun) run = cli_run ("solve", "--variant", "international", "--fen", "W:W28,K46:BK5,23",
+                                      "--egdb-dir", "", "--tree", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "\nproved: win for White in 2 moves\nkey: 28x19\n"));
+    /* Every capture of the king's is answered (004 1.5.9: a king captures
+     * from any distance); five defences, each a leaf. */
+    g_assert_nonnull (strstr (run->out, "  1... 5x41\n    2. 46x37  # no move\n"));
+  }
+  g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("solve", "--pdn", path, "--cooks", "--cook-nodes", "3000",
+                                      "--egdb-dir", "", NULL);
+    g_autoptr (GRegex) undecided = g_regex_new ("\nalternatives undecided within the limits \\(possible cooks\\): "
+                                                "[0-9]+; none wins within ([0-9]+) moves\n", 0, 0, NULL);
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *depth = NULL;
+
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->err, "no GameType; replays as international"));
+    g_assert_nonnull (strstr (run->out, "1 [cook]: win proved"));
+    g_assert_nonnull (strstr (run->out, "\ncook: full, 29x18 at ply 1 instead of 28x19 (proved, article 6.2.6)\n"));
+    g_assert_nonnull (strstr (run->out, "2 [A1]: win proved"));
+    g_assert_nonnull (strstr (run->out, "key 17-12, stated first move is the key"));
+    g_assert_true (g_regex_match (undecided, run->out, 0, &match));
+    depth = g_match_info_fetch (match, 1);
+    /* At least the stated solution's own three moves were searched. */
+    g_assert_cmpint (atoi (depth), >=, 3);
+    g_assert_nonnull (strstr (run->out, "problems: 2, proved: 2, refuted: 0, undecided: 0"));
+    g_assert_nonnull (strstr (run->out, "full cooks: 1;"));
+  }
+  {
+    /* Two men cannot both be locked (6.2.8.2): the refutation ends where
+     * White has no move. */
+    g_autoptr (CliRun) run = cli_run ("solve", "--variant", "international", "--fen", "W:W46,47:B36",
+                                      "--goal", "lock", "--lock", "2", "--egdb-dir", "", NULL);
+    cli_run_report (run);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->out, "\nrefuted: lock is not reached"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("solve", "--fen", "W:W46,47:B36x", "--egdb-dir", "", NULL);
+    cli_run_report (run);
+    g_assert_cmpint (run->status, ==, 2);
+    g_assert_nonnull (strstr (run->err, "FEN column 13"));
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static int
 compare_names (gconstpointer a,
                gconstpointer b)
@@ -1129,6 +1199,7 @@ main (int    argc,
   for (gsize i = 0; i < G_N_ELEMENTS (error_cases); i++)
     g_test_add_data_func (error_cases[i].path, &error_cases[i], test_error_case);
   g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
+  g_test_add_func ("/cli/solve", test_solve_command);
   g_test_add_func ("/cli/pdn/convert-keeps-every-game", test_pdn_convert_keeps_every_game);
   g_test_add_func ("/cli/analyse/fixed-depth", test_analyse_fixed_depth);
   g_test_add_func ("/cli/analyse/weights", test_analyse_weights);

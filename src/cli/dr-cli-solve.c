@@ -125,6 +125,7 @@ print_cooks (const DrRules *rules,
              DrNotation     notation)
 {
   guint undecided = 0;
+  int shallowest = -1;
 
   for (guint i = 0; i < cooks->len; i++)
     {
@@ -133,7 +134,13 @@ print_cooks (const DrRules *rules,
 
       if (c->status != DR_SOLVE_PROVED)
         {
+          /* The alternative's own move and the attacker moves its search
+           * ruled out after it: no win that short exists. */
+          int bound = c->proof != NULL ? c->proof->parts[0].lower_bound + 1 : 0;
+
           undecided++;
+          if (shallowest < 0 || bound < shallowest)
+            shallowest = bound;
           continue;
         }
       list = g_new (DrMoveList, 1);
@@ -164,7 +171,10 @@ print_cooks (const DrRules *rules,
         }
       g_free (list);
     }
-  if (undecided > 0)
+  if (undecided > 0 && shallowest > 0)
+    g_print ("alternatives undecided within the limits (possible cooks): %u; none wins within %d moves\n",
+             undecided, shallowest);
+  else if (undecided > 0)
     g_print ("alternatives undecided within the limits (possible cooks): %u\n", undecided);
 }
 
@@ -249,6 +259,15 @@ solve_pdn (const SolveArgs *a,
     }
   if (!make_options (a, &base))
     return EXIT_BAD_INPUT;
+  /* Games without a GameType: the variant the whole file reads best in,
+   * as pdn-check and compose-check choose it, said on standard error. */
+  {
+    g_autofree char *report = NULL;
+
+    dr_pdn_reader_detect_variant (reader, &report);
+    if (report != NULL)
+      g_printerr ("%s: %s\n", a->pdn, report);
+  }
 
   for (;;)
     {
