@@ -496,6 +496,28 @@ test_limits (void)
   g_assert_cmpint (cancelled->stop, ==, DR_SOLVE_STOP_CANCELLED);
 }
 
+/* English, no tables: two men against one win (000 1.30: the side left
+ * without a move loses), but the proof of every defence down to the end
+ * is larger than a tree may be: undecided, saying that a win was found
+ * and at what depth, never "proved" without the tree. */
+static void
+test_tree_too_large (void)
+{
+  DrSolveOptions o;
+  g_autoptr (DrSolveResult) r = NULL;
+
+  dr_solve_options_init (&o);
+  o.max_seconds = 60;
+  r = solve (&dr_rules_english, "W:W28,29:B23", &o);
+  g_assert_cmpint (r->status, ==, DR_SOLVE_UNDECIDED);
+  g_assert_cmpint (r->stop, ==, DR_SOLVE_STOP_TREE_SIZE);
+  g_assert_null (dr_solve_result_get_tree (r));
+  g_assert_cmpint (r->parts[0].found_depth, >, 10);
+  g_assert_cmpint (r->parts[0].lower_bound, ==, r->parts[0].found_depth - 1);
+  g_assert_nonnull (strstr (r->message, "a win in"));
+  g_assert_nonnull (strstr (r->message, "more than 2000000 positions"));
+}
+
 /* A tampered tree fails verification. */
 static void
 test_verify_rejects (void)
@@ -599,6 +621,7 @@ main (int    argc,
   g_test_add_func ("/solve/giveaway", test_giveaway);
   g_test_add_func ("/solve/check-line", test_check_line);
   g_test_add_func ("/solve/limits", test_limits);
+  g_test_add_func ("/solve/tree-too-large", test_tree_too_large);
   g_test_add_func ("/solve/verify-rejects", test_verify_rejects);
   g_test_add_func ("/solve/real-problems", test_real_problems);
   status = g_test_run ();

@@ -137,6 +137,7 @@ dr_solve_stop_to_string (DrSolveStop stop)
     case DR_SOLVE_STOP_DEPTH: return "depth limit";
     case DR_SOLVE_STOP_CANCELLED: return "cancelled";
     case DR_SOLVE_STOP_UNVERIFIED: return "tree not verified";
+    case DR_SOLVE_STOP_TREE_SIZE: return "tree too large";
     default: return "?";
     }
 }
@@ -732,7 +733,11 @@ extract (Ctx         *c,
   gboolean ok = TRUE;
 
   if (++*count > TREE_NODE_CAP || ply >= MAX_PLY - 1 || c->aborted)
-    return FALSE;
+    {
+      g_debug ("extract: stopped at ply %d (%u positions, cap %d, aborted %d)", ply, *count, TREE_NODE_CAP,
+               c->aborted);
+      return FALSE;
+    }
   c->path[ply] = *pos;
   c->path_len = ply + 1;
   list.all_paths = false;
@@ -793,7 +798,10 @@ extract (Ctx         *c,
             break;
         }
       if (best_d == G_MAXINT)
-        ok = FALSE;
+        {
+          g_debug ("extract: no attacker move at ply %d is won within %d moves again", ply, bound - 1);
+          ok = FALSE;
+        }
       else
         {
           DrPosition child;
@@ -819,6 +827,7 @@ extract (Ctx         *c,
           dr_position_apply (&child, pos, &list.moves[i]);
           if (search (c, &child, bound, &d, &cert, &pd) != R_WIN)
             {
+              g_debug ("extract: a defence at ply %d is not won within %d moves again", ply, bound);
               ok = FALSE;
               break;
             }
@@ -1205,7 +1214,12 @@ solve_part (Ctx         *c,
       else
         {
           node_free (root);
-          part->stop = c->aborted ? c->abort_reason : DR_SOLVE_STOP_UNVERIFIED;
+          part->stop = c->aborted ? c->abort_reason
+                       : count > TREE_NODE_CAP ? DR_SOLVE_STOP_TREE_SIZE : DR_SOLVE_STOP_UNVERIFIED;
+          /* The search found the win at found_d and ruled out every
+           * shorter one. */
+          part->lower_bound = found_d > 0 ? found_d - 1 : 0;
+          part->found_depth = found_d;
         }
       c->ignore_node_limit = FALSE;
     }
@@ -1268,6 +1282,10 @@ part_message (const DrRules     *rules,
     case DR_SOLVE_UNDECIDED:
     default:
       (void) rules;
+      if (part->stop == DR_SOLVE_STOP_TREE_SIZE)
+        return g_strdup_printf (_("undecided: a win in %d moves was found, but its tree (every defence) has more "
+                                  "than %d positions, %" PRIu64 " nodes"),
+                                part->found_depth, TREE_NODE_CAP, (uint64_t) part->nodes);
       /* PRIu64: xgettext keeps the whole message (not G_GUINT64_FORMAT). */
       return g_strdup_printf (_("undecided (%s): no solution within %d moves, %" PRIu64 " nodes"),
                               dr_solve_stop_to_string (part->stop), part->lower_bound, (uint64_t) part->nodes);

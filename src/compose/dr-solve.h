@@ -141,6 +141,9 @@ typedef enum
   DR_SOLVE_STOP_CANCELLED,    /* the GCancellable was cancelled */
   DR_SOLVE_STOP_UNVERIFIED,   /* a tree was found but failed dr_solve_verify_tree()
                                  (a draw rule on a line): not a proof */
+  DR_SOLVE_STOP_TREE_SIZE,    /* a win was found, but its tree (every defence) has
+                                 more positions than a tree is allowed (2,000,000):
+                                 not kept, so not called proved */
 } DrSolveStop;
 
 /* Progress, called on the solving thread about ten times a second. */
@@ -221,6 +224,7 @@ typedef struct
   DrSolveStop    stop;
   int            distance;    /* PROVED: attacker moves of the longest line */
   int            lower_bound; /* not PROVED: no solution within this many attacker moves */
+  int            found_depth; /* STOP_TREE_SIZE: the attacker moves of the win found */
   DrSolveNode   *tree;        /* PROVED: the solution tree (root: @start, no move) */
   GArray        *refutation;  /* REFUTED: DrMove, from @start: the attacker's try,
                                  the defender's answer, ... down to a leaf */
