@@ -795,6 +795,7 @@ add_cook_rows (DrComposePane *self,
 {
   guint undecided = 0;
   guint shown = 0;
+  int shallowest = -1;
   g_autoptr (GString) possible = g_string_new (NULL);
 
   if (self->cooks == NULL)
@@ -822,6 +823,12 @@ add_cook_rows (DrComposePane *self,
 
       if (cook->status != DR_SOLVE_PROVED)
         {
+          /* The alternative itself and the attacker moves its search
+           * ruled out after it. */
+          int bound = cook->proof != NULL ? cook->proof->parts[0].lower_bound + 1 : 0;
+
+          if (shallowest < 0 || bound < shallowest)
+            shallowest = bound;
           undecided++;
           /* Translators: a move number and a move ("3. 19-15"). */
           g_string_append_printf (possible, _("%s%u. %s"), possible->len > 0 ? ", " : "",
@@ -862,6 +869,20 @@ add_cook_rows (DrComposePane *self,
                                                                "%u alternatives not decided within their limit: %s",
                                                                undecided),
                                                   undecided, possible->str);
+
+      if (shallowest > 0)
+        {
+          /* Translators: after the list of undecided alternatives. */
+          g_autofree char *bound = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                 "; none of them wins within %d move",
+                                                                 "; none of them wins within %d moves",
+                                                                 (gulong) shallowest),
+                                                    shallowest);
+          char *both = g_strconcat (message, bound, NULL);
+
+          g_free (message);
+          message = both;
+        }
       add_row (self, "uniqueness", "6.2.6", _("Uniqueness"), DR_CHECK_UNDECIDED, message, NULL, NULL, FALSE, 0,
                NULL);
     }
