@@ -150,7 +150,9 @@ print_cooks (const DrRules *rules,
       move = dr_move_to_text (rules, list, &c->move, notation);
       if (c->stated.from != c->stated.to || c->stated.captures != 0)
         stated = dr_move_to_text (rules, list, &c->stated, notation);
-      g_print ("cook: %s, %s at ply %u%s%s (%s%s%s, article %s)\n",
+      /* An alternative 6.2.7.3 allows is no cook: said so first. */
+      g_print ("%s: %s, %s at ply %u%s%s (%s%s%s, article %s)\n",
+               c->dual != DR_SOLVE_DUAL_NONE ? "allowed" : "cook",
                c->kind == DR_SOLVE_COOK_FULL ? "full" : "partial",
                move, c->line_index + 1,
                stated != NULL ? " instead of " : "", stated != NULL ? stated : "",
