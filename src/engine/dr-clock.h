@@ -1,0 +1,98 @@
+/* dr-clock.h — time controls, a game clock, and clock times in comments
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The clock of an engine game, or of an over-the-board game recorded by
+ * hand, as data: no widget, no timer and no system clock.  Every call that
+ * needs the time takes it as @now, in microseconds on a monotonic clock
+ * (g_get_monotonic_time() in the application), so the same calls give the
+ * same answers in a test.
+ *
+ * - A #DrTimeControl is what the PDN tag TimeControl says (PGN's grammar,
+ *   shared/design/PDN.md §2): periods joined by ':', each "moves/seconds"
+ *   (a period of that many moves), "seconds" (the rest of the game),
+ *   "seconds+increment" (Fischer: the increment is added after each move)
+ *   or "*seconds" (sandglass: the time one side uses goes to the other);
+ *   "?" (unknown) and "-" (none) stand alone.  Example: "40/7200:3600+60"
+ *   is 2 h for 40 moves, then 1 h for the rest of the game with 60 s a
+ *   move.  "moves/seconds+increment", an increment in a period of moves,
+ *   which PGN's grammar lacks, is read and written too.  When the last
+ *   period has a number of moves it starts again each time it is done
+ *   ("40/7200" is 2 h for every 40 moves).
+ * - dr_time_control_presets() lists the controls of the Draughts code of
+ *   Russia (004 3.9.1 - 3.9.4) and a few common Fischer controls.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define DR_TIME_CONTROL_ERROR (dr_time_control_error_quark ())
+
+typedef enum
+{
+  DR_TIME_CONTROL_ERROR_EMPTY,       /* no text, or nothing after a ':' */
+  DR_TIME_CONTROL_ERROR_SYNTAX,      /* a character out of place */
+  DR_TIME_CONTROL_ERROR_NUMBER,      /* 0 moves, no time, or a number too large */
+  DR_TIME_CONTROL_ERROR_ALONE,       /* "?" or "-" beside periods */
+  DR_TIME_CONTROL_ERROR_UNREACHABLE, /* a period after one that lasts the rest of the game */
+} DrTimeControlError;
+
+/* The largest number a time control may hold (moves or seconds). */
+#define DR_TIME_CONTROL_MAX 999999999u
+
+typedef enum
+{
+  DR_TIME_CONTROL_TIMED,    /* the periods below */
+  DR_TIME_CONTROL_UNKNOWN,  /* "?" */
+  DR_TIME_CONTROL_NONE,     /* "-": no clock */
+} DrTimeControlKind;
+
+/* One period of a time control. */
+typedef struct
+{
+  guint    moves;      /* moves each side makes in it; 0: the rest of the game */
+  guint    seconds;    /* time each side gets for it (> 0) */
+  guint    increment;  /* Fischer: seconds added after each move made in it */
+  gboolean sandglass;  /* the time the mover uses is added to the opponent's */
+} DrTimePeriod;
+
+typedef struct
+{
+  DrTimeControlKind kind;
+  guint             n_periods;   /* > 0 when kind is DR_TIME_CONTROL_TIMED */
+  DrTimePeriod     *periods;
+} DrTimeControl;
+
+/* A time control of a rule text, or a common one (article NULL). */
+typedef struct
+{
+  const char *id;       /* stable key for settings: "blitz-3" */
+  const char *name;     /* English, marked with N_(): translate where shown */
+  const char *article;  /* "004 3.9.2", or NULL when no rule text names it */
+  const char *control;  /* its TimeControl text */
+} DrTimeControlPreset;
+
+GQuark          dr_time_control_error_quark (void);
+
+/* Time controls. */
+DrTimeControl  *dr_time_control_new         (DrTimeControlKind      kind,
+                                             const DrTimePeriod    *periods,
+                                             guint                  n_periods);
+DrTimeControl  *dr_time_control_copy        (const DrTimeControl   *control);
+void            dr_time_control_free        (DrTimeControl         *control);
+gboolean        dr_time_control_equal       (const DrTimeControl   *a,
+                                             const DrTimeControl   *b);
+gboolean        dr_time_control_parse       (const char            *text,
+                                             DrTimeControl        **out,
+                                             GError               **error);
+char           *dr_time_control_to_string   (const DrTimeControl   *control);
+char           *dr_time_control_describe    (const DrTimeControl   *control);
+const DrTimeControlPreset *
+                dr_time_control_presets     (guint                 *n_presets);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrTimeControl, dr_time_control_free)
+
+G_END_DECLS
