@@ -7,13 +7,18 @@
  * 3.9.1-3.9.4) and the PDN TimeControl grammar (shared/design/PDN.md §2);
  * the flag is 004 3.8.9 and 3.8.12; the comment commands are PDN.md §6.
  * Every expected number is worked out by hand in the comment beside it.
+ * Times are in microseconds; S(x) is x seconds.
  */
 
 #include "config.h"
 
 #include "dr-clock.h"
+#include "dr-fen.h"
+#include "dr-movegen.h"
 
 #include <string.h>
+
+#define S(x) ((gint64) ((x) * G_GINT64_CONSTANT (1000000)))
 
 static DrTimeControl *
 parse_ok (const char *text)
@@ -25,6 +30,14 @@ parse_ok (const char *text)
   g_assert_no_error (error);
   g_assert_nonnull (control);
   return control;
+}
+
+static DrClock *
+clock_for (const char *text)
+{
+  g_autoptr (DrTimeControl) control = parse_ok (text);
+
+  return dr_clock_new (control);
 }
 
 /* ---- Time controls ---------------------------------------------------- */
@@ -221,6 +234,364 @@ test_presets (void)
     }
 }
 
+/* ---- The clock --------------------------------------------------------- */
+
+/* 004 3.9.1, 1 h 10 min for 35 moves, then 15 min.  White takes 100 s a
+ * move, Black 60 s. */
+static void
+test_classic_control (void)
+{
+  g_autoptr (DrClock) clock = clock_for ("35/4200:900");
+  gint64 now = S (5);   /* any start on the monotonic clock */
+  gboolean flag = TRUE;
+  DrSide side;
+
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now), ==, S (4200));
+  g_assert_false (dr_clock_is_running (clock, NULL));
+  dr_clock_start (clock, DR_SIDE_WHITE, now);
+  g_assert_true (dr_clock_is_running (clock, &side));
+  g_assert_cmpint (side, ==, DR_SIDE_WHITE);
+
+  for (int move = 1; move <= 34; move++)
+    {
+      now += S (100);
+      g_assert_cmpint (dr_clock_press (clock, now, &flag), ==, S (100));
+      g_assert_false (flag);
+      now += S (60);
+      g_assert_cmpint (dr_clock_press (clock, now, &flag), ==, S (60));
+      g_assert_false (flag);
+    }
+  /* White: 4200 - 34 * 100 = 800 s; Black: 4200 - 34 * 60 = 2160 s. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now), ==, S (800));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, now), ==, S (2160));
+  g_assert_cmpuint (dr_clock_moves (clock, DR_SIDE_WHITE), ==, 34);
+  g_assert_cmpuint (dr_clock_period (clock, DR_SIDE_WHITE), ==, 0);
+  g_assert_cmpuint (dr_clock_moves_to_control (clock, DR_SIDE_WHITE), ==, 1);
+
+  /* The 35th move, the control move: 99 s into it White has 701 s. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now + S (99)), ==, S (701));
+  now += S (100);
+  g_assert_cmpint (dr_clock_press (clock, now, &flag), ==, S (100));
+  g_assert_false (flag);
+  /* 800 - 100 + 900 = 1600 s, in the second period for the rest of the game. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now), ==, S (1600));
+  g_assert_cmpuint (dr_clock_period (clock, DR_SIDE_WHITE), ==, 1);
+  g_assert_cmpuint (dr_clock_moves (clock, DR_SIDE_WHITE), ==, 35);
+  g_assert_cmpuint (dr_clock_moves_to_control (clock, DR_SIDE_WHITE), ==, 0);
+  /* Black is still in the first period: 2160 s until its 35th move. */
+  g_assert_cmpuint (dr_clock_period (clock, DR_SIDE_BLACK), ==, 0);
+  now += S (60);
+  dr_clock_press (clock, now, NULL);
+  /* Black: 2160 - 60 + 900 = 3000 s. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, now), ==, S (3000));
+  g_assert_cmpuint (dr_clock_period (clock, DR_SIDE_BLACK), ==, 1);
+  /* White's 36th move: no more time comes, 1600 - 100 = 1500 s. */
+  now += S (100);
+  dr_clock_press (clock, now, NULL);
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now), ==, S (1500));
+  g_assert_false (dr_clock_flagged (clock, now, NULL));
+}
+
+/* 004 3.8.9: the flag falls during the control move; pressing the clock
+ * half a second later does not bring the next period's time. */
+static void
+test_flag_at_control (void)
+{
+  g_autoptr (DrClock) clock = clock_for ("35/4200:900");
+  gint64 now = 0;
+  gboolean flag = FALSE;
+  DrSide side = DR_SIDE_BLACK;
+
+  dr_clock_start (clock, DR_SIDE_WHITE, now);
+  for (int move = 1; move <= 34; move++)
+    {
+      now += S (120);
+      dr_clock_press (clock, now, NULL);
+      now += S (60);
+      dr_clock_press (clock, now, NULL);
+    }
+  /* White: 4200 - 34 * 120 = 120 s for the control move; Black 2160 s. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now), ==, S (120));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now + S (60)), ==, S (60));
+  /* The flag falls at 120 s exactly, not a microsecond before. */
+  g_assert_false (dr_clock_flagged (clock, now + S (120) - 1, NULL));
+  g_assert_true (dr_clock_flagged (clock, now + S (120), &side));
+  g_assert_cmpint (side, ==, DR_SIDE_WHITE);
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now + S (120.5)), ==, 0);
+
+  /* The move took 120.5 s, 0.5 s past the flag. */
+  g_assert_cmpint (dr_clock_press (clock, now + S (120.5), &flag), ==, S (120.5));
+  g_assert_true (flag);
+  now += S (120.5);
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now), ==, 0);   /* not 900 s */
+  g_assert_cmpuint (dr_clock_moves (clock, DR_SIDE_WHITE), ==, 34);        /* not counted */
+  g_assert_cmpuint (dr_clock_period (clock, DR_SIDE_WHITE), ==, 0);
+  g_assert_false (dr_clock_is_running (clock, NULL));
+  side = DR_SIDE_BLACK;
+  g_assert_true (dr_clock_flagged (clock, now + S (1000), &side));
+  g_assert_cmpint (side, ==, DR_SIDE_WHITE);
+  /* Black's clock did not start: its time stays 2160 s. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, now + S (1000)), ==, S (2160));
+  /* Pressing again changes nothing. */
+  flag = FALSE;
+  g_assert_cmpint (dr_clock_press (clock, now + S (1), &flag), ==, 0);
+  g_assert_true (flag);
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, now + S (1)), ==, S (2160));
+}
+
+/* 1 move in 10 s, then 5 s: the press at the last microsecond is in time,
+ * the press when the time shows 0 is not (004 3.8.9: "during the switch
+ * of the clock at the control move"). */
+static void
+test_flag_boundary (void)
+{
+  g_autoptr (DrClock) in_time = clock_for ("1/10:5");
+  g_autoptr (DrClock) late = clock_for ("1/10:5");
+  gboolean flag = TRUE;
+
+  dr_clock_start (in_time, DR_SIDE_WHITE, 0);
+  g_assert_cmpint (dr_clock_press (in_time, S (10) - 1, &flag), ==, S (10) - 1);
+  g_assert_false (flag);
+  /* 1 µs left, + 5 s. */
+  g_assert_cmpint (dr_clock_remaining (in_time, DR_SIDE_WHITE, S (10)), ==, S (5) + 1);
+
+  dr_clock_start (late, DR_SIDE_WHITE, 0);
+  dr_clock_press (late, S (10), &flag);
+  g_assert_true (flag);
+  g_assert_cmpint (dr_clock_remaining (late, DR_SIDE_WHITE, S (10)), ==, 0);
+}
+
+/* Fischer 3 min + 2 s: White's moves take 10 s, Black's 4 s. */
+static void
+test_fischer (void)
+{
+  g_autoptr (DrClock) clock = clock_for ("180+2");
+  g_autoptr (DrClock) short_of_time = clock_for ("180+2");
+  gint64 now = S (1000);
+  gboolean flag = TRUE;
+
+  dr_clock_start (clock, DR_SIDE_WHITE, now);
+  for (int move = 1; move <= 3; move++)
+    {
+      if (move == 2)
+        /* 7 s into the 2nd move: 180 - 10 + 2 - 7 = 165 s. */
+        g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now + S (7)), ==, S (165));
+      now += S (10);
+      g_assert_cmpint (dr_clock_press (clock, now, NULL), ==, S (10));
+      now += S (4);
+      g_assert_cmpint (dr_clock_press (clock, now, NULL), ==, S (4));
+    }
+  /* White: 180 - 30 + 6 = 156 s; Black: 180 - 12 + 6 = 174 s. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, now), ==, S (156));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, now), ==, S (174));
+  g_assert_cmpuint (dr_clock_moves_to_control (clock, DR_SIDE_WHITE), ==, 0);
+
+  /* The increment does not save a move made after the flag fell. */
+  dr_clock_start (short_of_time, DR_SIDE_WHITE, 0);
+  dr_clock_press (short_of_time, S (178), &flag);          /* 180 - 178 + 2 = 4 s */
+  g_assert_false (flag);
+  g_assert_cmpint (dr_clock_remaining (short_of_time, DR_SIDE_WHITE, S (178)), ==, S (4));
+  dr_clock_press (short_of_time, S (179), &flag);          /* Black: 180 - 1 + 2 = 181 s */
+  g_assert_cmpint (dr_clock_remaining (short_of_time, DR_SIDE_BLACK, S (179)), ==, S (181));
+  dr_clock_press (short_of_time, S (183.5), &flag);        /* 4.5 s > 4 s */
+  g_assert_true (flag);
+  g_assert_cmpint (dr_clock_remaining (short_of_time, DR_SIDE_WHITE, S (183.5)), ==, 0);
+}
+
+/* Sandglass of 60 s: what one side uses, the other gets. */
+static void
+test_sandglass (void)
+{
+  g_autoptr (DrClock) clock = clock_for ("*60");
+  DrSide side;
+
+  dr_clock_start (clock, DR_SIDE_WHITE, 0);
+  /* 4 s into White's move: White 56 s, Black 64 s already. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, S (4)), ==, S (56));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, S (4)), ==, S (64));
+  g_assert_cmpint (dr_clock_press (clock, S (10), NULL), ==, S (10));
+  /* White 60 - 10 = 50 s, Black 60 + 10 = 70 s. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, S (10)), ==, S (50));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, S (10)), ==, S (70));
+  g_assert_cmpint (dr_clock_press (clock, S (35), NULL), ==, S (25));
+  /* Black 70 - 25 = 45 s, White 50 + 25 = 75 s. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, S (35)), ==, S (45));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, S (35)), ==, S (75));
+  /* White's sand runs out 75 s later, at 110 s; Black then has 45 + 75. */
+  g_assert_false (dr_clock_flagged (clock, S (110) - 1, NULL));
+  g_assert_true (dr_clock_flagged (clock, S (110), &side));
+  g_assert_cmpint (side, ==, DR_SIDE_WHITE);
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, S (500)), ==, S (120));
+}
+
+/* A pause stops both clocks; the move's time counts only the time run. */
+static void
+test_pause_resume (void)
+{
+  g_autoptr (DrClock) clock = clock_for ("300");
+  g_autoptr (DrClock) flagged = clock_for ("10");
+  gint64 t0 = S (1000);
+  DrSide side;
+
+  dr_clock_start (clock, DR_SIDE_WHITE, t0);
+  dr_clock_pause (clock, t0 + S (10));
+  g_assert_true (dr_clock_is_paused (clock));
+  g_assert_false (dr_clock_is_running (clock, NULL));
+  /* Paused: 300 - 10 = 290 s however long the pause, and no flag. */
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, t0 + S (100000)), ==, S (290));
+  g_assert_false (dr_clock_flagged (clock, t0 + S (100000), NULL));
+  dr_clock_resume (clock, t0 + S (60));
+  g_assert_true (dr_clock_is_running (clock, &side));
+  g_assert_cmpint (side, ==, DR_SIDE_WHITE);
+  /* 10 s before the pause + 5 s after it = 15 s; 300 - 15 = 285 s. */
+  g_assert_cmpint (dr_clock_press (clock, t0 + S (65), NULL), ==, S (15));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, t0 + S (65)), ==, S (285));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, t0 + S (65)), ==, S (300));
+
+  /* The arbiter sets Black's clock to 200 s 5 s into its move (004
+   * 3.8.8); 3 s later it shows 197 s. */
+  dr_clock_set_remaining (clock, DR_SIDE_BLACK, S (200), t0 + S (70));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, t0 + S (73)), ==, S (197));
+  g_assert_cmpint (dr_clock_press (clock, t0 + S (73), NULL), ==, S (8));
+
+  /* A pause after the time ran out finds the flag down. */
+  dr_clock_start (flagged, DR_SIDE_WHITE, 0);
+  dr_clock_pause (flagged, S (12));
+  g_assert_false (dr_clock_is_paused (flagged));
+  g_assert_true (dr_clock_flagged (flagged, S (12), &side));
+  g_assert_cmpint (side, ==, DR_SIDE_WHITE);
+  g_assert_cmpint (dr_clock_remaining (flagged, DR_SIDE_WHITE, S (12)), ==, 0);
+}
+
+/* ---- 004 3.8.12 -------------------------------------------------------- */
+
+static void
+position (const DrRules *rules,
+          const char    *fen,
+          DrPosition    *pos)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dr_fen_parse (rules, fen, pos, &error));
+  g_assert_no_error (error);
+}
+
+/* @pos after the legal move from square @from to @to (PDN numbers or
+ * names). */
+static void
+play (const DrRules *rules,
+      DrPosition    *pos,
+      const char    *from,
+      const char    *to)
+{
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+  size_t consumed;
+  int f = dr_geometry_parse_square (rules->geometry, from, -1, &consumed);
+  int t = dr_geometry_parse_square (rules->geometry, to, -1, &consumed);
+
+  dr_movegen_legal (rules, pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    if (list->moves[i].from == f && list->moves[i].to == t)
+      {
+        dr_position_apply (pos, pos, &list->moves[i]);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+static void
+assert_result (const DrRules    *rules,
+               const DrPosition *pos,
+               DrSide            flagged,
+               DrResult          result,
+               const char       *text)
+{
+  DrResult got = dr_clock_flag_result (rules, pos, flagged);
+
+  g_assert_cmpint (got, ==, result);
+  g_assert_cmpstr (dr_result_to_string (got, rules), ==, text);
+}
+
+/* International: White's man on 32 takes Black's last man, on 28, landing
+ * on 23; White's flag falls after the move: Black has no piece left, so
+ * the flag does not count and White wins, 2-0.  Before the move (White
+ * still to move) the flag loses, 0-2. */
+static void
+test_flag_last_piece_taken (void)
+{
+  const DrRules *rules = dr_rules_get (DR_VARIANT_INTERNATIONAL);
+  DrPosition before, after;
+
+  position (rules, "W:W32:B28", &before);
+  assert_result (rules, &before, DR_SIDE_WHITE, DR_RESULT_BLACK_WINS, "0-2");
+  after = before;
+  play (rules, &after, "32", "23");
+  g_assert_cmpuint (after.pieces[DR_SIDE_BLACK], ==, 0);
+  assert_result (rules, &after, DR_SIDE_WHITE, DR_RESULT_WHITE_WINS, "2-0");
+}
+
+/* International: Black's king on 46 (a1) has one diagonal, through 41.
+ * White plays 42-37: 41 is covered, the king cannot move or take, Black is
+ * locked and White's flag after that move does not count: 2-0. */
+static void
+test_flag_opponent_locked (void)
+{
+  const DrRules *rules = dr_rules_get (DR_VARIANT_INTERNATIONAL);
+  DrPosition pos;
+
+  position (rules, "W:W41,42:BK46", &pos);
+  play (rules, &pos, "42", "37");
+  g_assert_false (dr_movegen_has_move (rules, &pos));
+  g_assert_cmpuint (pos.pieces[DR_SIDE_BLACK], !=, 0);
+  assert_result (rules, &pos, DR_SIDE_WHITE, DR_RESULT_WHITE_WINS, "2-0");
+
+  /* Not so for the side to move: White's man on 46 is locked by Black's
+   * men on 41 and 37, and White's flag falls before it has moved (it has
+   * no move to make): White loses, 0-2. */
+  position (rules, "W:W46:B37,41", &pos);
+  g_assert_false (dr_movegen_has_move (rules, &pos));
+  assert_result (rules, &pos, DR_SIDE_WHITE, DR_RESULT_BLACK_WINS, "0-2");
+}
+
+/* An ordinary position: the flagged side loses (004 3.8.9), in the
+ * variant's notation. */
+static void
+test_flag_ordinary (void)
+{
+  const DrRules *international = dr_rules_get (DR_VARIANT_INTERNATIONAL);
+  const DrRules *russian = dr_rules_get (DR_VARIANT_RUSSIAN);
+  DrPosition pos;
+
+  dr_rules_initial (international, &pos);
+  play (international, &pos, "32", "28");
+  assert_result (international, &pos, DR_SIDE_WHITE, DR_RESULT_BLACK_WINS, "0-2");
+  play (international, &pos, "19", "23");
+  assert_result (international, &pos, DR_SIDE_BLACK, DR_RESULT_WHITE_WINS, "2-0");
+
+  dr_rules_initial (russian, &pos);
+  play (russian, &pos, "c3", "d4");
+  assert_result (russian, &pos, DR_SIDE_WHITE, DR_RESULT_BLACK_WINS, "0-1");
+}
+
+/* Russian, c3xe5 takes Black's last man: 1-0 for White whose flag fell.
+ * In the giveaway game the same capture wins for Black on the board (the
+ * side without a move wins), flag or no flag: 0-1. */
+static void
+test_flag_russian_and_giveaway (void)
+{
+  const DrRules *russian = dr_rules_get (DR_VARIANT_RUSSIAN);
+  const DrRules *giveaway = dr_rules_get (DR_VARIANT_RUSSIAN_GIVEAWAY);
+  DrPosition pos;
+
+  position (russian, "W:Wc3:Bd4", &pos);
+  play (russian, &pos, "c3", "e5");
+  assert_result (russian, &pos, DR_SIDE_WHITE, DR_RESULT_WHITE_WINS, "1-0");
+
+  position (giveaway, "W:Wc3:Bd4", &pos);
+  play (giveaway, &pos, "c3", "e5");
+  assert_result (giveaway, &pos, DR_SIDE_WHITE, DR_RESULT_BLACK_WINS, "0-1");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -231,5 +602,15 @@ main (int argc, char *argv[])
   g_test_add_func ("/clock/time-control/invalid", test_parse_invalid);
   g_test_add_func ("/clock/time-control/describe", test_describe);
   g_test_add_func ("/clock/time-control/presets", test_presets);
+  g_test_add_func ("/clock/clock/classic-control", test_classic_control);
+  g_test_add_func ("/clock/clock/flag-at-control", test_flag_at_control);
+  g_test_add_func ("/clock/clock/flag-boundary", test_flag_boundary);
+  g_test_add_func ("/clock/clock/fischer", test_fischer);
+  g_test_add_func ("/clock/clock/sandglass", test_sandglass);
+  g_test_add_func ("/clock/clock/pause-resume", test_pause_resume);
+  g_test_add_func ("/clock/flag-result/last-piece-taken", test_flag_last_piece_taken);
+  g_test_add_func ("/clock/flag-result/opponent-locked", test_flag_opponent_locked);
+  g_test_add_func ("/clock/flag-result/ordinary", test_flag_ordinary);
+  g_test_add_func ("/clock/flag-result/russian-and-giveaway", test_flag_russian_and_giveaway);
   return g_test_run ();
 }

@@ -13,10 +13,14 @@
 
 #include "dr-clock.h"
 
+#include "dr-movegen.h"
+
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
 G_DEFINE_QUARK (dr-time-control-error-quark, dr_time_control_error)
+
+#define USEC_PER_SEC G_GINT64_CONSTANT (1000000)
 
 /* ------------------------------------------------------------------ */
 /* Time controls                                                       */
@@ -553,4 +557,458 @@ dr_time_control_presets (guint *n_presets)
 
   *n_presets = G_N_ELEMENTS (presets);
   return presets;
+}
+
+/* ------------------------------------------------------------------ */
+/* The clock                                                           */
+/* ------------------------------------------------------------------ */
+
+/* DrClock: the two dials.  Only the side to move's clock runs (004
+ * 3.8.2), from @since; its remaining time is stored as it was at @since,
+ * so reading the clock changes nothing and the flag is worked out from
+ * @now.  A clock is not running before dr_clock_start(), while paused,
+ * and for good once a flag has fallen (the game is over, 004 3.8.9). */
+struct _DrClock
+{
+  DrTimeControl *control;
+  gint64         remaining[2];    /* µs, by DrSide; the running side's as of @since */
+  guint          moves[2];        /* moves made */
+  guint          period[2];       /* index into control->periods */
+  guint          period_moves[2]; /* moves made in that period */
+  DrSide         to_move;         /* whose clock runs (or would, unpaused) */
+  gint64         since;           /* @now when the running clock last started */
+  gint64         move_used;       /* µs @to_move used on this move before @since */
+  gboolean       started;
+  gboolean       paused;
+  gboolean       fallen;          /* the flag of @fallen_side has fallen */
+  DrSide         fallen_side;
+};
+
+static gint64
+period_usec (guint seconds)
+{
+  return (gint64) seconds * USEC_PER_SEC;
+}
+
+/* @a + @b for times that are never negative, saturating (a repeated last
+ * period keeps adding time). */
+static gint64
+add_time (gint64 a,
+          gint64 b)
+{
+  return a > G_MAXINT64 - b ? G_MAXINT64 : a + b;
+}
+
+static const DrTimePeriod *
+current_period (const DrClock *self,
+                DrSide         side)
+{
+  return &self->control->periods[self->period[side]];
+}
+
+static gboolean
+is_running (const DrClock *self)
+{
+  return self->started && !self->paused && !self->fallen;
+}
+
+static gint64
+elapsed (const DrClock *self,
+         gint64         now)
+{
+  return now > self->since ? now - self->since : 0;
+}
+
+/**
+ * dr_clock_new:
+ * @control: a timed control (%DR_TIME_CONTROL_TIMED)
+ *
+ * A clock set for @control: each side has the time of the first period.
+ * Nothing runs until dr_clock_start().
+ *
+ * Returns: (transfer full): the clock
+ */
+DrClock *
+dr_clock_new (const DrTimeControl *control)
+{
+  DrClock *self;
+
+  g_return_val_if_fail (control != NULL, NULL);
+  g_return_val_if_fail (control->kind == DR_TIME_CONTROL_TIMED && control->n_periods > 0, NULL);
+
+  self = g_new0 (DrClock, 1);
+  self->control = dr_time_control_copy (control);
+  for (int side = 0; side < 2; side++)
+    self->remaining[side] = period_usec (control->periods[0].seconds);
+  self->to_move = DR_SIDE_WHITE;
+  return self;
+}
+
+void
+dr_clock_free (DrClock *self)
+{
+  if (self == NULL)
+    return;
+  dr_time_control_free (self->control);
+  g_free (self);
+}
+
+/**
+ * dr_clock_get_control:
+ *
+ * Returns: (transfer none): the clock's time control
+ */
+const DrTimeControl *
+dr_clock_get_control (const DrClock *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->control;
+}
+
+/**
+ * dr_clock_start:
+ * @side: the side that moves first, whose clock starts (White's, 004 3.7.3)
+ * @now: the time, µs
+ *
+ * Starts the clock once, at the start of the game.
+ */
+void
+dr_clock_start (DrClock *self,
+                DrSide   side,
+                gint64   now)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (!self->started);
+
+  self->started = TRUE;
+  self->to_move = side;
+  self->since = now;
+  self->move_used = 0;
+}
+
+/* Charges the running side with the time from @since to @now, and makes
+ * @now the new @since.  When that uses up its time the flag falls at the
+ * moment the time ran out, and the clock stops (004 3.8.9). */
+static void
+charge (DrClock *self,
+        gint64   now)
+{
+  DrSide mover = self->to_move;
+  DrSide other = DR_SIDE_OTHER (mover);
+  gint64 used = elapsed (self, now);
+
+  if (!is_running (self))
+    return;
+  if (used >= self->remaining[mover])
+    {
+      used = self->remaining[mover];
+      self->fallen = TRUE;
+      self->fallen_side = mover;
+    }
+  self->remaining[mover] -= used;
+  if (current_period (self, mover)->sandglass)
+    self->remaining[other] = add_time (self->remaining[other], used);
+  self->move_used += used;
+  self->since = now;
+}
+
+/**
+ * dr_clock_press:
+ * @now: the time, µs
+ * @flag_fell: (out) (optional): set to whether the mover's flag had
+ *   fallen
+ *
+ * The side to move has made its move and presses the clock (004 3.8.6):
+ * its clock stops and the opponent's starts.  The mover is charged with
+ * the time the move took; sandglass: the opponent gets it.  Then it gets
+ * its Fischer increment, and when the move completes the moves of its
+ * period, the time of the next period (004 3.9.1: 1 h 10 min for 35
+ * moves, then 15 min more); after the last period with a number of
+ * moves, that period again.
+ *
+ * If the mover's time ran out before or during the move, even while
+ * pressing the clock, the flag has fallen (004 3.8.9): no time is added,
+ * the mover's time stays at 0, the clock stops for good and *@flag_fell
+ * is TRUE.  A press after a flag fell changes nothing and returns 0.
+ *
+ * Returns: the time the move took, µs (pauses not counted)
+ */
+gint64
+dr_clock_press (DrClock  *self,
+                gint64    now,
+                gboolean *flag_fell)
+{
+  DrSide mover;
+  const DrTimePeriod *period;
+  gint64 took;
+
+  if (flag_fell != NULL)
+    *flag_fell = FALSE;
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (self->started && !self->paused, 0);
+
+  if (self->fallen)
+    {
+      if (flag_fell != NULL)
+        *flag_fell = TRUE;
+      return 0;
+    }
+  mover = self->to_move;
+  took = self->move_used + elapsed (self, now);
+  charge (self, now);
+  if (self->fallen)
+    {
+      if (flag_fell != NULL)
+        *flag_fell = TRUE;
+      return took;
+    }
+
+  period = current_period (self, mover);
+  self->moves[mover]++;
+  self->period_moves[mover]++;
+  self->remaining[mover] = add_time (self->remaining[mover], period_usec (period->increment));
+  if (period->moves > 0 && self->period_moves[mover] == period->moves)
+    {
+      if (self->period[mover] + 1 < self->control->n_periods)
+        self->period[mover]++;
+      self->period_moves[mover] = 0;
+      self->remaining[mover] = add_time (self->remaining[mover],
+                                         period_usec (current_period (self, mover)->seconds));
+    }
+  self->to_move = DR_SIDE_OTHER (mover);
+  self->move_used = 0;
+  self->since = now;
+  return took;
+}
+
+/**
+ * dr_clock_pause:
+ * @now: the time, µs
+ *
+ * Stops both clocks (an adjournment, the arbiter's pause); the side to
+ * move keeps the time it has used on its move so far.  If its time ran out
+ * before @now, its flag has fallen instead.
+ */
+void
+dr_clock_pause (DrClock *self,
+                gint64   now)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (self->started);
+
+  if (!is_running (self))
+    return;
+  charge (self, now);
+  if (!self->fallen)
+    self->paused = TRUE;
+}
+
+/**
+ * dr_clock_resume:
+ * @now: the time, µs
+ *
+ * Starts the side to move's clock again after dr_clock_pause().
+ */
+void
+dr_clock_resume (DrClock *self,
+                 gint64   now)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!self->paused)
+    return;
+  self->paused = FALSE;
+  self->since = now;
+}
+
+/**
+ * dr_clock_set_remaining:
+ * @side: whose time
+ * @remaining: its time left, µs (below 0 counts as 0)
+ * @now: the time, µs
+ *
+ * Sets a side's time by hand: the arbiter's correction (004 3.8.8), or a
+ * game recorded from a clock on the table.  A flag that has fallen stays
+ * down.
+ */
+void
+dr_clock_set_remaining (DrClock *self,
+                        DrSide   side,
+                        gint64   remaining,
+                        gint64   now)
+{
+  g_return_if_fail (self != NULL);
+
+  if (self->fallen)
+    return;
+  charge (self, now);
+  if (self->fallen)
+    return;
+  self->remaining[side] = MAX (remaining, 0);
+}
+
+/**
+ * dr_clock_remaining:
+ * @side: whose time
+ * @now: the time, µs
+ *
+ * Returns: @side's time left at @now, µs: 0 once its flag has fallen
+ */
+gint64
+dr_clock_remaining (const DrClock *self,
+                    DrSide         side,
+                    gint64         now)
+{
+  DrSide mover;
+  gint64 used;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (!is_running (self))
+    return self->remaining[side];
+  mover = self->to_move;
+  used = MIN (elapsed (self, now), self->remaining[mover]);
+  if (side == mover)
+    return self->remaining[side] - used;
+  if (current_period (self, mover)->sandglass)
+    return add_time (self->remaining[side], used);
+  return self->remaining[side];
+}
+
+/**
+ * dr_clock_flagged:
+ * @now: the time, µs
+ * @side: (out) (optional): whose flag
+ *
+ * Has a flag fallen by @now (004 3.8.9)?  Only the running clock's flag
+ * can fall; once down it stays down.
+ *
+ * Returns: TRUE when a flag is down
+ */
+gboolean
+dr_clock_flagged (const DrClock *self,
+                  gint64         now,
+                  DrSide        *side)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->fallen)
+    {
+      if (side != NULL)
+        *side = self->fallen_side;
+      return TRUE;
+    }
+  if (is_running (self) && elapsed (self, now) >= self->remaining[self->to_move])
+    {
+      if (side != NULL)
+        *side = self->to_move;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * dr_clock_is_running:
+ * @side: (out) (optional): whose clock runs
+ *
+ * Returns: TRUE when a clock runs: started, not paused, no flag down
+ */
+gboolean
+dr_clock_is_running (const DrClock *self,
+                     DrSide        *side)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (side != NULL)
+    *side = self->to_move;
+  return is_running (self);
+}
+
+gboolean
+dr_clock_is_paused (const DrClock *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->paused;
+}
+
+/**
+ * dr_clock_moves:
+ *
+ * Returns: the number of moves @side has made (presses that counted)
+ */
+guint
+dr_clock_moves (const DrClock *self,
+                DrSide         side)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->moves[side];
+}
+
+/**
+ * dr_clock_period:
+ *
+ * Returns: the index of @side's current period in the time control
+ */
+guint
+dr_clock_period (const DrClock *self,
+                 DrSide         side)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->period[side];
+}
+
+/**
+ * dr_clock_moves_to_control:
+ *
+ * Returns: the moves @side still has to make in its period, the last of
+ *   them the control move; 0 when the period lasts the rest of the game
+ */
+guint
+dr_clock_moves_to_control (const DrClock *self,
+                           DrSide         side)
+{
+  const DrTimePeriod *period;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  period = current_period (self, side);
+  return period->moves > 0 ? period->moves - self->period_moves[side] : 0;
+}
+
+/**
+ * dr_clock_flag_result:
+ * @rules: the variant
+ * @pos: the position on the board when the flag fell
+ * @flagged: the side whose flag fell
+ *
+ * The result of the game when @flagged's flag falls (004 3.8.9: the
+ * flagged side loses).  004 3.8.12: if the flag fell after @flagged made
+ * its move on the board (the opponent is to move in @pos) and that move
+ * took the opponent's last piece or locked all of them, the time is not
+ * counted and the game goes by the board: @flagged wins (in the giveaway
+ * games, where the side without a move wins, the opponent wins, as the
+ * board says).  Pass the result to dr_result_to_string() for the
+ * variant's notation ("2-0" in International).
+ *
+ * Returns: the result
+ */
+DrResult
+dr_clock_flag_result (const DrRules    *rules,
+                      const DrPosition *pos,
+                      DrSide            flagged)
+{
+  DrSide opponent = DR_SIDE_OTHER (flagged);
+  DrSide winner = opponent;
+
+  g_return_val_if_fail (rules != NULL, DR_RESULT_UNKNOWN);
+  g_return_val_if_fail (pos != NULL, DR_RESULT_UNKNOWN);
+
+  /* 004 3.8.12: all the opponent's pieces taken or locked. */
+  if ((DrSide) pos->turn == opponent && !dr_movegen_has_move (rules, pos))
+    winner = rules->giveaway ? opponent : flagged;
+  return winner == DR_SIDE_WHITE ? DR_RESULT_WHITE_WINS : DR_RESULT_BLACK_WINS;
 }

@@ -22,10 +22,20 @@
  *   ("40/7200" is 2 h for every 40 moves).
  * - dr_time_control_presets() lists the controls of the Draughts code of
  *   Russia (004 3.9.1 - 3.9.4) and a few common Fischer controls.
+ * - A #DrClock is the two dials of a game clock (004 3.8.1, 3.8.2): one
+ *   runs at a time; pressing it after a move (004 3.8.6) stops the mover's
+ *   and starts the opponent's.  The flag falls when a side's time runs
+ *   out, before or during its control move and even while it presses the
+ *   clock (004 3.8.9); dr_clock_flag_result() then gives the result, which
+ *   004 3.8.12 turns round when the flagged side's move left the opponent
+ *   without a piece or a move.
  */
 #pragma once
 
 #include <glib.h>
+
+#include "dr-game.h"
+#include "dr-rules.h"
 
 G_BEGIN_DECLS
 
@@ -75,6 +85,8 @@ typedef struct
   const char *control;  /* its TimeControl text */
 } DrTimeControlPreset;
 
+typedef struct _DrClock DrClock;
+
 GQuark          dr_time_control_error_quark (void);
 
 /* Time controls. */
@@ -93,6 +105,45 @@ char           *dr_time_control_describe    (const DrTimeControl   *control);
 const DrTimeControlPreset *
                 dr_time_control_presets     (guint                 *n_presets);
 
+/* The clock. */
+DrClock        *dr_clock_new                (const DrTimeControl   *control);
+void            dr_clock_free               (DrClock               *self);
+const DrTimeControl *
+                dr_clock_get_control        (const DrClock         *self);
+void            dr_clock_start              (DrClock               *self,
+                                             DrSide                 side,
+                                             gint64                 now);
+gint64          dr_clock_press              (DrClock               *self,
+                                             gint64                 now,
+                                             gboolean              *flag_fell);
+void            dr_clock_pause              (DrClock               *self,
+                                             gint64                 now);
+void            dr_clock_resume             (DrClock               *self,
+                                             gint64                 now);
+void            dr_clock_set_remaining      (DrClock               *self,
+                                             DrSide                 side,
+                                             gint64                 remaining,
+                                             gint64                 now);
+gint64          dr_clock_remaining          (const DrClock         *self,
+                                             DrSide                 side,
+                                             gint64                 now);
+gboolean        dr_clock_flagged            (const DrClock         *self,
+                                             gint64                 now,
+                                             DrSide                *side);
+gboolean        dr_clock_is_running         (const DrClock         *self,
+                                             DrSide                *side);
+gboolean        dr_clock_is_paused          (const DrClock         *self);
+guint           dr_clock_moves              (const DrClock         *self,
+                                             DrSide                 side);
+guint           dr_clock_period             (const DrClock         *self,
+                                             DrSide                 side);
+guint           dr_clock_moves_to_control   (const DrClock         *self,
+                                             DrSide                 side);
+DrResult        dr_clock_flag_result        (const DrRules         *rules,
+                                             const DrPosition      *pos,
+                                             DrSide                 flagged);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrTimeControl, dr_time_control_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrClock, dr_clock_free)
 
 G_END_DECLS
