@@ -15,6 +15,7 @@
 #include "dr-clock.h"
 #include "dr-fen.h"
 #include "dr-movegen.h"
+#include "dr-pdn.h"
 
 #include <string.h>
 
@@ -592,6 +593,301 @@ test_flag_russian_and_giveaway (void)
   assert_result (giveaway, &pos, DR_SIDE_WHITE, DR_RESULT_BLACK_WINS, "0-1");
 }
 
+/* ---- Clock commands in comments ---------------------------------------- */
+
+static void
+test_comment_read (void)
+{
+  static const struct
+  {
+    const char *comment;
+    DrSide      mover;
+    gboolean    known[2];
+    gboolean    running[2];
+    gint64      remaining[2];
+    const char *text;
+  } cases[] = {
+    /* PDN.md §6: upper case runs. */
+    { "[%clock w0:00:10 B0:00:03]", DR_SIDE_WHITE,
+      { TRUE, TRUE }, { FALSE, TRUE }, { S (10), S (3) }, NULL },
+    /* DGT's %clk: the mover's time; 9.5 s. */
+    { "Good move [%clk 0:00:09.5] here", DR_SIDE_BLACK,
+      { FALSE, TRUE }, { FALSE, FALSE }, { 0, S (9.5) }, "Good move here" },
+    /* 10 h = 36000 s. */
+    { "[%clock W10:00:00]", DR_SIDE_BLACK,
+      { TRUE, FALSE }, { TRUE, FALSE }, { S (36000), 0 }, NULL },
+    /* The regular expression allows no space; 1:02:03 = 3723 s. */
+    { "[%clockb1:02:03]", DR_SIDE_WHITE,
+      { FALSE, TRUE }, { FALSE, FALSE }, { 0, S (3723) }, NULL },
+    /* Digits past the microsecond dropped: 1.123456 s. */
+    { "[%clk 0:00:01.1234567]", DR_SIDE_WHITE,
+      { TRUE, FALSE }, { FALSE, FALSE }, { 1123456, 0 }, NULL },
+    /* Beside marks and text, which stay. */
+    { "Only move [%csl G23] [%clock b0:59:59 W1:00:00] [%cal G32-28]", DR_SIDE_BLACK,
+      { TRUE, TRUE }, { TRUE, FALSE }, { S (3600), S (3599) },
+      "Only move [%csl G23] [%cal G32-28]" },
+    /* A later command overrides an earlier one for its side. */
+    { "[%clock w0:01:00 b0:02:00] [%clk 0:00:30]", DR_SIDE_BLACK,
+      { TRUE, TRUE }, { FALSE, FALSE }, { S (60), S (30) }, NULL },
+    /* No clock command: nothing known, the text as it is. */
+    { "Zugzwang", DR_SIDE_WHITE, { FALSE, FALSE }, { FALSE, FALSE }, { 0, 0 }, "Zugzwang" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *text = NULL;
+      DrClockTimes times;
+
+      g_test_message ("%s", cases[i].comment);
+      g_assert_true (dr_clock_times_from_comment (cases[i].comment, cases[i].mover, &times,
+                                                  &text, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (text, ==, cases[i].text);
+      for (int side = 0; side < 2; side++)
+        {
+          g_assert_cmpint (times.known[side], ==, cases[i].known[side]);
+          if (!times.known[side])
+            continue;
+          g_assert_cmpint (times.running[side], ==, cases[i].running[side]);
+          g_assert_cmpint (times.remaining[side], ==, cases[i].remaining[side]);
+        }
+    }
+}
+
+static void
+test_comment_write (void)
+{
+  /* 0:41:07 = 2467 s, with 0.9 s more that the written form drops;
+   * 0:38:52 = 2332 s, running. */
+  DrClockTimes times = { { TRUE, TRUE }, { FALSE, TRUE }, { S (2467.9), S (2332) } };
+  DrClockTimes black = { { FALSE, TRUE }, { FALSE, FALSE }, { 0, S (36000) } };
+  DrClockTimes none = { { FALSE, FALSE }, { FALSE, FALSE }, { 0, 0 } };
+  g_autofree char *with_text = dr_clock_times_to_comment ("Sharp", &times);
+  g_autofree char *alone = dr_clock_times_to_comment (NULL, &times);
+  g_autofree char *black_only = dr_clock_times_to_comment ("", &black);
+  g_autofree char *nothing = dr_clock_times_to_comment (NULL, &none);
+  g_autofree char *text_only = dr_clock_times_to_comment ("Sharp", NULL);
+  g_autofree char *negative = dr_clock_format_time (-S (5));
+  g_autofree char *hundred = dr_clock_format_time (S (360000));
+
+  g_assert_cmpstr (with_text, ==, "Sharp [%clock w0:41:07 B0:38:52]");
+  g_assert_cmpstr (alone, ==, "[%clock w0:41:07 B0:38:52]");
+  g_assert_cmpstr (black_only, ==, "[%clock b10:00:00]");
+  g_assert_null (nothing);
+  g_assert_cmpstr (text_only, ==, "Sharp");
+  g_assert_cmpstr (negative, ==, "0:00:00");
+  g_assert_cmpstr (hundred, ==, "100:00:00");
+}
+
+/* Written times read back as the same times (whole seconds). */
+static void
+test_comment_round_trip (void)
+{
+  DrClockTimes times = { { TRUE, TRUE }, { TRUE, FALSE }, { S (7325), S (59) } };
+  g_autofree char *comment = dr_clock_times_to_comment ("Time trouble", &times);
+  g_autofree char *text = NULL;
+  DrClockTimes back;
+
+  /* 7325 s = 2:02:05. */
+  g_assert_cmpstr (comment, ==, "Time trouble [%clock W2:02:05 b0:00:59]");
+  g_assert_true (dr_clock_times_from_comment (comment, DR_SIDE_BLACK, &back, &text, NULL));
+  g_assert_cmpstr (text, ==, "Time trouble");
+  for (int side = 0; side < 2; side++)
+    {
+      g_assert_true (back.known[side]);
+      g_assert_cmpint (back.running[side], ==, times.running[side]);
+      g_assert_cmpint (back.remaining[side], ==, times.remaining[side]);
+    }
+}
+
+static void
+test_comment_replace (void)
+{
+  DrClockTimes times = { { TRUE, TRUE }, { TRUE, FALSE }, { S (50), S (120) } };
+  g_autofree char *replaced
+    = dr_clock_times_replace_in_comment ("Only move [%clock w0:01:00 B0:02:00] [%csl G23]", &times);
+  g_autofree char *removed
+    = dr_clock_times_replace_in_comment ("Only move [%clock w0:01:00 B0:02:00] [%csl G23]", NULL);
+  g_autofree char *emptied = dr_clock_times_replace_in_comment ("[%clk 0:00:05]", NULL);
+  g_autofree char *added = dr_clock_times_replace_in_comment (NULL, &times);
+  g_autofree char *kept = dr_clock_times_replace_in_comment ("[%clock x1] note", &times);
+
+  g_assert_cmpstr (replaced, ==, "Only move [%csl G23] [%clock W0:00:50 b0:02:00]");
+  g_assert_cmpstr (removed, ==, "Only move [%csl G23]");
+  g_assert_null (emptied);
+  g_assert_cmpstr (added, ==, "[%clock W0:00:50 b0:02:00]");
+  /* A command that cannot be read stays; the new one goes after it. */
+  g_assert_cmpstr (kept, ==, "[%clock x1] note [%clock W0:00:50 b0:02:00]");
+}
+
+/* After a press, the clock's times as a comment command. */
+static void
+test_times_to_comment (void)
+{
+  g_autoptr (DrClock) clock = clock_for ("180+2");
+  g_autofree char *comment = NULL;
+  DrClockTimes times;
+
+  dr_clock_start (clock, DR_SIDE_WHITE, 0);
+  dr_clock_press (clock, S (10), NULL);
+  /* White 180 - 10 + 2 = 172 s = 0:02:52; Black's clock runs. */
+  dr_clock_get_times (clock, S (10), &times);
+  comment = dr_clock_times_to_comment (NULL, &times);
+  g_assert_cmpstr (comment, ==, "[%clock w0:02:52 B0:03:00]");
+}
+
+/* The times of the first two moves of @game, as test_comment_pdn() writes
+ * them. */
+static void
+check_pdn_times (const DrGame *game)
+{
+  g_autoptr (DrTimeControl) control = NULL;
+  g_autoptr (DrTimeControl) preset = parse_ok ("50/5400:1800");   /* 004 3.9.2 */
+  g_autofree char *text = NULL;
+  g_autofree char *sharp = NULL;
+  DrGameNode *node;
+  DrClockTimes times;
+
+  g_assert_true (dr_time_control_parse (dr_game_get_tag (game, "TimeControl"), &control, NULL));
+  g_assert_true (dr_time_control_equal (control, preset));
+
+  /* After 32-28: White 1:29:50 = 5390 s, Black's clock runs at 5400 s. */
+  node = game->root->children;
+  g_assert_true (dr_clock_times_from_comment (node->comment_after, DR_SIDE_WHITE, &times,
+                                              &text, NULL));
+  g_assert_null (text);
+  g_assert_cmpint (times.remaining[DR_SIDE_WHITE], ==, S (5390));
+  g_assert_false (times.running[DR_SIDE_WHITE]);
+  g_assert_cmpint (times.remaining[DR_SIDE_BLACK], ==, S (5400));
+  g_assert_true (times.running[DR_SIDE_BLACK]);
+  /* After 19-23: Black 1:29:15 = 5355 s, White's clock runs. */
+  node = node->children;
+  g_assert_true (dr_clock_times_from_comment (node->comment_after, DR_SIDE_BLACK, &times,
+                                              &sharp, NULL));
+  g_assert_cmpstr (sharp, ==, "Sharp");
+  g_assert_cmpint (times.remaining[DR_SIDE_WHITE], ==, S (5390));
+  g_assert_true (times.running[DR_SIDE_WHITE]);
+  g_assert_cmpint (times.remaining[DR_SIDE_BLACK], ==, S (5355));
+  g_assert_false (times.running[DR_SIDE_BLACK]);
+}
+
+static DrGame *
+read_one_game (const char *pdn)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, "clock.pdn", NULL, NULL, &error);
+  DrGame *game = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, &error), ==, DR_PDN_READ_WHOLE);
+  g_assert_no_error (error);
+  return game;
+}
+
+/* A PDN game keeps its control in the TimeControl tag and the times in
+ * its move comments; written (the writer may break a comment across
+ * lines) and read again, they are the same. */
+static void
+test_comment_pdn (void)
+{
+  static const char pdn[] =
+    "[GameType \"20\"]\n"
+    "[TimeControl \"50/5400:1800\"]\n"
+    "[Result \"*\"]\n"
+    "\n"
+    "1. 32-28 {[%clock w1:29:50 B1:30:00]} 19-23 {Sharp [%clock W1:29:50 b1:29:15]} *\n";
+  g_autoptr (DrGame) game = read_one_game (pdn);
+  g_autofree char *written = dr_pdn_write_game (game, DR_NOTATION_NUMERIC);
+  g_autoptr (DrGame) again = read_one_game (written);
+  g_autofree char *rewritten = dr_pdn_write_game (again, DR_NOTATION_NUMERIC);
+
+  check_pdn_times (game);
+  g_assert_nonnull (strstr (written, "[TimeControl \"50/5400:1800\"]"));
+  g_assert_nonnull (strstr (written, "32-28 {[%clock w1:29:50 B1:30:00]}"));
+  check_pdn_times (again);
+  g_assert_cmpstr (rewritten, ==, written);
+}
+
+/* Clock commands that cannot be read stay in the text, as they were, and
+ * are reported with their column (in characters). */
+static void
+test_comment_malformed (void)
+{
+  static const struct { const char *comment; guint column; } cases[] = {
+    { "[%clock w0:0:10]", 1 },               /* minutes in one digit */
+    { "[%clock x0:00:10]", 1 },              /* no such side */
+    { "[%clock w0:61:10]", 1 },              /* 61 minutes */
+    { "[%clock w0:00:60]", 1 },
+    { "[%clock w0:00:10 w0:00:11]", 1 },     /* White twice */
+    { "[%clock]", 1 },                       /* no time */
+    { "[%clock w]", 1 },
+    { "[%clk 0:00:10 0:00:11]", 1 },         /* %clk has one time */
+    { "[%clk 1:00]", 1 },
+    { "[%clk 0:00:10.]", 1 },
+    { "[%clk 1234567:00:00]", 1 },           /* more hours than can be */
+    { "see [%clock w0:00:10", 5 },           /* never closed */
+    { "[%clock w0:00:10 [%csl G23]", 1 },    /* closed by another command */
+    { "Зевок [%clk 0:0:01]", 7 },            /* 6 characters (11 bytes) before it */
+    /* Quoted in the message up to 40 bytes, not half a letter. */
+    { "[%clock w0:00:10 Цейтнот, цейтнот]", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *where = g_strdup_printf ("column %u:", cases[i].column);
+      DrClockTimes times;
+
+      g_test_message ("%s", cases[i].comment);
+      g_assert_false (dr_clock_times_from_comment (cases[i].comment, DR_SIDE_WHITE, &times,
+                                                   &text, &error));
+      g_assert_error (error, DR_CLOCK_ERROR, DR_CLOCK_ERROR_COMMAND);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, where));
+      g_assert_true (g_utf8_validate (error->message, -1, NULL));
+      g_assert_cmpstr (text, ==, cases[i].comment);
+      g_assert_false (times.known[DR_SIDE_WHITE]);
+      g_assert_false (times.known[DR_SIDE_BLACK]);
+    }
+}
+
+/* Commands that are not clock commands are not errors; a good command
+ * beside a bad one is read, the bad one kept and reported. */
+static void
+test_comment_not_ours (void)
+{
+  static const char *const comments[] = {
+    "[%clockx 1]", "[%clkx]", "[%cal G32-28]", "[%emt 0:00:05]", "50% [%c",
+  };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  DrClockTimes times;
+
+  for (guint i = 0; i < G_N_ELEMENTS (comments); i++)
+    {
+      g_autoptr (GError) none = NULL;
+      g_autofree char *same = NULL;
+
+      g_assert_true (dr_clock_times_from_comment (comments[i], DR_SIDE_WHITE, &times, &same,
+                                                  &none));
+      g_assert_no_error (none);
+      g_assert_cmpstr (same, ==, comments[i]);
+      g_assert_false (times.known[DR_SIDE_WHITE] || times.known[DR_SIDE_BLACK]);
+    }
+
+  /* The bad one at column 19. */
+  g_assert_false (dr_clock_times_from_comment ("[%clock w0:00:10] [%clk 0:0:1]", DR_SIDE_BLACK,
+                                               &times, &text, &error));
+  g_assert_error (error, DR_CLOCK_ERROR, DR_CLOCK_ERROR_COMMAND);
+  g_assert_nonnull (strstr (error->message, "column 19:"));
+  g_assert_cmpstr (text, ==, "[%clk 0:0:1]");
+  g_assert_true (times.known[DR_SIDE_WHITE]);
+  g_assert_cmpint (times.remaining[DR_SIDE_WHITE], ==, S (10));
+  g_assert_false (times.known[DR_SIDE_BLACK]);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -612,5 +908,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/clock/flag-result/opponent-locked", test_flag_opponent_locked);
   g_test_add_func ("/clock/flag-result/ordinary", test_flag_ordinary);
   g_test_add_func ("/clock/flag-result/russian-and-giveaway", test_flag_russian_and_giveaway);
+  g_test_add_func ("/clock/comment/read", test_comment_read);
+  g_test_add_func ("/clock/comment/write", test_comment_write);
+  g_test_add_func ("/clock/comment/round-trip", test_comment_round_trip);
+  g_test_add_func ("/clock/comment/replace", test_comment_replace);
+  g_test_add_func ("/clock/comment/from-clock", test_times_to_comment);
+  g_test_add_func ("/clock/comment/pdn", test_comment_pdn);
+  g_test_add_func ("/clock/comment/malformed", test_comment_malformed);
+  g_test_add_func ("/clock/comment/not-ours", test_comment_not_ours);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 G_DEFINE_QUARK (dr-time-control-error-quark, dr_time_control_error)
+G_DEFINE_QUARK (dr-clock-error-quark, dr_clock_error)
 
 #define USEC_PER_SEC G_GINT64_CONSTANT (1000000)
 
@@ -1011,4 +1012,387 @@ dr_clock_flag_result (const DrRules    *rules,
   if ((DrSide) pos->turn == opponent && !dr_movegen_has_move (rules, pos))
     winner = rules->giveaway ? opponent : flagged;
   return winner == DR_SIDE_WHITE ? DR_RESULT_WHITE_WINS : DR_RESULT_BLACK_WINS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Clock times in comments                                             */
+/* ------------------------------------------------------------------ */
+
+/**
+ * dr_clock_get_times:
+ * @now: the time, µs
+ * @times: (out caller-allocates): both sides' times at @now, for a comment
+ */
+void
+dr_clock_get_times (const DrClock *self,
+                    gint64         now,
+                    DrClockTimes  *times)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (times != NULL);
+
+  for (int side = 0; side < 2; side++)
+    {
+      times->known[side] = TRUE;
+      times->remaining[side] = dr_clock_remaining (self, (DrSide) side, now);
+      times->running[side] = is_running (self) && self->to_move == (DrSide) side;
+    }
+}
+
+/**
+ * dr_clock_format_time:
+ * @time: µs (below 0 counts as 0)
+ *
+ * The time as a clock command writes it: h:mm:ss, whole seconds (a
+ * fraction is dropped), hours in as many digits as they need.
+ *
+ * Returns: (transfer full): the text, "0:41:07"
+ */
+char *
+dr_clock_format_time (gint64 time)
+{
+  gint64 s = MAX (time, 0) / USEC_PER_SEC;
+
+  return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d",
+                          s / 3600, (int) (s / 60 % 60), (int) (s % 60));
+}
+
+static const char *
+skip_space (const char *p,
+            const char *end)
+{
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  return p;
+}
+
+/* Two digits below 60 at *@p. */
+static gboolean
+read_sixty (const char **p,
+            const char  *end,
+            gint64      *value)
+{
+  const char *q = *p;
+
+  if (end - q < 2 || !g_ascii_isdigit (q[0]) || !g_ascii_isdigit (q[1]) || q[0] > '5')
+    return FALSE;
+  *value = (q[0] - '0') * 10 + (q[1] - '0');
+  *p = q + 2;
+  return TRUE;
+}
+
+/* A time "h:mm:ss" or "h:mm:ss.f" at *@p (before @end), in µs; on failure
+ * *@why says what is wrong. */
+static gboolean
+read_time (const char **p,
+           const char  *end,
+           gint64      *time,
+           const char **why)
+{
+  const char *q = *p;
+  gint64 hours = 0, minutes, seconds, micro = 0;
+  int digits = 0;
+
+  for (; q < end && g_ascii_isdigit (*q); q++, digits++)
+    if (digits < 6)
+      hours = hours * 10 + (*q - '0');
+  if (digits == 0 || digits > 6 || q == end || *q != ':')
+    {
+      *why = _("expected a time h:mm:ss");
+      return FALSE;
+    }
+  q++;
+  if (!read_sixty (&q, end, &minutes))
+    {
+      *why = _("the minutes must be two digits from 00 to 59");
+      return FALSE;
+    }
+  if (q == end || *q != ':')
+    {
+      *why = _("expected a time h:mm:ss");
+      return FALSE;
+    }
+  q++;
+  if (!read_sixty (&q, end, &seconds))
+    {
+      *why = _("the seconds must be two digits from 00 to 59");
+      return FALSE;
+    }
+  if (q < end && *q == '.')
+    {
+      gint64 scale = USEC_PER_SEC;
+
+      q++;
+      if (q == end || !g_ascii_isdigit (*q))
+        {
+          *why = _("expected digits after the decimal point");
+          return FALSE;
+        }
+      /* Digits past the microsecond are dropped. */
+      for (; q < end && g_ascii_isdigit (*q); q++)
+        if (scale > 1)
+          {
+            scale /= 10;
+            micro += (*q - '0') * scale;
+          }
+    }
+  *time = ((hours * 60 + minutes) * 60 + seconds) * USEC_PER_SEC + micro;
+  *p = q;
+  return TRUE;
+}
+
+typedef enum
+{
+  COMMAND_NONE,
+  COMMAND_CLOCK,   /* "[%clock w0:00:10 B0:00:03]" */
+  COMMAND_CLK,     /* "[%clk 0:00:10]" */
+} CommandKind;
+
+static gboolean
+is_side_letter (char c)
+{
+  return c == 'w' || c == 'W' || c == 'b' || c == 'B';
+}
+
+/* Which clock command starts at @open (a "[%cl" in the comment), if any.
+ * "[%clock" may run into its first time ("[%clockw0:00:10]", as the
+ * regular expression of PDN.md §6 allows). */
+static CommandKind
+command_at (const char *open)
+{
+  if (strncmp (open, "[%clock", 7) == 0
+      && (g_ascii_isspace (open[7]) || open[7] == ']'
+          || (is_side_letter (open[7]) && g_ascii_isdigit (open[8]))))
+    return COMMAND_CLOCK;
+  if (strncmp (open, "[%clk", 5) == 0 && (g_ascii_isspace (open[5]) || open[5] == ']'))
+    return COMMAND_CLK;
+  return COMMAND_NONE;
+}
+
+/* The times of the command from @p to @close (its ']'), added to @times
+ * only when the whole command reads. */
+static gboolean
+read_command (CommandKind   kind,
+              const char   *p,
+              const char   *close,
+              DrSide        mover,
+              DrClockTimes *times,
+              const char  **why)
+{
+  DrClockTimes read = { { FALSE, FALSE }, { FALSE, FALSE }, { 0, 0 } };
+
+  p = skip_space (p, close);
+  if (kind == COMMAND_CLK)
+    {
+      if (!read_time (&p, close, &read.remaining[mover], why))
+        return FALSE;
+      if (skip_space (p, close) != close)
+        {
+          *why = _("expected one time only");
+          return FALSE;
+        }
+      read.known[mover] = TRUE;
+    }
+  else
+    {
+      if (p == close)
+        {
+          *why = _("no time given");
+          return FALSE;
+        }
+      while (p < close)
+        {
+          DrSide side;
+
+          if (!is_side_letter (*p))
+            {
+              *why = _("expected w or b before a time");
+              return FALSE;
+            }
+          side = *p == 'w' || *p == 'W' ? DR_SIDE_WHITE : DR_SIDE_BLACK;
+          if (read.known[side])
+            {
+              *why = _("the same clock is given twice");
+              return FALSE;
+            }
+          read.running[side] = g_ascii_isupper (*p);
+          p++;
+          if (!read_time (&p, close, &read.remaining[side], why))
+            return FALSE;
+          read.known[side] = TRUE;
+          p = skip_space (p, close);
+        }
+    }
+  for (int side = 0; side < 2; side++)
+    if (read.known[side])
+      {
+        times->known[side] = TRUE;
+        times->running[side] = read.running[side];
+        times->remaining[side] = read.remaining[side];
+      }
+  return TRUE;
+}
+
+/**
+ * dr_clock_times_from_comment:
+ * @comment: (nullable): a move's comment
+ * @mover: the side that made the move ("[%clk]" gives its time)
+ * @times: (out caller-allocates): the times read; a side not given is
+ *   not known
+ * @text: (out) (optional) (nullable): the comment without the clock
+ *   commands read, trimmed; NULL when nothing else is left
+ * @error: return location for a #GError
+ *
+ * Reads the clock commands of a comment ("[%clock w0:00:10 B0:00:03]",
+ * "[%clk 0:00:10]"; a later one overrides an earlier one for the same
+ * side).  A clock command that cannot be read is left in @text as it was
+ * and reported as %DR_CLOCK_ERROR_COMMAND with its column (the first such
+ * command); @times and @text are filled in either way.  Other commands
+ * ("[%csl ...]") and text are kept.
+ *
+ * Returns: FALSE when a clock command could not be read
+ */
+gboolean
+dr_clock_times_from_comment (const char   *comment,
+                             DrSide        mover,
+                             DrClockTimes *times,
+                             char        **text,
+                             GError      **error)
+{
+  GString *rest = g_string_new (NULL);
+  const char *p = comment != NULL ? comment : "";
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (times != NULL, FALSE);
+
+  memset (times, 0, sizeof *times);
+  for (;;)
+    {
+      const char *open = strstr (p, "[%cl");
+      const char *close, *inner;
+      const char *why = NULL;
+      CommandKind kind;
+
+      if (open == NULL)
+        break;
+      kind = command_at (open);
+      if (kind == COMMAND_NONE)
+        {
+          /* Another command, not ours: kept. */
+          g_string_append_len (rest, p, open + 4 - p);
+          p = open + 4;
+          continue;
+        }
+      close = strchr (open, ']');
+      inner = strchr (open + 1, '[');
+      if (close == NULL || (inner != NULL && inner < close))
+        why = _("the command is not closed with “]”");
+      else
+        read_command (kind, open + (kind == COMMAND_CLOCK ? 7 : 5), close, mover, times, &why);
+      if (why != NULL)
+        {
+          /* Kept as it is, and reported. */
+          if (ok)
+            {
+              gsize len = close != NULL && (inner == NULL || close < inner)
+                          ? (gsize) (close + 1 - open) : strlen (open);
+              g_autofree char *command = NULL;
+
+              /* At most 40 bytes of it, cut between two characters. */
+              if (len > 40)
+                for (len = 40; len > 0 && (open[len] & 0xC0) == 0x80; len--)
+                  ;
+              command = g_strndup (open, len);
+
+              g_set_error (error, DR_CLOCK_ERROR, DR_CLOCK_ERROR_COMMAND,
+                           _("Comment column %u: clock command “%s”: %s"),
+                           column_of (comment, open), command, why);
+            }
+          ok = FALSE;
+          g_string_append_len (rest, p, open + 4 - p);
+          p = open + 4;
+          continue;
+        }
+      /* The command goes, and one of the spaces around it. */
+      g_string_append_len (rest, p, open - p);
+      p = close + 1;
+      if (rest->len > 0 && g_ascii_isspace (rest->str[rest->len - 1]))
+        while (g_ascii_isspace (*p))
+          p++;
+    }
+  g_string_append (rest, p);
+  if (text != NULL)
+    {
+      g_strstrip (rest->str);
+      *text = rest->str[0] != '\0' ? g_strdup (rest->str) : NULL;
+    }
+  g_string_free (rest, TRUE);
+  return ok;
+}
+
+/**
+ * dr_clock_times_to_comment:
+ * @text: (nullable): the comment's text (NULL or "": none)
+ * @times: (nullable): the times to write (NULL or none known: none)
+ *
+ * The comment of @text with the times appended as one "[%clock ...]"
+ * command: White's time, then Black's, each known one with its letter in
+ * upper case when that clock runs, times in whole seconds.
+ *
+ * Returns: (transfer full) (nullable): the comment; NULL when both are
+ *   empty
+ */
+char *
+dr_clock_times_to_comment (const char         *text,
+                           const DrClockTimes *times)
+{
+  GString *out = g_string_new (text);
+
+  if (times != NULL && (times->known[DR_SIDE_WHITE] || times->known[DR_SIDE_BLACK]))
+    {
+      g_string_append (out, out->len > 0 ? " [%clock" : "[%clock");
+      for (int side = 0; side < 2; side++)
+        {
+          g_autofree char *time = NULL;
+
+          if (!times->known[side])
+            continue;
+          time = dr_clock_format_time (times->remaining[side]);
+          g_string_append_printf (out, " %c%s",
+                                  side == DR_SIDE_WHITE ? (times->running[side] ? 'W' : 'w')
+                                                        : (times->running[side] ? 'B' : 'b'),
+                                  time);
+        }
+      g_string_append_c (out, ']');
+    }
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * dr_clock_times_replace_in_comment:
+ * @comment: (nullable): a move's comment
+ * @times: (nullable): the times to write (NULL: the clock commands are
+ *   taken out)
+ *
+ * The comment with its clock commands replaced by one for @times; the rest
+ * of the text, other commands and clock commands that cannot be read are
+ * kept.
+ *
+ * Returns: (transfer full) (nullable): the new comment; NULL when nothing
+ *   is left
+ */
+char *
+dr_clock_times_replace_in_comment (const char         *comment,
+                                   const DrClockTimes *times)
+{
+  g_autofree char *text = NULL;
+  DrClockTimes old;
+
+  dr_clock_times_from_comment (comment, DR_SIDE_WHITE, &old, &text, NULL);
+  return dr_clock_times_to_comment (text, times);
 }

@@ -29,6 +29,19 @@
  *   clock (004 3.8.9); dr_clock_flag_result() then gives the result, which
  *   004 3.8.12 turns round when the flagged side's move left the opponent
  *   without a piece or a move.
+ * - The times go into the game as embedded commands in each move's
+ *   comment (PDN 3.0 commands.rst, PDN.md §6), as lidraughts writes them:
+ *
+ *     12. 32-28 {[%clock w0:41:07 B0:38:52]} 19-23 {[%clock W0:41:07 b0:37:30]}
+ *
+ *   "%clock" gives one or both clocks after the move, a letter for the
+ *   side (w, b) in upper case when that clock is running; DGT boards'
+ *   "[%clk 0:41:07]" gives the time left to the side that has just moved.
+ *   Times are h:mm:ss (hours may have more than one digit; a fraction of
+ *   a second, "0:00:09.5", is read and dropped when written).  The
+ *   TimeControl tag names the control.  Comments keep their other text,
+ *   as with the marks of dr-marks.h; a clock command that cannot be read
+ *   stays in the text as it was.
  */
 #pragma once
 
@@ -49,6 +62,13 @@ typedef enum
   DR_TIME_CONTROL_ERROR_ALONE,       /* "?" or "-" beside periods */
   DR_TIME_CONTROL_ERROR_UNREACHABLE, /* a period after one that lasts the rest of the game */
 } DrTimeControlError;
+
+#define DR_CLOCK_ERROR (dr_clock_error_quark ())
+
+typedef enum
+{
+  DR_CLOCK_ERROR_COMMAND,            /* a clock command in a comment that cannot be read */
+} DrClockError;
 
 /* The largest number a time control may hold (moves or seconds). */
 #define DR_TIME_CONTROL_MAX 999999999u
@@ -85,9 +105,19 @@ typedef struct
   const char *control;  /* its TimeControl text */
 } DrTimeControlPreset;
 
+/* What a clock command of a comment says (and what is written back):
+ * times are the time left, in microseconds. */
+typedef struct
+{
+  gboolean known[2];      /* by DrSide: this side's time is given */
+  gboolean running[2];    /* this side's clock is running */
+  gint64   remaining[2];
+} DrClockTimes;
+
 typedef struct _DrClock DrClock;
 
 GQuark          dr_time_control_error_quark (void);
+GQuark          dr_clock_error_quark        (void);
 
 /* Time controls. */
 DrTimeControl  *dr_time_control_new         (DrTimeControlKind      kind,
@@ -142,6 +172,21 @@ guint           dr_clock_moves_to_control   (const DrClock         *self,
 DrResult        dr_clock_flag_result        (const DrRules         *rules,
                                              const DrPosition      *pos,
                                              DrSide                 flagged);
+
+/* Clock times in comments. */
+void            dr_clock_get_times          (const DrClock         *self,
+                                             gint64                 now,
+                                             DrClockTimes          *times);
+char           *dr_clock_format_time        (gint64                 time);
+gboolean        dr_clock_times_from_comment (const char            *comment,
+                                             DrSide                 mover,
+                                             DrClockTimes          *times,
+                                             char                 **text,
+                                             GError               **error);
+char           *dr_clock_times_to_comment   (const char            *text,
+                                             const DrClockTimes    *times);
+char           *dr_clock_times_replace_in_comment (const char         *comment,
+                                                   const DrClockTimes *times);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrTimeControl, dr_time_control_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrClock, dr_clock_free)
