@@ -450,6 +450,40 @@ test_multipv (void)
   dr_search_free (search);
 }
 
+/* A search stopped in the middle of an iteration keeps the lines of the
+ * last complete one: each line of the result is of its depth, their
+ * first moves differ, and the first is the best move.  (The lines that a
+ * stopped iteration finished were once mixed into them, beside lines of
+ * the iteration before, so that one move could come twice.)  The node
+ * limits are polled every 1,024 nodes, so most of them stop an iteration
+ * part way through one of its lines. */
+static void
+test_multipv_stopped (void)
+{
+  DrPosition pos;
+  DrSearch *search = setup ("international", NULL, &pos);
+
+  for (guint64 nodes = 2000; nodes <= 60000; nodes += 1000)
+    {
+      DrSearchLimits limits = { .max_nodes = nodes, .multipv = 4 };
+      DrSearchResult result;
+
+      dr_search_clear (search);
+      g_assert_true (dr_search_run (search, &pos, &limits, &result));
+      g_assert_cmpint (result.n_lines, ==, 4);
+      g_assert_true (dr_move_same (&result.lines[0].pv[0], &result.best));
+      g_assert_cmpint (result.lines[0].score, ==, result.score);
+      for (int i = 0; i < result.n_lines; i++)
+        {
+          g_assert_cmpint (result.lines[i].depth, ==, result.depth);
+          g_assert_cmpint (result.lines[i].multipv, ==, i + 1);
+          for (int j = 0; j < i; j++)
+            g_assert_false (dr_move_same (&result.lines[i].pv[0], &result.lines[j].pv[0]));
+        }
+    }
+  dr_search_free (search);
+}
+
 static void
 test_no_move (void)
 {
@@ -525,6 +559,7 @@ main (int    argc,
   g_test_add_func ("/search/threads", test_threads);
   g_test_add_func ("/search/ponder", test_ponder);
   g_test_add_func ("/search/multipv", test_multipv);
+  g_test_add_func ("/search/multipv/stopped", test_multipv_stopped);
   g_test_add_func ("/search/no-move", test_no_move);
   g_test_add_func ("/search/draw-not-win", test_draw_not_win);
   g_test_add_func ("/search/blocked-leaf", test_blocked_leaf);

@@ -1075,16 +1075,19 @@ dr_search_run (DrSearch             *self,
           }
       for (int i = 0; i < n_found; i++)
         found[i].multipv = i + 1;
-      /* A complete iteration (or the lines finished before a stop). */
+      /* A complete iteration (or the lines finished before a stop): all
+       * of them are reported, but the result takes an iteration's lines
+       * only when it is complete (or the first), so that its lines are
+       * one iteration's, of one depth, each move once, the best first. */
       for (int i = 0; i < n_found; i++)
         {
           previous[i] = found[i].score;
-          result->lines[i] = found[i];
           if (limits->info_func != NULL)
             limits->info_func (&found[i], limits->user_data);
         }
       if (n_found > 0 && (n_found == lines || result->n_lines == 0))
         {
+          memcpy (result->lines, found, (size_t) n_found * sizeof found[0]);
           result->n_lines = n_found;
           result->best = found[0].pv[0];
           result->score = found[0].score;
