@@ -426,6 +426,36 @@ test_sandglass (void)
 }
 
 /* A pause stops both clocks; the move's time counts only the time run. */
+/* Moves taken back (dr_clock_set_to_move): the time used stays used, the
+ * clock runs for the side named from then on, no move counted, no
+ * increment given. */
+static void
+test_set_to_move (void)
+{
+  g_autoptr (DrClock) clock = clock_for ("300+5");
+  gint64 t0 = S (1000);
+  DrSide side;
+
+  dr_clock_start (clock, DR_SIDE_WHITE, t0);
+  dr_clock_press (clock, t0 + S (10), NULL);     /* White: 300 - 10 + 5 = 295 s */
+  /* Black thinks 20 s, then White's move is taken back: White's clock
+   * runs again, Black keeps its 280 s. */
+  dr_clock_set_to_move (clock, DR_SIDE_WHITE, t0 + S (30));
+  g_assert_true (dr_clock_is_running (clock, &side));
+  g_assert_cmpint (side, ==, DR_SIDE_WHITE);
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, t0 + S (40)), ==, S (280));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, t0 + S (40)), ==, S (285));
+  g_assert_cmpuint (dr_clock_moves (clock, DR_SIDE_WHITE), ==, 1);
+  g_assert_cmpuint (dr_clock_moves (clock, DR_SIDE_BLACK), ==, 0);
+  /* Paused, it still hands the turn over, and runs from the resume. */
+  dr_clock_pause (clock, t0 + S (40));
+  dr_clock_set_to_move (clock, DR_SIDE_BLACK, t0 + S (50));
+  g_assert_true (dr_clock_is_paused (clock));
+  dr_clock_resume (clock, t0 + S (60));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_BLACK, t0 + S (70)), ==, S (270));
+  g_assert_cmpint (dr_clock_remaining (clock, DR_SIDE_WHITE, t0 + S (70)), ==, S (285));
+}
+
 static void
 test_pause_resume (void)
 {
@@ -904,6 +934,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/clock/clock/fischer", test_fischer);
   g_test_add_func ("/clock/clock/sandglass", test_sandglass);
   g_test_add_func ("/clock/clock/pause-resume", test_pause_resume);
+  g_test_add_func ("/clock/clock/set-to-move", test_set_to_move);
   g_test_add_func ("/clock/flag-result/last-piece-taken", test_flag_last_piece_taken);
   g_test_add_func ("/clock/flag-result/opponent-locked", test_flag_opponent_locked);
   g_test_add_func ("/clock/flag-result/ordinary", test_flag_ordinary);

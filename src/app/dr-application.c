@@ -556,6 +556,7 @@ dr_application_startup (GApplication *app)
     { "win.setup", { "<Control>e", NULL } },
     { "win.composition", { "<Control><Shift>e", NULL } },
     { "win.solve-problems", { "<Control><Shift>p", NULL } },
+    { "win.play-engine", { "<Control><Shift>g", NULL } },
     { "win.fullscreen", { "F11", NULL } },
   };
 

@@ -16,6 +16,7 @@
 
 #include "dr-move-list-view.h"
 
+#include "dr-clock.h"
 #include "dr-marks.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
@@ -39,6 +40,7 @@ struct _DrMoveListView
   GtkTextTag  *tag_move;
   GtkTextTag  *tag_current;
   GtkTextTag  *tag_comment;
+  GtkTextTag  *tag_clock;
   GtkTextTag  *tag_number;
   GPtrArray   *depth_tags;     /* GtkTextTag per variation depth */
   GtkTextMark *current_mark;
@@ -99,6 +101,7 @@ update_colors (DrMoveListView *self)
     g_object_set (self->depth_tags->pdata[i], "foreground", variation_color (), NULL);
   g_object_set (self->tag_comment, "foreground", dark ? "#8ff0a4" : "#1f7a4d", NULL);
   g_object_set (self->tag_number, "foreground", dark ? "#9a9996" : "#6e6d72", NULL);
+  g_object_set (self->tag_clock, "foreground", dark ? "#9a9996" : "#6e6d72", NULL);
 }
 
 static GtkTextTag *
@@ -143,16 +146,34 @@ end_offset (DrMoveListView *self)
 }
 
 /* The text of @comment without the arrows and marks (dr-marks.h), which
- * the board shows; NULL when nothing else is in it. */
+ * the board shows, and without the clock's times (dr-clock.h), which come
+ * after the move in *@clock (NULL when the comment gives none for
+ * @mover); NULL when nothing else is in it. */
 static char *
 comment_text (const DrRules *rules,
-              const char    *comment)
+              const char    *comment,
+              DrSide         mover,
+              char         **clock)
 {
+  g_autofree char *marked = NULL;
   char *text = NULL;
+  DrClockTimes times;
 
-  if (comment != NULL)
-    g_array_unref (dr_marks_from_comment (rules, comment, &text));
-  return text;
+  if (clock != NULL)
+    *clock = NULL;
+  if (comment == NULL)
+    return NULL;
+  g_array_unref (dr_marks_from_comment (rules, comment, &marked));
+  if (marked == NULL)
+    return NULL;
+  if (dr_clock_times_from_comment (marked, mover, &times, &text, NULL))
+    {
+      if (clock != NULL && times.known[mover])
+        *clock = dr_clock_format_time (times.remaining[mover]);
+      return text;
+    }
+  g_free (text);
+  return g_steal_pointer (&marked);
 }
 
 /* Writes @node's move: number where needed, move, glyph, comments. */
@@ -170,7 +191,8 @@ write_move (DrMoveListView *self,
   gboolean first_player = before->turn == rules->first_side;
   guint offset = game->root->position.turn == rules->first_side ? 0 : 1;
   guint number = (node->parent->ply + offset) / 2 + 1;
-  g_autofree char *after = comment_text (rules, node->comment_after);
+  g_autofree char *clock = NULL;
+  g_autofree char *after = comment_text (rules, node->comment_after, (DrSide) before->turn, &clock);
   MoveRange range;
   DrNag glyph;
 
@@ -205,6 +227,12 @@ write_move (DrMoveListView *self,
   range.node = node;
   g_array_append_val (self->ranges, range);
   insert (self, " ", depth, NULL);
+  if (clock != NULL)
+    {
+      /* The mover's time left after the move ([%clock], dr-clock.h). */
+      insert (self, clock, depth, self->tag_clock);
+      insert (self, " ", depth, NULL);
+    }
   if (after != NULL)
     {
       insert (self, after, depth, self->tag_comment);
@@ -229,7 +257,8 @@ rebuild (DrMoveListView *self)
   g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (Step));
   DrGame *game = dr_game_model_get_game (self->model);
   Step first = { game->root->children, 0, FALSE, FALSE };
-  g_autofree char *opening = comment_text (game->rules, game->root->comment_after);
+  g_autofree char *opening = comment_text (game->rules, game->root->comment_after,
+                                          (DrSide) game->root->position.turn, NULL);
 
   gtk_text_buffer_set_text (buffer, "", 0);
   g_array_set_size (self->ranges, 0);
@@ -449,6 +478,8 @@ dr_move_list_view_init (DrMoveListView *self)
   self->tag_comment = gtk_text_buffer_create_tag (buffer, "comment", "style", PANGO_STYLE_ITALIC,
                                                   "foreground", "#26a269", NULL);
   self->tag_number = gtk_text_buffer_create_tag (buffer, "number", "foreground", "#77767b", NULL);
+  self->tag_clock = gtk_text_buffer_create_tag (buffer, "clock", "foreground", "#77767b", "scale", PANGO_SCALE_SMALL,
+                                                "font-features", "tnum", NULL);
   /* Light and dark styles: the colours follow. */
   update_colors (self);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (update_colors), self,

@@ -59,6 +59,8 @@ _dr_window_set_composition_mode (DrWindow *self,
 {
   if (on && dr_solve_trainer_get_active (self->solve_trainer))
     dr_solve_trainer_stop (self->solve_trainer);
+  if (on)
+    _dr_window_play_stop (self);
   if (!on)
     dr_compose_pane_leave_line (self->compose_pane);
   follow_tables (self);
@@ -110,6 +112,7 @@ _dr_window_start_solving (DrWindow *self)
 
   if (dr_board_state_get_setup_mode (self->board))
     _dr_window_set_setup_mode (self, FALSE);
+  _dr_window_play_stop (self);
   dr_compose_pane_leave_line (self->compose_pane);
   /* The engine's arrow and lines would give the answer away. */
   if (gtk_toggle_button_get_active (self->analysis_button))

@@ -20,6 +20,7 @@
 #include "dr-hub-engine.h"
 #include "dr-move-list-view.h"
 #include "dr-pdn-collection.h"
+#include "dr-play-pane.h"
 #include "dr-solve-trainer.h"
 #include "dr-window.h"
 
@@ -128,6 +129,9 @@ struct _DrWindow
   DrComposePane   *compose_pane;
   DrSolveTrainer  *solve_trainer;
   DrGame          *solve_game;      /* the game shown when Solve mode began (compared only) */
+
+  /* Playing against the engine (dr-window-play.c), a page of compose_stack. */
+  DrPlayPane      *play_pane;
 };
 
 void  _dr_window_class_actions_init (DrWindowClass *klass);
@@ -240,5 +244,20 @@ void  _dr_window_start_solving      (DrWindow      *self);
  * Composition report shown (TRUE: taken). */
 gboolean _dr_window_compose_move    (DrWindow      *self,
                                      const DrMove  *move);
+
+/* dr-window-play.c */
+void  _dr_window_class_play_init    (DrWindowClass *klass);
+void  _dr_window_play_connect       (DrWindow      *self);
+void  _dr_window_play_dispose       (DrWindow      *self);
+/* Plays against the engine from the position shown. */
+void  _dr_window_play_start         (DrWindow            *self,
+                                     DrSide               engine_side,
+                                     int                  level,
+                                     const DrTimeControl *control);
+/* Ends the game against the engine, if one is played. */
+void  _dr_window_play_stop          (DrWindow      *self);
+/* A move made on the board that the game against the engine refuses
+ * (its turn, or the game over): TRUE. */
+gboolean _dr_window_play_refuse     (DrWindow      *self);
 
 G_END_DECLS

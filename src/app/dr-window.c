@@ -183,7 +183,7 @@ board_move_cb (DrWindow     *self,
                const DrMove *move,
                DrBoardState *board)
 {
-  if (_dr_window_drill_move (self, move) || _dr_window_compose_move (self, move))
+  if (_dr_window_drill_move (self, move) || _dr_window_compose_move (self, move) || _dr_window_play_refuse (self))
     return;
   dr_game_model_play (self->model, move);
 }
@@ -336,6 +336,7 @@ dr_window_dispose (GObject *object)
   _dr_window_annotate_dispose (self);
   _dr_window_gamedb_dispose (self);
   _dr_window_compose_dispose (self);
+  _dr_window_play_dispose (self);
   g_clear_handle_id (&self->forced_id, g_source_remove);
   if (self->settings != NULL)
     {
@@ -405,6 +406,7 @@ dr_window_class_init (DrWindowClass *klass)
   _dr_window_class_egdb_init (klass);
   _dr_window_class_diagram_init (widget_class);
   _dr_window_class_compose_init (klass);
+  _dr_window_class_play_init (klass);
 }
 
 static void
@@ -440,6 +442,7 @@ dr_window_init (DrWindow *self)
   _dr_window_gamedb_connect (self);
   _dr_window_egdb_connect (self);
   _dr_window_compose_connect (self);
+  _dr_window_play_connect (self);
   apply_settings (self);
   /* A new window's game has the standard tags (PDN 3.0). */
   dr_game_model_new_game (self->model, dr_game_model_get_rules (self->model), NULL);

@@ -806,6 +806,34 @@ dr_clock_pause (DrClock *self,
 }
 
 /**
+ * dr_clock_set_to_move:
+ * @side: whose clock runs from now on
+ * @now: the time, µs
+ *
+ * Moves taken back: the clock runs (or, paused, will run) for @side from
+ * @now.  The time used so far stays used, and no move is counted or
+ * taken off, no increment given: the moves to the control still count the
+ * moves taken back.  A flag that has fallen stays down.
+ */
+void
+dr_clock_set_to_move (DrClock *self,
+                      DrSide   side,
+                      gint64   now)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (self->started);
+
+  if (self->fallen)
+    return;
+  charge (self, now);
+  if (self->fallen)
+    return;
+  self->to_move = side;
+  self->move_used = 0;
+  self->since = now;
+}
+
+/**
  * dr_clock_resume:
  * @now: the time, µs
  *

@@ -150,6 +150,9 @@ void            dr_clock_pause              (DrClock               *self,
                                              gint64                 now);
 void            dr_clock_resume             (DrClock               *self,
                                              gint64                 now);
+void            dr_clock_set_to_move        (DrClock               *self,
+                                             DrSide                 side,
+                                             gint64                 now);
 void            dr_clock_set_remaining      (DrClock               *self,
                                              DrSide                 side,
                                              gint64                 remaining,

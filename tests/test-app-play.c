@@ -1,0 +1,449 @@
+/* test-app-play.c — playing against the engine, with a clock
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The real application under Xvfb, driven by real clicks and keys
+ * (test-app-util.h):
+ *
+ *  - Ctrl+Shift+G opens the dialog; Play (clicked) starts a game from the
+ *    position shown with the choices of the settings (the engine Black at
+ *    the lowest level, 3 minutes each, 004 3.9.3): the players and the
+ *    TimeControl tag go into the game, both clocks show 0:03:00;
+ *  - the user's moves, clicked on the board, are answered by the engine:
+ *    each move's comment gets the clock's times ([%clock]), the move list
+ *    shows the mover's time after the move, and the clock that runs is
+ *    the side to move's (004 3.8.6);
+ *  - a move clicked for the engine's side is refused; Take Back takes
+ *    the engine's reply and the user's move away; Resign gives the game
+ *    to the engine (the Result tag);
+ *  - a 2-second game: the user's flag falls (004 3.8.9), the game is the
+ *    engine's with Termination "time forfeit";
+ *  - 004 3.8.12: the flag falls after the user's move that left the
+ *    engine no move: the user wins all the same.
+ *
+ * The position (English checkers; 000 1.19-1.20: capturing is
+ * compulsory; White's men move towards 1-4): W:W18,20,11:B24,10, White
+ * (the user) to move; Black's men move towards 29-32.
+ */
+
+#define G_LOG_DOMAIN "test-app-play"
+
+#include "config.h"
+
+#include "test-app-util.h"
+#include "test-util.h"
+
+#include "dr-application.h"
+#include "dr-clock.h"
+#include "dr-fen.h"
+#include "dr-notation.h"
+#include "dr-opponent.h"
+#include "dr-window-play.h"
+#include "dr-window-private.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+static gboolean have_display;
+static DrApplication *app;
+static char *tmp_dir;
+
+static const char start_fen[] = "W:W18,20,11:B24,10";
+
+static DrPosition
+position_of (const char *fen)
+{
+  DrPosition pos;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dr_fen_parse (&dr_rules_english, fen, &pos, &error));
+  g_assert_no_error (error);
+  return pos;
+}
+
+typedef struct
+{
+  DrWindow   *window;
+  DrPosition  start;
+} Loaded;
+
+static gboolean
+file_loaded (gpointer data)
+{
+  Loaded *l = data;
+  DrGame *game = dr_game_model_get_game (l->window->model);
+
+  return l->window->file != NULL && game->rules == &dr_rules_english
+         && dr_position_equal (&game->root->position, &l->start);
+}
+
+static DrWindow *
+open_position (const char *name,
+               const char *fen)
+{
+  DrWindow *window = test_open_window (GTK_APPLICATION (app));
+  g_autofree char *pdn = g_strdup_printf ("[Event \"Training\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
+                                          "[FEN \"%s\"]\n\n*\n", fen);
+  g_autoptr (GFile) file = test_make_file (tmp_dir, name, pdn);
+  Loaded l = { window, position_of (fen) };
+
+  dr_window_open_file (window, file);
+  test_wait_until (file_loaded, &l, "the file to be read");
+  return window;
+}
+
+static void
+click_button (GtkWidget  *root,
+              const char *label)
+{
+  GtkWidget *button = test_find_widget (root, GTK_TYPE_BUTTON, test_button_has_label, (gpointer) label);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  test_click_widget (button);
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  GtkWidget *dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+
+  return dialog != NULL && gtk_widget_get_mapped (dialog);
+}
+
+static gboolean
+users_turn (gpointer data)
+{
+  return dr_play_pane_get_state (data) == DR_PLAY_USER;
+}
+
+static gboolean
+finished (gpointer data)
+{
+  return dr_play_pane_get_state (data) == DR_PLAY_FINISHED;
+}
+
+/* The first legal move of the position shown, clicked on the board
+ * (from square, to square: a capture of one piece or a plain move); it
+ * is the game's next move (the engine may have answered it already). */
+static void
+click_first_move (DrWindow *window)
+{
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  DrGameNode *before = dr_game_model_get_current (window->model);
+
+  dr_movegen_legal (&dr_rules_english, &before->position, legal);
+  g_assert_cmpuint (legal->n, >, 0);
+  test_click_square (window->board_view, legal->moves[0].from);
+  test_click_square (window->board_view, legal->moves[0].to);
+  g_assert_nonnull (before->children);
+  g_assert_true (dr_move_same (&before->children->move, &legal->moves[0]));
+}
+
+/* The clock times a move's comment gives. */
+static DrClockTimes
+times_of (const DrGameNode *node,
+          DrSide            mover)
+{
+  DrClockTimes times;
+  g_autofree char *rest = NULL;
+
+  g_assert_nonnull (node->comment_after);
+  g_assert_true (dr_clock_times_from_comment (node->comment_after, mover, &times, &rest, NULL));
+  return times;
+}
+
+static char *
+move_list_text (DrWindow *window)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (window->move_list));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* --- a game ------------------------------------------------------------- */
+
+static void
+test_play_game (void)
+{
+  DrWindow *window;
+  DrPlayPane *pane;
+  GtkWidget *dialog;
+  DrGame *game;
+  DrGameNode *root, *first, *reply;
+  DrClockTimes times;
+  DrSide running;
+  g_autofree char *list = NULL;
+  g_autofree char *white_name = NULL;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = open_position ("play.pdn", start_fen);
+  pane = dr_window_get_play_pane (window);
+  game = dr_game_model_get_game (window->model);
+  root = game->root;
+
+  /* The dialog, by its shortcut; Play with the settings' choices. */
+  test_keys (GTK_WINDOW (window), "ctrl+shift+g");
+  test_wait_until (dialog_shown, NULL, "the Play dialog");
+  dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  click_button (dialog, "_Play");
+  g_assert_true (dr_play_pane_get_active (pane));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pane)));
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
+  g_assert_cmpstr (dr_game_get_tag (game, "TimeControl"), ==, "180");
+  g_assert_nonnull (strstr (dr_game_get_tag (game, "Black"), "Draughtsman ("));
+  white_name = g_strdup (dr_game_get_tag (game, "White"));
+  g_assert_null (strstr (white_name, "Draughtsman"));
+  g_assert_nonnull (dr_play_pane_get_clock (pane));
+  /* White's clock runs (the side to move), Black's shows its 3 minutes. */
+  g_assert_true (dr_clock_is_running (dr_play_pane_get_clock (pane), &running));
+  g_assert_cmpint (running, ==, DR_SIDE_WHITE);
+  g_assert_cmpint (dr_clock_remaining (dr_play_pane_get_clock (pane), DR_SIDE_BLACK, g_get_monotonic_time ()),
+                   ==, 180 * G_USEC_PER_SEC);
+
+  /* The user's move, clicked; the engine answers. */
+  click_first_move (window);
+  first = root->children;
+  g_assert_nonnull (first);
+  test_wait_until (users_turn, pane, "the engine's reply");
+  reply = first->children;
+  g_assert_nonnull (reply);
+  g_assert_true (dr_game_model_get_current (window->model) == reply);
+  /* Both moves carry the clocks' times; each mover's time went down by
+   * at most what the move took (3 minutes each at the start). */
+  times = times_of (first, DR_SIDE_WHITE);
+  g_assert_true (times.known[DR_SIDE_WHITE] && times.known[DR_SIDE_BLACK]);
+  g_assert_cmpint (times.remaining[DR_SIDE_WHITE], <=, 180 * G_USEC_PER_SEC);
+  g_assert_cmpint (times.remaining[DR_SIDE_WHITE], >, 150 * G_USEC_PER_SEC);
+  g_assert_true (times.running[DR_SIDE_BLACK]);
+  times = times_of (reply, DR_SIDE_BLACK);
+  g_assert_cmpint (times.remaining[DR_SIDE_BLACK], <, 180 * G_USEC_PER_SEC);
+  g_assert_true (times.running[DR_SIDE_WHITE]);
+  g_assert_true (dr_clock_is_running (dr_play_pane_get_clock (pane), &running));
+  g_assert_cmpint (running, ==, DR_SIDE_WHITE);
+  /* The move list shows the times, not the command. */
+  list = move_list_text (window);
+  g_test_message ("move list: %s", list);
+  g_assert_null (strstr (list, "%clock"));
+  g_assert_nonnull (strstr (list, "0:02:"));
+
+  /* Take Back: the reply and the user's move go. */
+  click_button (GTK_WIDGET (pane), "_Take Back");
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
+  g_assert_true (dr_game_model_get_current (window->model) == root);
+  g_assert_null (root->children);
+
+  /* Again, then resign: the game is the engine's (Black's). */
+  click_first_move (window);
+  test_wait_until (users_turn, pane, "the engine's reply");
+  click_button (GTK_WIDGET (pane), "_Resign");
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_FINISHED);
+  g_assert_cmpint (game->result, ==, DR_RESULT_BLACK_WINS);
+  g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "resignation");
+  /* Over: a move on the board is refused. */
+  {
+    g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+    DrGameNode *last = dr_game_model_get_current (window->model);
+
+    dr_movegen_legal (&dr_rules_english, &last->position, legal);
+    if (legal->n > 0)
+      {
+        test_click_square (window->board_view, legal->moves[0].from);
+        test_click_square (window->board_view, legal->moves[0].to);
+        g_assert_true (dr_game_model_get_current (window->model) == last);
+        g_assert_nonnull (strstr (dr_play_pane_get_message (pane), "over"));
+      }
+  }
+
+  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  g_assert_false (dr_play_pane_get_active (pane));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (pane)));
+  test_put_away (window);
+}
+
+/* From the start of a game that goes on (a game of the file with its
+ * moves): the moves go into a variation, the game's tags stay, and the
+ * end is said in the variation's last comment. */
+static void
+test_play_variation (void)
+{
+  DrWindow *window;
+  g_autofree char *pdn = g_strdup_printf ("[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n"
+                                          "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n1... 11-8 1-0\n",
+                                          start_fen);
+  g_autoptr (GFile) file = NULL;
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  Loaded l;
+  DrPlayPane *pane;
+  DrGame *game;
+  DrGameNode *root, *ours;
+  guint i;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  l.window = window;
+  l.start = position_of (start_fen);
+  file = test_make_file (tmp_dir, "club.pdn", pdn);
+  dr_window_open_file (window, file);
+  test_wait_until (file_loaded, &l, "the file to be read");
+  pane = dr_window_get_play_pane (window);
+  game = dr_game_model_get_game (window->model);
+  root = game->root;
+  g_assert_nonnull (root->children);
+  _dr_window_play_start (window, DR_SIDE_BLACK, 1, NULL);
+  /* A move other than the game's 11-8, clicked. */
+  dr_movegen_legal (&dr_rules_english, &root->position, legal);
+  for (i = 0; i < legal->n && dr_move_same (&legal->moves[i], &root->children->move); i++)
+    ;
+  g_assert_cmpuint (i, <, legal->n);
+  test_click_square (window->board_view, legal->moves[i].from);
+  test_click_square (window->board_view, legal->moves[i].to);
+  test_wait_until (users_turn, pane, "the engine's reply");
+  ours = root->children->next;
+  g_assert_nonnull (ours);
+  g_assert_true (dr_move_same (&ours->move, &legal->moves[i]));
+  g_assert_nonnull (ours->children);
+  click_button (GTK_WIDGET (pane), "_Resign");
+  /* The game's tags are the game's. */
+  g_assert_cmpstr (dr_game_get_tag (game, "White"), ==, "Ann");
+  g_assert_cmpstr (dr_game_get_tag (game, "Black"), ==, "Bob");
+  g_assert_cmpstr (dr_game_get_tag (game, "Result"), ==, "1-0");
+  g_assert_null (dr_game_get_tag (game, "Termination"));
+  g_assert_nonnull (ours->children->comment_after);
+  g_assert_nonnull (strstr (ours->children->comment_after, "resignation"));
+  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  test_put_away (window);
+}
+
+/* --- the flag ------------------------------------------------------------ */
+
+static void
+test_flag_fall (void)
+{
+  DrWindow *window;
+  DrPlayPane *pane;
+  g_autoptr (DrTimeControl) control = NULL;
+  DrGame *game;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = open_position ("flag.pdn", start_fen);
+  pane = dr_window_get_play_pane (window);
+  game = dr_game_model_get_game (window->model);
+  g_assert_true (dr_time_control_parse ("2", &control, NULL));
+  _dr_window_play_start (window, DR_SIDE_BLACK, 1, control);
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
+  /* The user does not move: White's flag falls after 2 s (004 3.8.9). */
+  test_wait_until (finished, pane, "the flag to fall");
+  g_assert_cmpint (game->result, ==, DR_RESULT_BLACK_WINS);
+  g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "time forfeit");
+  g_assert_nonnull (strstr (dr_play_pane_get_message (pane), "3.8.9"));
+  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  test_put_away (window);
+}
+
+/* 004 3.8.12: White's last move took Black's last man, but White's time
+ * had run out before the clock was pressed: the flag fell (3.8.9), yet
+ * Black has no piece left, so White wins.  The main loop is held while
+ * the second runs out, so that the press, not a tick, sees the flag. */
+static void
+test_flag_after_last_capture (void)
+{
+  /* White's 14 must take Black's lone 10 (000 1.19: the only move). */
+  static const char fen[] = "W:W14,30:B10";
+  DrWindow *window;
+  DrPlayPane *pane;
+  g_autoptr (DrTimeControl) control = NULL;
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  DrPosition start = position_of (fen);
+  DrGame *game;
+
+  if (test_skip_without_input (have_display))
+    return;
+  dr_movegen_legal (&dr_rules_english, &start, legal);
+  g_assert_cmpuint (legal->n, ==, 1);
+  g_assert_cmpuint (legal->moves[0].captures, !=, 0);
+  window = open_position ("capture.pdn", fen);
+  pane = dr_window_get_play_pane (window);
+  game = dr_game_model_get_game (window->model);
+  g_assert_true (dr_time_control_parse ("1", &control, NULL));
+  _dr_window_play_start (window, DR_SIDE_BLACK, 1, control);
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
+  g_usleep (1200 * 1000);
+  dr_game_model_play (window->model, &legal->moves[0]);
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_FINISHED);
+  g_test_message ("%s", dr_play_pane_get_message (pane));
+  g_assert_cmpint (game->result, ==, DR_RESULT_WHITE_WINS);
+  g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "time forfeit");
+  g_assert_nonnull (strstr (dr_play_pane_get_message (pane), "3.8.12"));
+  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  test_put_away (window);
+}
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_remove (path);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  test_ensure_private_home ();
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  g_setenv ("GTK_A11Y", "none", FALSE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/play/game", test_play_game);
+  g_test_add_func ("/app/play/variation", test_play_variation);
+  g_test_add_func ("/app/play/flag-fall", test_flag_fall);
+  g_test_add_func ("/app/play/flag-after-last-capture", test_flag_after_last_capture);
+
+  have_display = test_app_init ();
+  if (!have_display)
+    return g_test_run ();
+  tmp_dir = g_dir_make_tmp ("draughtsman-play-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  app = test_app_register ();
+  {
+    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
+    g_settings_set_boolean (settings, "animate", FALSE);
+    g_settings_set_string (settings, "play-engine-side", "black");
+    g_settings_set_string (settings, "play-level", dr_opponent_level (1)->id);
+    g_settings_set_string (settings, "play-time-control", "180");
+  }
+
+  status = g_test_run ();
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
+       l = gtk_application_get_windows (GTK_APPLICATION (app)))
+    gtk_window_destroy (l->data);
+  g_clear_object (&app);
+  remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
