@@ -791,7 +791,8 @@ cmd_hub (int    argc,
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GString) levels = g_string_new (_("Levels, weakest first (nodes per move, noise in men, lines chosen among):"));
+  g_autoptr (GString) levels = g_string_new (_("Levels, weakest first: nodes per move, noise in men, lines chosen among, "
+                                                "Elo against full strength at 0.1 s a move (measured by match):"));
   DrEvalWeights weights = { 0 };
   int level = dr_opponent_n_levels ();
 
@@ -800,8 +801,8 @@ cmd_hub (int    argc,
       const DrOpponentLevel *l = dr_opponent_level (i);
 
       if (l->max_nodes > 0)
-        g_string_append_printf (levels, "\n  %-9s %-14s %7" G_GUINT64_FORMAT "  %.2f  %d", l->id, _(l->name),
-                                (guint64) l->max_nodes, l->noise / 100.0, l->lines);
+        g_string_append_printf (levels, "\n  %-9s %-14s %7" G_GUINT64_FORMAT "  %.2f  %d  %+5d", l->id, _(l->name),
+                                (guint64) l->max_nodes, l->noise / 100.0, l->lines, dr_opponent_level_elo (i));
       else
         g_string_append_printf (levels, "\n  %-9s %-14s %s", l->id, _(l->name), _("the interface's time, no noise"));
     }
