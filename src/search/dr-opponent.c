@@ -46,9 +46,10 @@
 #define N_(text) text
 
 /* From the weakest to full strength.  A node limit is per move and counts
- * the main thread's nodes; the search polls it every 1,024 nodes and
- * between iterations, so the lowest limits are where the iteration that
- * passes them ends.  Noise is in hundredths of a man: the beginner may
+ * the main thread's nodes; the search polls it between iterations and
+ * every 1,024 nodes, so a limit below 1,024 stops the search after the
+ * first iteration that passes it, or at the 1,024th node in the next one
+ * (which is discarded).  Noise is in hundredths of a man: the beginner may
  * play a move that its shallow search thinks loses a man and a half, the
  * expert only one within a tenth of a man of its best.
  *
