@@ -692,6 +692,9 @@ static const ErrorCase error_cases[] = {
   { "/cli/errors/notation-bogus-fen", 1, { "fen", "--notation", "bogus", "W:W31-50:B1-20", NULL } },
   { "/cli/errors/notation-bogus-match", 1, { "match", "hub:a", "hub:b", "--notation", "bogus", NULL } },
   { "/cli/errors/analyse-threads-zero", 0, { "analyse", "--threads", "0", NULL } },
+  { "/cli/errors/analyse-level-bogus", 1, { "analyse", "--level", "grandmaster", NULL } },
+  { "/cli/errors/analyse-seed-negative", 1, { "analyse", "--level", "beginner", "--seed", "-1", NULL } },
+  { "/cli/errors/hub-level-bogus", 1, { "hub", "--level", "grandmaster", NULL } },
   { "/cli/errors/match-threads-bogus", 1, { "match", "hub:a", "hub:b", "--threads", "65", NULL } },
   { "/cli/errors/sprt-bogus", 1, { "match", "hub:a", "hub:b", "--sprt", "5", NULL } },
   { "/cli/errors/sprt-reversed", 1, { "match", "hub:a", "hub:b", "--sprt", "5,0", NULL } },
@@ -1066,6 +1069,58 @@ test_analyse_fixed_depth (void)
   g_assert_cmpstr (lines[7], ==, "bestmove 44-39");
 }
 
+/* --level: below full strength the move is a level's choice among its
+ * lines (dr-opponent.h), the same for the same --seed, not always the same
+ * for others, and always one of the moves the position allows (the
+ * International start after 32-28 18-23: nine steps and 28-22).  --level
+ * full is what analyse says without it. */
+static void
+test_analyse_level (void)
+{
+  static const char *fen = "W:W28,31,33-50:B1-17,19-20,23";
+  static const char *legal[] = { "28-22", "31-26", "31-27", "33-29", "34-29", "34-30", "35-30",
+                                 "37-32", "38-32", NULL };
+  g_autoptr (GHashTable) chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (CliRun) plain = cli_run ("analyse", "--fen", fen, "--depth", "5", NULL);
+  g_autoptr (CliRun) full = cli_run ("analyse", "--fen", fen, "--depth", "5", "--level", "full", NULL);
+  g_autofree char *plain_fixed = NULL;
+  g_autofree char *full_fixed = NULL;
+
+  assert_success (plain);
+  assert_success (full);
+  plain_fixed = analyse_fixed_output (plain);
+  full_fixed = analyse_fixed_output (full);
+  g_assert_cmpstr (plain_fixed, ==, full_fixed);
+
+  for (int seed = 0; seed < 12; seed++)
+    {
+      g_autofree char *seed_text = g_strdup_printf ("%d", seed);
+      g_autoptr (CliRun) run = cli_run ("analyse", "--fen", fen, "--level", "beginner",
+                                        "--seed", seed_text, NULL);
+      g_autoptr (CliRun) again = cli_run ("analyse", "--fen", fen, "--level", "beginner",
+                                          "--seed", seed_text, NULL);
+      g_autofree char *fixed = NULL;
+      g_autofree char *fixed_again = NULL;
+      g_auto (GStrv) lines = NULL;
+      const char *best;
+      guint n;
+
+      assert_success (run);
+      assert_success (again);
+      fixed = analyse_fixed_output (run);
+      fixed_again = analyse_fixed_output (again);
+      g_assert_cmpstr (fixed, ==, fixed_again);
+      /* The level's six lines are reported side by side. */
+      g_assert_nonnull (strstr (fixed, " multipv 6 score "));
+      lines = output_lines (run->out);
+      n = g_strv_length (lines);
+      best = lines[n - 1] + strlen ("bestmove ");
+      g_assert_true (g_strv_contains (legal, best));
+      g_hash_table_add (chosen, g_strdup (best));
+    }
+  g_assert_cmpuint (g_hash_table_size (chosen), >=, 2);
+}
+
 /* --weights changes what the search decides, not only its clock.  White's
  * man on 32 must take either the king on 27 or the man on 28 (one piece
  * each, so the majority rule allows both), and at depth 1 nothing can be
@@ -1203,6 +1258,7 @@ main (int    argc,
   g_test_add_func ("/cli/pdn/convert-keeps-every-game", test_pdn_convert_keeps_every_game);
   g_test_add_func ("/cli/analyse/fixed-depth", test_analyse_fixed_depth);
   g_test_add_func ("/cli/analyse/weights", test_analyse_weights);
+  g_test_add_func ("/cli/analyse/level", test_analyse_level);
   g_test_add_func ("/cli/tune", test_tune_command);
   return g_test_run ();
 }

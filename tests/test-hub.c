@@ -142,9 +142,13 @@ engine_expect (Engine     *e,
 }
 
 /* Starts the engine and goes through "hub" and "init", on @threads
- * search threads (the "threads" parameter it announces). */
+ * search threads (the "threads" parameter it announces); with @level, the
+ * engine is started with "--level @level" and its "level" parameter line
+ * is returned in @level_param. */
 static Engine *
-engine_start_threads (int threads)
+engine_start_level (int          threads,
+                    const char  *level,
+                    char       **level_param)
 {
   const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
   g_autoptr (GError) error = NULL;
@@ -162,7 +166,7 @@ engine_start_threads (int threads)
   e = g_new0 (Engine, 1);
   e->transcript = g_string_new (NULL);
   e->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                                 &error, cli, "hub", NULL);
+                                 &error, cli, "hub", level != NULL ? "--level" : NULL, level, NULL);
   g_assert_no_error (error);
   e->in = g_subprocess_get_stdin_pipe (e->process);
   e->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (e->process));
@@ -172,6 +176,8 @@ engine_start_threads (int threads)
   g_assert_nonnull (strstr (id, "name=Draughtsman"));
   threads_param = engine_expect (e, "param name=threads", 10000);
   g_assert_nonnull (strstr (threads_param, " type=int min=1 "));
+  if (level_param != NULL)
+    *level_param = engine_expect (e, "param name=level", 10000);
   wait = engine_expect (e, "wait", 10000);
   engine_send (e, "set-param name=hash value=16");
   if (threads > 1)
@@ -182,6 +188,12 @@ engine_start_threads (int threads)
   engine_send (e, "init");
   ready = engine_expect (e, "ready", 10000);
   return e;
+}
+
+static Engine *
+engine_start_threads (int threads)
+{
+  return engine_start_level (threads, NULL, NULL);
 }
 
 static Engine *
@@ -361,6 +373,83 @@ test_ponder_stop (void)
   engine_quit (e);
 }
 
+/* The parameter "level" (dr-opponent.h): announced as an enum of the
+ * levels with the one given by --level; below full strength "go think"
+ * answers at once (a few hundred nodes: far within its move time) with a
+ * legal move, the same one again for the same position in a new game; an
+ * unknown level is an error; "go ponder" does not ponder (it searches
+ * nothing, so it says nothing) but waits for "ponder-hit" or "stop", and
+ * still ends with "done". */
+static void
+test_level (void)
+{
+  g_autofree char *param = NULL;
+  Engine *e = engine_start_level (1, "novice", &param);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *error = NULL;
+  g_autofree char *early = NULL;
+  g_autofree char *pong = NULL;
+  g_autofree char *hit = NULL;
+  g_autofree char *stopped = NULL;
+  g_autofree char *move = NULL;
+  g_autofree char *again = NULL;
+  gint64 start;
+
+  if (e == NULL)
+    return;
+  g_assert_nonnull (strstr (param, " value=novice type=enum values=\"beginner "));
+  g_assert_nonnull (strstr (param, " full\""));
+
+  engine_send (e, "set-param name=level value=grandmaster");
+  error = engine_expect (e, "error", 10000);
+  g_assert_nonnull (strstr (error, "grandmaster"));
+
+  engine_send (e, "set-param name=level value=beginner");
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level move-time=20");
+  start = g_get_monotonic_time ();
+  engine_send (e, "go think");
+  first = engine_expect (e, "done", 60000);
+  g_test_message ("done in %.3f s", (g_get_monotonic_time () - start) / 1e6);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 10 * G_USEC_PER_SEC);
+  move = field (first, "move");
+  assert_move_legal (AFTER_32_28, move);
+  engine_send (e, "new-game");
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "go think");
+  second = engine_expect (e, "done", 60000);
+  again = field (second, "move");
+  g_assert_cmpstr (again, ==, move);
+
+  /* No pondering below full strength. */
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "go ponder");
+  early = engine_read_line (e, 700);
+  if (early != NULL)
+    g_test_message ("%s", e->transcript->str);
+  g_assert_null (early);
+  engine_send (e, "ping");
+  pong = engine_expect (e, "pong", 10000);
+  engine_send (e, "ponder-hit");
+  hit = engine_expect (e, "done", 10000);
+  g_clear_pointer (&move, g_free);
+  move = field (hit, "move");
+  assert_move_legal (AFTER_32_28, move);
+
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "go ponder");
+  g_clear_pointer (&early, g_free);
+  early = engine_wait_for (e, "done", 300);
+  g_assert_null (early);
+  engine_send (e, "stop");
+  stopped = engine_expect (e, "done", 10000);
+  g_clear_pointer (&move, g_free);
+  move = field (stopped, "move");
+  assert_move_legal (AFTER_32_28, move);
+  engine_quit (e);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -370,5 +459,6 @@ main (int    argc,
   g_test_add_func ("/cli/hub/think/threads", test_think_threads);
   g_test_add_func ("/cli/hub/ponder/hit", test_ponder_hit);
   g_test_add_func ("/cli/hub/ponder/stop", test_ponder_stop);
+  g_test_add_func ("/cli/hub/level", test_level);
   return g_test_run ();
 }

@@ -174,8 +174,9 @@ test_levels (void)
     {
       const DrOpponentLevel *l = dr_opponent_level (i);
 
-      g_test_message ("%d %s (%s): %" G_GUINT64_FORMAT " nodes, noise %d, %d lines", i, l->id,
-                      l->name, (guint64) l->max_nodes, l->noise, l->lines);
+      g_test_message ("%d %s (%s): %" G_GUINT64_FORMAT " nodes, noise %d, %d lines, %d Elo", i,
+                      l->id, l->name, (guint64) l->max_nodes, l->noise, l->lines,
+                      dr_opponent_level_elo (i));
       g_assert_cmpint (dr_opponent_level_from_id (l->id), ==, i);
       g_assert_nonnull (l->name);
       g_assert_cmpint (l->lines, >=, 1);
@@ -192,6 +193,11 @@ test_levels (void)
             g_assert_cmpuint (next->max_nodes, >, l->max_nodes);
           g_assert_cmpint (next->noise, <=, l->noise);
           g_assert_cmpint (next->lines, <=, l->lines);
+          /* Measured weaker than the next, and the Elo scale says so. */
+          g_assert_cmpint (l->elo_below_next, >, 0);
+          g_assert_cmpint (l->elo_margin, >, 0);
+          g_assert_cmpint (dr_opponent_level_elo (i), ==,
+                           dr_opponent_level_elo (i + 1) - l->elo_below_next);
         }
     }
   g_assert_cmpint (dr_opponent_level (1)->noise, >, dr_opponent_level (n - 1)->noise);
@@ -199,6 +205,10 @@ test_levels (void)
   g_assert_cmpuint (dr_opponent_level (n)->max_nodes, ==, 0);
   g_assert_cmpint (dr_opponent_level (n)->noise, ==, 0);
   g_assert_cmpint (dr_opponent_level (n)->lines, ==, 1);
+  g_assert_cmpint (dr_opponent_level (n)->elo_below_next, ==, 0);
+  g_assert_cmpint (dr_opponent_level_elo (n), ==, 0);
+  g_assert_cmpint (dr_opponent_level_elo (1), <, 0);
+  g_assert_cmpint (dr_opponent_level_elo (0), ==, 0);
 }
 
 /* Every chosen move is legal: each level and several seeds in a few
@@ -491,7 +501,7 @@ test_shot (void)
 /* One move (43-39) wins within three plies; the others do not. */
 #define WIN "W:W13,43,49:B24,33-34"
 
-static const DrOpponentLevel wild = { "wild", "Wild", 20000, 100000, DR_SEARCH_MAX_PV };
+static const DrOpponentLevel wild = { "wild", "Wild", 20000, 100000, DR_SEARCH_MAX_PV, 0, 0 };
 
 static void
 test_proven_loss (void)
@@ -602,7 +612,7 @@ test_weighted (void)
   DrSearch *search = setup ("international", LOSSES, &pos);
   DrSearchLimits limits = { .max_nodes = 5000, .multipv = 4 };
   DrSearchResult plain;
-  DrOpponentLevel level = { "weighted", "Weighted", 0, 0, 4 };
+  DrOpponentLevel level = { "weighted", "Weighted", 0, 0, 4, 0, 0 };
   int d;
   guint best = 0, second = 0;
 

@@ -27,6 +27,7 @@
 #include "dr-match.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-opponent.h"
 #include "dr-pdn.h"
 #include "dr-perft.h"
 #include "dr-search.h"
@@ -510,6 +511,24 @@ cmd_pdn_convert (int    argc,
   return errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* The level called @id into @level; FALSE, with a message naming the
+ * levels, if there is none. */
+static gboolean
+parse_level (const char *command,
+             const char *id,
+             int        *level)
+{
+  g_autoptr (GString) ids = g_string_new (NULL);
+
+  *level = dr_opponent_level_from_id (id);
+  if (*level > 0)
+    return TRUE;
+  for (int i = 1; i <= dr_opponent_n_levels (); i++)
+    g_string_append_printf (ids, "%s%s", i > 1 ? ", " : "", dr_opponent_level (i)->id);
+  g_printerr (_("draughtsman-cli %s: unknown level “%s” (known: %s)\n"), command, id, ids->str);
+  return FALSE;
+}
+
 /* analyse ------------------------------------------------------------- */
 
 typedef struct
@@ -564,9 +583,9 @@ cmd_analyse (int    argc,
 {
   CliOptions o = { 0 };
   CliPosition p;
-  int depth = 0, multipv = 1, hash = 64, threads = 1;
-  gint64 nodes = 0, movetime = 0;
-  g_autofree char *weights_path = NULL, *egdb_dir = NULL;
+  int depth = 0, multipv = 1, hash = 64, threads = 1, level = dr_opponent_n_levels ();
+  gint64 nodes = 0, movetime = 0, seed = 0;
+  g_autofree char *weights_path = NULL, *egdb_dir = NULL, *level_id = NULL;
   g_autoptr (DrEgdb) egdb = NULL;
   DrEvalWeights weights;
   GOptionEntry limits[] = {
@@ -578,6 +597,8 @@ cmd_analyse (int    argc,
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Search threads (Lazy SMP, default 1; --nodes counts the first thread's)"), N_("N") },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
     { "egdb-dir", 0, 0, G_OPTION_ARG_FILENAME, &egdb_dir, N_("Endgame tables from this folder (default: $XDG_DATA_HOME/draughtsman/egdb; \"\" for none)"), N_("DIR") },
+    { "level", 'l', 0, G_OPTION_ARG_STRING, &level_id, N_("Choose the move as the opponent of this strength does (default: full; see hub --help)"), N_("LEVEL") },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of a level's choice (default 0, mixed with the position)"), N_("N") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -593,6 +614,7 @@ cmd_analyse (int    argc,
   DrSearchResult result;
   DrSearch *search;
   int status = EXIT_SUCCESS;
+  bool found;
 
   g_option_context_set_summary (context, _("Search a position and print each iteration, then the best move."));
   g_option_context_add_main_entries (context, common, GETTEXT_PACKAGE);
@@ -604,9 +626,15 @@ cmd_analyse (int    argc,
       return EXIT_FAILURE;
     }
   if (argc != 1 || depth < 0 || nodes < 0 || movetime < 0 || multipv < 1 || multipv > DR_SEARCH_MAX_PV
-      || hash < 1 || hash > 4096 || threads < 1 || threads > DR_SEARCH_MAX_THREADS)
+      || hash < 1 || hash > 4096 || threads < 1 || threads > DR_SEARCH_MAX_THREADS
+      || seed < 0 || seed > G_MAXUINT32)
     {
       g_printerr (_("draughtsman-cli analyse: bad arguments (see --help)\n"));
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (level_id != NULL && !parse_level ("analyse", level_id, &level))
+    {
       cli_options_clear (&o);
       return EXIT_FAILURE;
     }
@@ -648,7 +676,21 @@ cmd_analyse (int    argc,
         }
       dr_search_set_weights (search, &weights);
     }
-  if (!dr_search_run (search, &p.pos, &lim, &result))
+  if (level < dr_opponent_n_levels ())
+    {
+      /* The level's lines, side by side; threads would add nodes to its
+       * limit (dr-opponent.h). */
+      DrMove chosen;
+
+      if (threads > 1)
+        g_printerr (_("draughtsman-cli analyse: a level below full strength searches on one thread\n"));
+      dr_search_set_threads (search, 1);
+      found = dr_opponent_choose_at (search, &p.pos, dr_opponent_level (level), &lim,
+                                     dr_opponent_seed ((uint32_t) seed, &p.pos), &chosen, &result);
+    }
+  else
+    found = dr_search_run (search, &p.pos, &lim, &result);
+  if (!found)
     {
       g_print ("bestmove (none)\n");
       status = EXIT_FAILURE;
@@ -741,22 +783,39 @@ static int
 cmd_hub (int    argc,
          char **argv)
 {
-  g_autofree char *weights_path = NULL;
+  g_autofree char *weights_path = NULL, *level_id = NULL;
   GOptionEntry entries[] = {
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
+    { "level", 'l', 0, G_OPTION_ARG_STRING, &level_id, N_("Play at this strength (default: full; the interface may set the parameter “level”)"), N_("LEVEL") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autoptr (GError) error = NULL;
+  g_autoptr (GString) levels = g_string_new (_("Levels, weakest first: nodes per move, noise in men, lines chosen among, "
+                                                "Elo against full strength at 0.1 s a move (measured by match):"));
   DrEvalWeights weights = { 0 };
+  int level = dr_opponent_n_levels ();
 
+  for (int i = 1; i <= dr_opponent_n_levels (); i++)
+    {
+      const DrOpponentLevel *l = dr_opponent_level (i);
+
+      if (l->max_nodes > 0)
+        g_string_append_printf (levels, "\n  %-9s %-14s %7" G_GUINT64_FORMAT "  %.2f  %d  %+5d", l->id, _(l->name),
+                                (guint64) l->max_nodes, l->noise / 100.0, l->lines, dr_opponent_level_elo (i));
+      else
+        g_string_append_printf (levels, "\n  %-9s %-14s %s", l->id, _(l->name), _("the interface's time, no noise"));
+    }
   g_option_context_set_summary (context, _("Be a Hub protocol 2 engine on standard input and output."));
+  g_option_context_set_description (context, levels->str);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1)
     {
       g_printerr ("draughtsman-cli hub: %s\n", error ? error->message : _("no arguments; the protocol runs on standard input and output"));
       return EXIT_FAILURE;
     }
+  if (level_id != NULL && !parse_level ("hub", level_id, &level))
+    return EXIT_FAILURE;
   /* Read once here so that a bad file stops the engine at once; the hub
    * reads it again over the defaults of the variant the interface sets. */
   if (weights_path != NULL && !dr_eval_weights_load (weights_path, &weights, &error))
@@ -764,7 +823,7 @@ cmd_hub (int    argc,
       g_printerr ("draughtsman-cli hub: %s\n", error->message);
       return EXIT_FAILURE;
     }
-  return dr_hub_run (stdin, stdout, weights_path);
+  return dr_hub_run (stdin, stdout, weights_path, level);
 }
 
 static int

@@ -15,6 +15,15 @@
  * clock starts at "ponder-hit" (the move was played; the search goes on,
  * now against the clock), and "stop" ends a miss (ENGINES.md §4.1).  The
  * main loop clears the search's ponder word for a hit.
+ *
+ * The parameter "level" (dr-opponent.h; "full" by default) weakens the
+ * engine into an opponent: below full strength a "go" answer is the move
+ * dr_opponent_choose_at() draws, with the level's node limit within the
+ * interface's, on one search thread, seeded by the position (the same
+ * game is played the same way again).  Pondering is off below full
+ * strength: "go ponder" waits for "ponder-hit" (then thinks on its own
+ * clock) or "stop", since a search that went on while the user thinks
+ * would see deeper than the level's node limit.
  */
 
 #define G_LOG_DOMAIN "dr-hub"
@@ -30,10 +39,14 @@
 #include "dr-hub-text.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-opponent.h"
 #include "dr-search.h"
 
 #include <glib.h>
 #include <string.h>
+
+/* The base of the seeds of the levels' choices (dr_opponent_seed()). */
+#define HUB_SEED 0x44726f70u
 
 typedef struct
 {
@@ -51,6 +64,8 @@ typedef struct
   GThread       *thread;
   atomic_bool    running;         /* the search thread has not said "done" yet */
   guint          generation;
+  int            level;           /* param level, 1..dr_opponent_n_levels() */
+  int            go_level;        /* the level of the running search (its thread's) */
 } Hub;
 
 static void
@@ -124,9 +139,14 @@ info_cb (const DrSearchInfo *info,
          void               *user_data)
 {
   Hub *hub = user_data;
-  g_autofree char *pv = pv_text (hub, info);
+  g_autofree char *pv = NULL;
   double seconds = info->time_ms / 1000.0;
 
+  /* Below full strength the lines are searched side by side: Hub's info
+   * has no line number, so only the best of each iteration is told. */
+  if (info->multipv > 1)
+    return;
+  pv = pv_text (hub, info);
   say (hub, "info depth=%d score=%.2f nodes=%" G_GUINT64_FORMAT " time=%.3f nps=%.2f pv=\"%s\"",
        info->depth, info->score / 100.0, info->nodes, seconds,
        seconds > 0 ? info->nodes / seconds / 1e6 : 0.0, pv);
@@ -138,6 +158,7 @@ search_thread (gpointer data)
   Hub *hub = data;
   DrSearchResult result;
   DrSearchLimits limits = hub->limits;
+  bool found;
 
   limits.abort_word = &hub->abort;
   limits.abort_unless = hub->generation;
@@ -145,11 +166,34 @@ search_thread (gpointer data)
   limits.user_data = hub;
   limits.ponder_word = &hub->pondering;
   dr_search_set_history (hub->search, (const DrPosition *) hub->history->data, hub->history->len);
-  if (dr_search_run (hub->search, &hub->pos, &limits, &result))
+  if (hub->go_level < dr_opponent_n_levels ())
     {
+      DrMove chosen;
+
+      /* No pondering: wait for the hit (then think on the level's own
+       * clock) or for "stop" (then the search, stopped at once, gives
+       * its fallback move). */
+      while (atomic_load (&hub->pondering) != 0 && atomic_load (&hub->abort) == limits.abort_unless)
+        g_usleep (2000);
+      limits.ponder_word = NULL;
+      found = dr_opponent_choose_at (hub->search, &hub->pos, dr_opponent_level (hub->go_level),
+                                     &limits, dr_opponent_seed (HUB_SEED, &hub->pos), &chosen,
+                                     &result);
+    }
+  else
+    found = dr_search_run (hub->search, &hub->pos, &limits, &result);
+  if (found)
+    {
+      const DrSearchInfo *line = NULL;
       g_autofree char *move = dr_move_to_hub (hub->rules, &result.best);
-      g_autofree char *ponder = result.n_lines > 0 && result.lines[0].pv_length > 1
-                                ? dr_move_to_hub (hub->rules, &result.lines[0].pv[1]) : NULL;
+      g_autofree char *ponder = NULL;
+
+      /* The expected reply: the second move of the line played. */
+      for (int i = 0; i < result.n_lines && line == NULL; i++)
+        if (dr_move_same (&result.lines[i].pv[0], &result.best))
+          line = &result.lines[i];
+      if (line != NULL && line->pv_length > 1)
+        ponder = dr_move_to_hub (hub->rules, &line->pv[1]);
       /* Finished before "done" is said: the next command, sent as soon as
        * the interface reads "done", must find the search over (the main
        * loop then joins this thread, which only has to return). */
@@ -215,7 +259,8 @@ set_level (Hub        *hub,
 int
 dr_hub_run (FILE       *in,
             FILE       *out,
-            const char *weights_path)
+            const char *weights_path,
+            int         level)
 {
   Hub hub = { 0 };
   char line[65536];
@@ -229,6 +274,7 @@ dr_hub_run (FILE       *in,
   dr_rules_initial (hub.rules, &hub.pos);
   hub.limits.max_depth = 12;
   hub.limits.multipv = 1;
+  hub.level = dr_opponent_level (level) != NULL ? level : dr_opponent_n_levels ();
 
   while (fgets (line, sizeof line, in) != NULL)
     {
@@ -254,6 +300,15 @@ dr_hub_run (FILE       *in,
             g_autofree char *dir = dr_egdb_default_dir ();
             say (&hub, "param name=egdb-dir value=\"%s\" type=string", dir);
           }
+          {
+            GString *ids = g_string_new (NULL);
+
+            for (int i = 1; i <= dr_opponent_n_levels (); i++)
+              g_string_append_printf (ids, "%s%s", i > 1 ? " " : "", dr_opponent_level (i)->id);
+            say (&hub, "param name=level value=%s type=enum values=\"%s\"",
+                 dr_opponent_level (hub.level)->id, ids->str);
+            g_string_free (ids, TRUE);
+          }
           say (&hub, "wait");
         }
       else if (g_str_equal (command, "set-param"))
@@ -277,6 +332,15 @@ dr_hub_run (FILE       *in,
             {
               g_free (hub.egdb_dir);
               hub.egdb_dir = g_strdup (value);
+            }
+          else if (g_strcmp0 (name, "level") == 0 && value != NULL)
+            {
+              int level_value = dr_opponent_level_from_id (value);
+
+              if (level_value == 0)
+                say (&hub, "error message=\"unknown level %s\"", value);
+              else
+                hub.level = level_value;
             }
         }
       else if (g_str_equal (command, "init"))
@@ -329,6 +393,11 @@ dr_hub_run (FILE       *in,
         set_level (&hub, args);
       else if (g_str_equal (command, "go"))
         {
+          /* Levels are defined on one thread (dr-opponent.h); should
+           * memory run out on the way back to more, the search stays on
+           * one. */
+          hub.go_level = hub.level;
+          dr_search_set_threads (hub.search, hub.go_level < dr_opponent_n_levels () ? 1 : threads);
           hub.generation++;
           atomic_store (&hub.abort, hub.generation);
           atomic_store (&hub.pondering, g_hash_table_contains (args, "ponder") ? 1 : 0);

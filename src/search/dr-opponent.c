@@ -46,20 +46,40 @@
 #define N_(text) text
 
 /* From the weakest to full strength.  A node limit is per move and counts
- * the main thread's nodes; the search polls it every 1,024 nodes and
- * between iterations, so the lowest limits are where the iteration that
- * passes them ends.  Noise is in hundredths of a man: the beginner may
+ * the main thread's nodes; the search polls it between iterations and
+ * every 1,024 nodes, so a limit below 1,024 stops the search after the
+ * first iteration that passes it, or at the 1,024th node in the next one
+ * (which is discarded).  Noise is in hundredths of a man: the beginner may
  * play a move that its shallow search thinks loses a man and a half, the
- * expert only one within a tenth of a man of its best. */
+ * expert only one within a tenth of a man of its best.
+ *
+ * The Elo columns: each level against the next, International draughts,
+ * 40 games from the first 20 openings of data/ballots/international-two-
+ * move.txt, each twice with colours reversed, one thread, a 16 MiB table,
+ * with the release build of commit 5effb75 (W/D/L of the weaker level):
+ *   C=draughtsman-cli
+ *   nice -n 10 $C match "$C hub --level beginner" "$C hub --level novice" \
+ *     --openings data/ballots/international-two-move.txt --games 40 \
+ *     --movetime 1000 --hash 16
+ * and so on up to master against full, where --movetime 100 is full
+ * strength's time (the other levels' node limits end their moves long
+ * before 1000 ms).  Elo and margin are match's, rounded:
+ *   beginner-novice   3/11/26  -228 ± 108     club-advanced    1/10/29  -301 ± 118
+ *   novice-casual     2/9/29   -285 ± 123     advanced-expert  2/4/34   -382 ± 202
+ *   casual-club       5/8/27   -215 ± 117     expert-master    0/18/22  -215 ± 79
+ *   master-full (0.1 s a move)  0/21/19  -180 ± 71
+ * Forty games make wide margins: the steps are about 200 to 400 Elo
+ * each, some 1,800 from the beginner to full strength at 0.1 s a move
+ * (more at a longer time). */
 static const DrOpponentLevel levels[] = {
-  { "beginner", N_("Beginner"),         250, 150, 6 },
-  { "novice",   N_("Novice"),           600, 100, 5 },
-  { "casual",   N_("Casual player"),   1500,  70, 4 },
-  { "club",     N_("Club player"),     4000,  45, 3 },
-  { "advanced", N_("Advanced"),       12000,  25, 3 },
-  { "expert",   N_("Expert"),         40000,  10, 2 },
-  { "master",   N_("Master"),        150000,   0, 1 },
-  { "full",     N_("Full strength"),      0,   0, 1 },
+  { "beginner", N_("Beginner"),         250, 150, 6, 228, 108 },
+  { "novice",   N_("Novice"),           600, 100, 5, 285, 123 },
+  { "casual",   N_("Casual player"),   1500,  70, 4, 215, 117 },
+  { "club",     N_("Club player"),     4000,  45, 3, 301, 118 },
+  { "advanced", N_("Advanced"),       12000,  25, 3, 382, 202 },
+  { "expert",   N_("Expert"),         40000,  10, 2, 215,  79 },
+  { "master",   N_("Master"),        150000,   0, 1, 180,  71 },
+  { "full",     N_("Full strength"),      0,   0, 1,   0,   0 },
 };
 
 #define N_LEVELS ((int) (sizeof levels / sizeof levels[0]))
@@ -90,6 +110,18 @@ dr_opponent_level_from_id (const char *id)
     if (strcmp (levels[i].id, id) == 0)
       return i + 1;
   return 0;
+}
+
+int
+dr_opponent_level_elo (int level)
+{
+  int elo = 0;
+
+  if (level < 1 || level > N_LEVELS)
+    return 0;
+  for (int i = level; i < N_LEVELS; i++)
+    elo -= levels[i - 1].elo_below_next;
+  return elo;
 }
 
 /* SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number

@@ -22,11 +22,16 @@ typedef struct
   uint64_t    max_nodes;   /* nodes per move, 0: no limit (time only) */
   int         noise;       /* hundredths of a man: a move scoring within this of the best may be chosen */
   int         lines;       /* moves searched side by side (multi-PV) to choose among; 1: the best only */
+  int         elo_below_next; /* measured by `match` against the next level: how many Elo weaker; 0 for full */
+  int         elo_margin;  /* the 95% margin of elo_below_next */
 } DrOpponentLevel;
 
 int                    dr_opponent_n_levels      (void);  /* levels are 1..n, n = full strength */
 const DrOpponentLevel *dr_opponent_level         (int                   level); /* NULL outside 1..n */
 int                    dr_opponent_level_from_id (const char           *id);   /* 0 if unknown */
+/* The Elo of @level relative to full strength (at 0.1 s a move): the sum
+ * of the measured steps up to it, 0 for full strength, negative below. */
+int                    dr_opponent_level_elo     (int                   level);
 
 /* Chooses the engine's move in @root at @level: searches with the level's
  * node limit and @time_ms (0: no time limit; at least one of the two must
