@@ -178,7 +178,15 @@ play_engine_action_cb (GtkWidget  *widget,
   g_strv_builder_add (sides, _("White"));
   g_strv_builder_add (sides, _("Black"));
   for (int i = 1; i <= dr_opponent_n_levels (); i++)
-    g_strv_builder_add (levels, _(dr_opponent_level (i)->name));
+    {
+      /* Translators: a level and its Elo against full strength, as
+       * measured by draughtsman-cli match (0.1 s a move). */
+      g_autofree char *text = i < dr_opponent_n_levels ()
+                              ? g_strdup_printf (_("%s (%+d Elo)"), _(dr_opponent_level (i)->name),
+                                                 dr_opponent_level_elo (i))
+                              : g_strdup (_(dr_opponent_level (i)->name));
+      g_strv_builder_add (levels, text);
+    }
   g_strv_builder_add (controls, _("No clock"));
   presets = dr_time_control_presets (&n_presets);
   for (guint i = 0; i < n_presets; i++)
