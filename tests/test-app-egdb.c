@@ -50,23 +50,6 @@ static GSettings *settings;
 
 /* --- helpers ---------------------------------------------------------- */
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
 
 
 /* Runs the main loop until @done, failing after @seconds. */
@@ -1048,7 +1031,7 @@ main (int    argc,
     gtk_window_destroy (l->data);
   g_clear_object (&settings);
   g_clear_object (&app);
-  remove_tree (tmp_dir);
+  test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

@@ -386,24 +386,6 @@ test_flag_after_last_capture (void)
   test_put_away (window);
 }
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr (GDir) d = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_remove (path);
-}
 
 int
 main (int    argc,
@@ -443,7 +425,7 @@ main (int    argc,
        l = gtk_application_get_windows (GTK_APPLICATION (app)))
     gtk_window_destroy (l->data);
   g_clear_object (&app);
-  remove_tree (tmp_dir);
+  test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

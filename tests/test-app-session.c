@@ -1346,19 +1346,6 @@ test_outside_engine (void)
 }
 
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      g_remove (child);
-    }
-  g_rmdir (path);
-}
 
 int
 main (int    argc,
@@ -1407,7 +1394,7 @@ main (int    argc,
        l = gtk_application_get_windows (GTK_APPLICATION (app)))
     gtk_window_destroy (l->data);
   g_clear_object (&app);
-  remove_tree (tmp_dir);
+  test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include "test-util.h"
+
 #include "dr-draw.h"
 #include "dr-egdb-private.h"
 #include "dr-fen.h"
@@ -31,23 +33,6 @@ typedef struct
 
 static Tables tables;
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
 
 static DrEgdb *
 open_tables (const char *variant,
@@ -552,7 +537,7 @@ test_verify_catches (void)
     }
   for (int p = 0; p < t->n_parts; p++)
     g_free (values[p]);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* Files -------------------------------------------------------------------- */
@@ -625,21 +610,21 @@ test_corrupt_files (void)
   dir = copy_tables ("russian", 3);
   damage (dir, "russian", "mk-m.egdb", 100, 0);
   expect_refused (dir, "russian", "truncated");
-  remove_tree (dir), g_free (dir);
+  test_remove_tree (dir), g_free (dir);
   dir = copy_tables ("russian", 3);
   damage (dir, "russian", "mk-m.egdb", 2000, 0);
   expect_refused (dir, "russian", "truncated");
-  remove_tree (dir), g_free (dir);
+  test_remove_tree (dir), g_free (dir);
 
   /* The header: its magic, its checksum. */
   dir = copy_tables ("russian", 3);
   damage (dir, "russian", "kk-k.egdb", -1, 0);
   expect_refused (dir, "russian", "magic");
-  remove_tree (dir), g_free (dir);
+  test_remove_tree (dir), g_free (dir);
   dir = copy_tables ("russian", 3);
   damage (dir, "russian", "kk-k.egdb", -1, 100);
   expect_refused (dir, "russian", "header fails its checksum");
-  remove_tree (dir), g_free (dir);
+  test_remove_tree (dir), g_free (dir);
 
   /* A table of another variant under this one's name. */
   dir = copy_tables ("russian", 3);
@@ -654,7 +639,7 @@ test_corrupt_files (void)
     g_assert_true (g_file_set_contents (to, contents, (gssize) length, NULL));
     expect_refused (dir, "russian", "not russian");
   }
-  remove_tree (dir), g_free (dir);
+  test_remove_tree (dir), g_free (dir);
 
   /* A damaged block: the file opens (blocks are checked when first read),
    * the probes that read it fail, the other blocks still answer, and
@@ -697,7 +682,7 @@ test_corrupt_files (void)
     g_assert_false (dr_egdb_verify (db, NULL, 2, NULL, NULL, NULL, NULL, &error));
     g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT);
   }
-  remove_tree (dir), g_free (dir);
+  test_remove_tree (dir), g_free (dir);
 }
 
 /* Resume ------------------------------------------------------------------- */
@@ -775,7 +760,7 @@ test_resume (void)
       g_assert_cmpuint (a->checksum, ==, b->checksum);
       g_assert_cmpuint (a->file_size, ==, b->file_size);
     }
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* The first pass on several threads gives the same tables as on one. */
@@ -802,8 +787,8 @@ test_build_threads (void)
   for (guint i = 0; i < a->tables->len; i++)
     g_assert_cmpuint (((EgdbTable *) g_ptr_array_index (a->tables, i))->checksum, ==,
                       ((EgdbTable *) g_ptr_array_index (b->tables, i))->checksum);
-  remove_tree (one_dir);
-  remove_tree (four_dir);
+  test_remove_tree (one_dir);
+  test_remove_tree (four_dir);
 }
 
 /* Count rules -------------------------------------------------------------- */
@@ -1219,7 +1204,7 @@ main (int    argc,
   g_test_add_func ("/egdb/search", test_search_uses_tables);
   g_test_add_func ("/egdb/cli", test_cli);
   status = g_test_run ();
-  remove_tree (tables.dir);
+  test_remove_tree (tables.dir);
   g_free (tables.dir);
   return status;
 }

@@ -25,23 +25,6 @@
 
 static char *tables_dir;
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    {
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
 
 static DrEgdb *
 international_tables (void)
@@ -626,6 +609,6 @@ main (int    argc,
   g_test_add_func ("/solve/real-problems", test_real_problems);
   status = g_test_run ();
   if (tables_dir != NULL)
-    remove_tree (tables_dir);
+    test_remove_tree (tables_dir);
   return status;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <time.h>
 
 #include "dr-geometry.h"
@@ -99,4 +100,24 @@ test_shared_data_dir (void)
     g_test_skip_printf ("the shared data is not at %s (set DRAUGHTSMAN_SHARED to the folder "
                         "that holds data/)", dir);
   return NULL;
+}
+
+/* Removes @path and everything under it (a test's temporary folder). */
+static inline void
+test_remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          test_remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_remove (path);
 }
