@@ -321,6 +321,65 @@ test_play_variation (void)
   test_put_away (window);
 }
 
+/* Two players at the board with the clock ("Nobody" in the dialog): each
+ * move clicked presses the clock, Take Back takes one move back, Offer
+ * Draw is a draw agreed. */
+static void
+test_two_players (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  DrWindow *window;
+  DrPlayPane *pane;
+  GtkWidget *dialog;
+  DrGame *game;
+  DrGameNode *root;
+  DrSide running;
+
+  if (test_skip_without_input (have_display))
+    return;
+  g_settings_set_string (settings, "play-engine-side", "none");
+  window = open_position ("two.pdn", start_fen);
+  pane = dr_window_get_play_pane (window);
+  game = dr_game_model_get_game (window->model);
+  root = game->root;
+  test_keys (GTK_WINDOW (window), "ctrl+shift+g");
+  test_wait_until (dialog_shown, NULL, "the Play dialog");
+  dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  click_button (dialog, "_Play");
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
+
+  /* White's move, then Black's, both clicked: no engine answers. */
+  click_first_move (window);
+  g_assert_true (dr_game_model_get_current (window->model) == root->children);
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
+  g_assert_nonnull (strstr (dr_play_pane_get_message (pane), "Black to move"));
+  g_assert_true (dr_clock_is_running (dr_play_pane_get_clock (pane), &running));
+  g_assert_cmpint (running, ==, DR_SIDE_BLACK);
+  test_run_for (300);
+  g_assert_null (root->children->children);
+  click_first_move (window);
+  g_assert_nonnull (root->children->children);
+  g_assert_true (dr_clock_is_running (dr_play_pane_get_clock (pane), &running));
+  g_assert_cmpint (running, ==, DR_SIDE_WHITE);
+  g_assert_true (times_of (root->children->children, DR_SIDE_BLACK).known[DR_SIDE_BLACK]);
+
+  /* Take Back: Black's move alone; Black's clock runs again. */
+  click_button (GTK_WIDGET (pane), "_Take Back");
+  g_assert_true (dr_game_model_get_current (window->model) == root->children);
+  g_assert_null (root->children->children);
+  g_assert_true (dr_clock_is_running (dr_play_pane_get_clock (pane), &running));
+  g_assert_cmpint (running, ==, DR_SIDE_BLACK);
+
+  /* A draw agreed at the board. */
+  click_button (GTK_WIDGET (pane), "Offer _Draw");
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_FINISHED);
+  g_assert_cmpint (game->result, ==, DR_RESULT_DRAW);
+  g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "agreement");
+  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  g_settings_set_string (settings, "play-engine-side", "black");
+  test_put_away (window);
+}
+
 /* --- the flag ------------------------------------------------------------ */
 
 static void
@@ -399,6 +458,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/play/game", test_play_game);
   g_test_add_func ("/app/play/variation", test_play_variation);
+  g_test_add_func ("/app/play/two-players", test_two_players);
   g_test_add_func ("/app/play/flag-fall", test_flag_fall);
   g_test_add_func ("/app/play/flag-after-last-capture", test_flag_after_last_capture);
 

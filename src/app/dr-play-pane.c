@@ -409,7 +409,17 @@ next_turn (DrPlayPane *self)
       finish (self, result, "normal", message);
       return;
     }
-  if (turn == self->engine_side)
+  if (self->level == 0)
+    {
+      /* Two players at the board: the clock only. */
+      g_autofree char *message = NULL;
+
+      self->state = DR_PLAY_USER;
+      /* Translators: whose move it is, in a game of two players. */
+      message = g_strdup_printf (_("%s to move."), side_name (turn));
+      set_message (self, message);
+    }
+  else if (turn == self->engine_side)
     {
       self->state = DR_PLAY_ENGINE;
       set_message (self, _("The engine is thinking…"));
@@ -529,7 +539,7 @@ dr_play_pane_take_back (DrPlayPane *self)
   /* Back to the user's turn: the engine's reply and the user's move, or
    * the user's move alone while the engine thinks on it. */
   target = self->last_node;
-  if (target->position.turn == self->engine_side)
+  if (self->level == 0 || target->position.turn == self->engine_side)
     target = target->parent;
   else if (target->parent != self->start_node)
     target = target->parent->parent;
@@ -570,14 +580,23 @@ void
 dr_play_pane_resign (DrPlayPane *self)
 {
   g_autofree char *message = NULL;
-  DrSide user = self->engine_side == DR_SIDE_WHITE ? DR_SIDE_BLACK : DR_SIDE_WHITE;
 
   g_return_if_fail (DR_IS_PLAY_PANE (self));
   if (self->state != DR_PLAY_USER && self->state != DR_PLAY_ENGINE)
     return;
+  if (self->level == 0)
+    {
+      /* Two players: the side to move resigns. */
+      DrSide loser = self->last_node->position.turn;
+      DrSide winner = loser == DR_SIDE_WHITE ? DR_SIDE_BLACK : DR_SIDE_WHITE;
+
+      /* Translators: the side that resigned, the side that wins. */
+      message = g_strdup_printf (_("%s resigned: %s wins."), side_name (loser), side_name (winner));
+      finish (self, win_for (winner), "resignation", message);
+      return;
+    }
   /* Translators: the user resigned; the engine's side wins. */
   message = g_strdup_printf (_("You resigned: %s wins."), side_name (self->engine_side));
-  (void) user;
   finish (self, win_for (self->engine_side), "resignation", message);
 }
 
@@ -587,6 +606,12 @@ dr_play_pane_offer_draw (DrPlayPane *self)
   g_return_val_if_fail (DR_IS_PLAY_PANE (self), FALSE);
   if (self->state != DR_PLAY_USER && self->state != DR_PLAY_ENGINE)
     return FALSE;
+  if (self->level == 0)
+    {
+      /* Two players at the board: the offer was accepted there. */
+      finish (self, DR_RESULT_DRAW, "agreement", _("Draw agreed."));
+      return TRUE;
+    }
   if (self->have_score && self->last_score <= DRAW_ACCEPT_SCORE)
     {
       finish (self, DR_RESULT_DRAW, "agreement", _("The engine accepts the draw."));
@@ -640,14 +665,14 @@ dr_play_pane_start (DrPlayPane          *self,
                     int                  level,
                     const DrTimeControl *control)
 {
-  const DrOpponentLevel *lv = dr_opponent_level (level);
+  const DrOpponentLevel *lv = level > 0 ? dr_opponent_level (level) : NULL;
   g_autofree char *engine = NULL;
   g_autofree char *user = user_name ();
   g_autofree char *title = NULL;
   gint64 now = g_get_monotonic_time ();
 
   g_return_if_fail (DR_IS_PLAY_PANE (self));
-  g_return_if_fail (lv != NULL);
+  g_return_if_fail (level == 0 || lv != NULL);
 
   dr_play_pane_stop (self);
   self->engine_side = engine_side;
@@ -658,8 +683,9 @@ dr_play_pane_start (DrPlayPane          *self,
   if (control != NULL && control->kind == DR_TIME_CONTROL_TIMED)
     self->clock = dr_clock_new (control);
 
-  /* Translators: the engine's name as a player, with its level. */
-  engine = g_strdup_printf (_("Draughtsman (%s)"), _(lv->name));
+  if (lv != NULL)
+    /* Translators: the engine's name as a player, with its level. */
+    engine = g_strdup_printf (_("Draughtsman (%s)"), _(lv->name));
   self->state = DR_PLAY_USER;
   /* At the end of the main line the game is this one: its players, its
    * control and its result.  Anywhere else the moves go into a
@@ -667,8 +693,11 @@ dr_play_pane_start (DrPlayPane          *self,
   self->own_game = self->start_node->children == NULL && on_main_line (self->start_node);
   if (self->own_game)
     {
-      set_tag (self, "White", engine_side == DR_SIDE_WHITE ? engine : user);
-      set_tag (self, "Black", engine_side == DR_SIDE_BLACK ? engine : user);
+      if (lv != NULL)
+        {
+          set_tag (self, "White", engine_side == DR_SIDE_WHITE ? engine : user);
+          set_tag (self, "Black", engine_side == DR_SIDE_BLACK ? engine : user);
+        }
       if (control != NULL)
         {
           g_autofree char *text = dr_time_control_to_string (control);
@@ -679,8 +708,11 @@ dr_play_pane_start (DrPlayPane          *self,
   /* The tags are edits: the game's last move is where it was. */
   self->start_node = self->last_node = dr_game_model_get_current (self->model);
 
-  /* Translators: the pane's title: the engine's side and level. */
-  title = g_strdup_printf (_("Against the engine (%s, %s)"), side_name (engine_side), _(lv->name));
+  if (lv != NULL)
+    /* Translators: the pane's title: the engine's side and level. */
+    title = g_strdup_printf (_("Against the engine (%s, %s)"), side_name (engine_side), _(lv->name));
+  else
+    title = g_strdup (_("Game clock: two players"));
   gtk_label_set_text (self->title_label, title);
   if (self->clock != NULL)
     {
@@ -691,8 +723,19 @@ dr_play_pane_start (DrPlayPane          *self,
     }
   else
     gtk_label_set_text (self->control_label, _("No clock"));
-  gtk_label_set_text (self->white_name_label, engine_side == DR_SIDE_WHITE ? engine : user);
-  gtk_label_set_text (self->black_name_label, engine_side == DR_SIDE_BLACK ? engine : user);
+  if (lv != NULL)
+    {
+      gtk_label_set_text (self->white_name_label, engine_side == DR_SIDE_WHITE ? engine : user);
+      gtk_label_set_text (self->black_name_label, engine_side == DR_SIDE_BLACK ? engine : user);
+    }
+  else
+    {
+      const DrGame *game = dr_game_model_get_game (self->model);
+      const char *white = dr_game_get_tag (game, "White"), *black = dr_game_get_tag (game, "Black");
+
+      gtk_label_set_text (self->white_name_label, white != NULL && g_strcmp0 (white, "?") != 0 ? white : _("White"));
+      gtk_label_set_text (self->black_name_label, black != NULL && g_strcmp0 (black, "?") != 0 ? black : _("Black"));
+    }
   next_turn (self);
 }
 

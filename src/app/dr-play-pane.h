@@ -33,7 +33,9 @@ void        dr_play_pane_set_egdb     (DrPlayPane     *self,
                                        DrEgdbTables   *tables);
 /* Starts a game from the model's current position, the engine playing
  * @engine_side at @level (dr-opponent.h), with @control (NULL or "-": no
- * clock).  After each move the clock's times go into the move's comment
+ * clock); level 0: no engine, two players at the board with the clock
+ * (Take Back takes one move back, Resign is the side to move's, Offer
+ * Draw is a draw agreed).  After each move the clock's times go into the move's comment
  * ([%clock], dr-clock.h).  From the end of the game's main line the game
  * is the game against the engine: the players, the TimeControl tag, and
  * at the end the Result and Termination tags are written.  From anywhere

@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * win.play-engine (the menu's Play Against the Engine…, Ctrl+Shift+G)
- * asks for the engine's side, its level (dr-opponent.h) and the time
+ * asks for the engine's side (or nobody: two players at the board with
+ * the clock), its level (dr-opponent.h) and the time
  * control (dr_time_control_presets(): the controls of 004 3.9.1-3.9.4
  * and a few Fischer ones), remembered in the settings, then plays from
  * the position shown, in DrPlayPane, a page of the side pane that the
@@ -126,11 +127,16 @@ play_response_cb (AdwMessageDialog *dialog,
     return;
   side = gtk_drop_down_get_selected (d->side) == 0 ? DR_SIDE_WHITE : DR_SIDE_BLACK;
   level = (int) gtk_drop_down_get_selected (d->level) + 1;
+  /* "Nobody": two players at the board, the clock alone. */
+  if (gtk_drop_down_get_selected (d->side) == 2)
+    level = 0;
   control_text = control_at (gtk_drop_down_get_selected (d->control));
   if (!dr_time_control_parse (control_text, &control, NULL))
     control = NULL;
-  g_settings_set_string (self->settings, "play-engine-side", side == DR_SIDE_WHITE ? "white" : "black");
-  g_settings_set_string (self->settings, "play-level", dr_opponent_level (level)->id);
+  g_settings_set_string (self->settings, "play-engine-side",
+                         level == 0 ? "none" : side == DR_SIDE_WHITE ? "white" : "black");
+  if (level > 0)
+    g_settings_set_string (self->settings, "play-level", dr_opponent_level (level)->id);
   g_settings_set_string (self->settings, "play-time-control", control_text);
   _dr_window_play_start (self, side, level, control);
 }
@@ -177,6 +183,7 @@ play_engine_action_cb (GtkWidget  *widget,
   d->window = g_object_ref (self);
   g_strv_builder_add (sides, _("White"));
   g_strv_builder_add (sides, _("Black"));
+  g_strv_builder_add (sides, _("Nobody (the clock only)"));
   for (int i = 1; i <= dr_opponent_n_levels (); i++)
     {
       /* Translators: a level and its Elo against full strength, as
@@ -207,7 +214,8 @@ play_engine_action_cb (GtkWidget  *widget,
 
   gtk_grid_set_row_spacing (grid, 8);
   gtk_grid_set_column_spacing (grid, 12);
-  d->side = add_row (grid, 0, _("The engine _plays"), side_items, g_strcmp0 (side_setting, "white") == 0 ? 0 : 1);
+  d->side = add_row (grid, 0, _("The engine _plays"), side_items,
+                     g_strcmp0 (side_setting, "white") == 0 ? 0 : g_strcmp0 (side_setting, "none") == 0 ? 2 : 1);
   d->level = add_row (grid, 1, _("_Level"), level_items, (guint) level_selected - 1);
   d->control = add_row (grid, 2, _("_Time control"), control_items, control_selected);
 
