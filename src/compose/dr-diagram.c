@@ -784,7 +784,21 @@ dr_diagram_write_file (GBytes      *bytes,
 void
 dr_diagram_release_caches (void)
 {
+  PangoFontMap *map = pango_cairo_font_map_get_default ();
+
+  /* cairo_debug_reset_static_data() aborts the program if a font of
+   * Cairo's is still alive, and FcFini() asserts on fontconfig objects
+   * still in use: both only once the font map is gone.  Pango may hold it
+   * a moment longer (its fontconfig work runs on a thread of its own),
+   * and then the caches are left to the process's end. */
+  g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &map);
   pango_cairo_font_map_set_default (NULL);
+  if (map != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (map), (gpointer *) &map);
+      g_debug ("the font map is still in use: its caches stay");
+      return;
+    }
   cairo_debug_reset_static_data ();
   FcFini ();
 }
