@@ -13,6 +13,7 @@
 
 #include "dr-clock.h"
 
+#include "dr-comment-private.h"
 #include "dr-movegen.h"
 
 #include <glib/gi18n-lib.h>
@@ -1342,19 +1343,9 @@ dr_clock_times_from_comment (const char   *comment,
           continue;
         }
       /* The command goes, and one of the spaces around it. */
-      g_string_append_len (rest, p, open - p);
-      p = close + 1;
-      if (rest->len > 0 && g_ascii_isspace (rest->str[rest->len - 1]))
-        while (g_ascii_isspace (*p))
-          p++;
+      p = _dr_comment_drop_command (rest, p, open, close);
     }
-  g_string_append (rest, p);
-  if (text != NULL)
-    {
-      g_strstrip (rest->str);
-      *text = rest->str[0] != '\0' ? g_strdup (rest->str) : NULL;
-    }
-  g_string_free (rest, TRUE);
+  _dr_comment_finish (rest, p, text);
   return ok;
 }
 
