@@ -37,7 +37,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#define MAX_ARGS  12
+#define MAX_ARGS  16
 #define MAX_MOVES 16
 
 /* One run of the CLI. */
@@ -1154,6 +1154,82 @@ test_analyse_weights (void)
 /* tune: the weights file it writes is read back by analyse --weights and
  * hub --weights, and changes what analyse says; bad files are refused
  * with their name. */
+/* selfplay writes training positions; tune --patterns fits weights on
+ * them that analyse and hub then load; a damaged weights file is refused
+ * with its name and what is wrong. */
+static void
+test_selfplay_patterns (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *data = g_build_filename (dir, "sp.txt", NULL);
+  g_autofree char *data2 = g_build_filename (dir, "sp2.txt", NULL);
+  g_autofree char *weights = g_build_filename (dir, "p.drp", NULL);
+  g_autofree char *text = NULL, *text2 = NULL, *bytes = NULL;
+  gsize size;
+
+  {
+    g_autoptr (CliRun) run = cli_run ("selfplay", "--variant", "russian", "--games", "30", "--nodes", "300",
+                                      "--threads", "2", "--seed", "5", "-o", data, NULL);
+    g_autoptr (CliRun) again = cli_run ("selfplay", "--variant", "russian", "--games", "30", "--nodes", "300",
+                                        "--threads", "1", "--seed", "5", "-o", data2, NULL);
+    g_auto (GStrv) lines = NULL, lines2 = NULL;
+
+    assert_success (run);
+    assert_success (again);
+    g_assert_nonnull (strstr (run->err, "30 games, "));
+    g_assert_true (g_file_get_contents (data, &text, NULL, NULL));
+    g_assert_true (g_file_get_contents (data2, &text2, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "# draughtsman-cli selfplay --variant russian --games 30 --nodes 300"));
+    /* The same games whatever the threads: the same lines, in another order. */
+    lines = g_strsplit (text, "\n", -1);
+    lines2 = g_strsplit (text2, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), >, 300);
+    g_assert_cmpuint (g_strv_length (lines), ==, g_strv_length (lines2));
+    qsort (lines, g_strv_length (lines), sizeof (char *), compare_strings);
+    qsort (lines2, g_strv_length (lines2), sizeof (char *), compare_strings);
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (lines[i][0] != '#')
+        g_assert_cmpstr (lines[i], ==, lines2[i]);
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("tune", "--patterns", "--variant", "russian", "--epochs", "20",
+                                      "-o", weights, data, NULL);
+
+    assert_success (run);
+    g_assert_nonnull (strstr (run->err, "kept-apart loss: "));
+    g_assert_true (g_file_get_contents (weights, &bytes, &size, NULL));
+    g_assert_cmpuint (size, ==, 48 + 9 * 2 * 6561 * 2);
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("analyse", "--variant", "russian", "--depth", "3", "--patterns", weights, NULL);
+    g_autoptr (CliRun) intl = cli_run ("analyse", "--depth", "3", "--patterns", weights, NULL);
+
+    assert_success (run);
+    g_assert_cmpint (intl->status, ==, 1);
+    g_assert_nonnull (strstr (intl->err, weights));
+    g_assert_nonnull (strstr (intl->err, "not for International"));
+  }
+  {
+    g_autoptr (CliRun) run = NULL;
+
+    bytes[size - 1] ^= 0x40;
+    g_assert_true (g_file_set_contents (weights, bytes, (gssize) size, NULL));
+    run = cli_run ("analyse", "--variant", "russian", "--depth", "3", "--patterns", weights, NULL);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, weights));
+    g_assert_nonnull (strstr (run->err, "checksum"));
+  }
+  {
+    g_autoptr (CliRun) run = NULL;
+
+    g_assert_true (g_file_set_contents (data, "0 3 1 x W:W21:B12\n", -1, NULL));
+    run = cli_run ("tune", "--patterns", "--variant", "russian", "-o", weights, data, NULL);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, ":1:7: a score was expected"));
+  }
+  test_remove_tree (dir);
+}
+
 static void
 test_tune_command (void)
 {
@@ -1260,5 +1336,6 @@ main (int    argc,
   g_test_add_func ("/cli/analyse/weights", test_analyse_weights);
   g_test_add_func ("/cli/analyse/level", test_analyse_level);
   g_test_add_func ("/cli/tune", test_tune_command);
+  g_test_add_func ("/cli/selfplay-patterns", test_selfplay_patterns);
   return g_test_run ();
 }

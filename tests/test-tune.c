@@ -12,33 +12,7 @@
 #include "dr-movegen.h"
 #include "dr-position.h"
 #include "dr-tune.h"
-
-/* Positions of random games in @rules, from a fixed seed: @n of them. */
-static GArray *
-random_positions (const DrRules *rules,
-                  guint          n,
-                  guint32        seed)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (DrPosition));
-  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
-  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
-
-  while (out->len < n)
-    {
-      DrPosition pos;
-
-      dr_rules_initial (rules, &pos);
-      for (int ply = 0; ply < 150 && out->len < n; ply++)
-        {
-          dr_movegen_legal (rules, &pos, list);
-          if (list->n == 0)
-            break;
-          dr_position_apply (&pos, &pos, &list->moves[g_rand_int_range (rand, 0, (gint32) list->n)]);
-          g_array_append_val (out, pos);
-        }
-    }
-  return out;
-}
+#include "test-util.h"
 
 /* The tuner's premise: dr_eval() is linear in the weights.  For random
  * weights w and every position, eval(w) = sum of w_i * eval(e_i). */
@@ -50,7 +24,7 @@ test_linear (void)
   for (int v = 0; v < DR_N_VARIANTS; v++)
     {
       const DrRules *rules = dr_rules_get ((DrVariant) v);
-      g_autoptr (GArray) positions = random_positions (rules, 400, 11 + v);
+      g_autoptr (GArray) positions = test_random_positions (rules, 400, 11 + v);
       DrEvalWeights w, unit;
       DrEvalTables tables;
       g_autofree DrEvalTables *unit_tables = g_new0 (DrEvalTables, DR_EVAL_N_WEIGHTS);
@@ -186,7 +160,7 @@ test_fit_recovers (void)
 {
   const DrRules *rules = &dr_rules_international;
   g_autoptr (DrTuneSet) set = dr_tune_set_new (rules);
-  g_autoptr (GArray) positions = random_positions (rules, 6000, 3);
+  g_autoptr (GArray) positions = test_random_positions (rules, 6000, 3);
   DrEvalWeights truth = *dr_eval_default_weights (rules), start;
   DrEvalTables tables;
   double before, after, k;

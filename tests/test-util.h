@@ -24,6 +24,34 @@ n10 (int number)
   return bit;
 }
 
+/* The positions of random games in @rules from a fixed seed, one a ply,
+ * @n of them. */
+static inline GArray *
+test_random_positions (const DrRules *rules,
+                       guint          n,
+                       guint32        seed)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (DrPosition));
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+
+  while (out->len < n)
+    {
+      DrPosition pos;
+
+      dr_rules_initial (rules, &pos);
+      for (int ply = 0; ply < 150 && out->len < n; ply++)
+        {
+          dr_movegen_legal (rules, &pos, list);
+          if (list->n == 0)
+            break;
+          dr_position_apply (&pos, &pos, &list->moves[g_rand_int_range (rand, 0, (gint32) list->n)]);
+          g_array_append_val (out, pos);
+        }
+    }
+  return out;
+}
+
 /* Is @move one of the legal moves of @pos under @rules? */
 static inline gboolean
 test_move_is_legal (const DrRules    *rules,

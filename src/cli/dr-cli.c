@@ -20,6 +20,7 @@
 #include "dr-cli-diagram.h"
 #endif
 #include "dr-cli-egdb.h"
+#include "dr-cli-learn.h"
 #include "dr-cli-solve.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
@@ -585,8 +586,10 @@ cmd_analyse (int    argc,
   CliPosition p;
   int depth = 0, multipv = 1, hash = 64, threads = 1, level = dr_opponent_n_levels ();
   gint64 nodes = 0, movetime = 0, seed = 0;
-  g_autofree char *weights_path = NULL, *egdb_dir = NULL, *level_id = NULL;
+  g_autofree char *weights_path = NULL, *egdb_dir = NULL, *level_id = NULL, *patterns_option = NULL;
   g_autoptr (DrEgdb) egdb = NULL;
+  g_autoptr (DrPatterns) patterns = NULL;
+  gboolean patterns_ok;
   DrEvalWeights weights;
   GOptionEntry limits[] = {
     { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search to this depth"), N_("N") },
@@ -596,6 +599,7 @@ cmd_analyse (int    argc,
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Transposition table size in MiB (default 64)"), N_("MB") },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Search threads (Lazy SMP, default 1; --nodes counts the first thread's)"), N_("N") },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
+    { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("Pattern weights from this file (see tune --patterns), or “none” (default: those that ship)"), N_("FILE") },
     { "egdb-dir", 0, 0, G_OPTION_ARG_FILENAME, &egdb_dir, N_("Endgame tables from this folder (default: $XDG_DATA_HOME/draughtsman/egdb; \"\" for none)"), N_("DIR") },
     { "level", 'l', 0, G_OPTION_ARG_STRING, &level_id, N_("Choose the move as the opponent of this strength does (default: full; see hub --help)"), N_("LEVEL") },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of a level's choice (default 0, mixed with the position)"), N_("N") },
@@ -664,6 +668,13 @@ cmd_analyse (int    argc,
     }
   egdb = dr_cli_egdb_for_search (p.rules, egdb_dir, "analyse");
   dr_search_set_egdb (search, egdb);
+  patterns = dr_cli_patterns_for_search (search, patterns_option, "analyse", &patterns_ok);
+  if (!patterns_ok)
+    {
+      dr_search_free (search);
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
   if (weights_path != NULL)
     {
       weights = *dr_eval_default_weights (p.rules);
@@ -783,9 +794,10 @@ static int
 cmd_hub (int    argc,
          char **argv)
 {
-  g_autofree char *weights_path = NULL, *level_id = NULL;
+  g_autofree char *weights_path = NULL, *level_id = NULL, *patterns_option = NULL;
   GOptionEntry entries[] = {
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
+    { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("Pattern weights from this file (see tune --patterns), or “none” (default: those that ship)"), N_("FILE") },
     { "level", 'l', 0, G_OPTION_ARG_STRING, &level_id, N_("Play at this strength (default: full; the interface may set the parameter “level”)"), N_("LEVEL") },
     { NULL }
   };
@@ -823,7 +835,13 @@ cmd_hub (int    argc,
       g_printerr ("draughtsman-cli hub: %s\n", error->message);
       return EXIT_FAILURE;
     }
-  return dr_hub_run (stdin, stdout, weights_path, level);
+  if (patterns_option != NULL && g_strcmp0 (patterns_option, "none") != 0
+      && !g_file_test (patterns_option, G_FILE_TEST_IS_REGULAR))
+    {
+      g_printerr (_("draughtsman-cli hub: no pattern weights file “%s”\n"), patterns_option);
+      return EXIT_FAILURE;
+    }
+  return dr_hub_run (stdin, stdout, weights_path, patterns_option, level);
 }
 
 static int
@@ -833,9 +851,16 @@ cmd_tune (int    argc,
   g_autofree char *variant = NULL, *start_path = NULL, *output = NULL;
   int iterations = 2000;
   double lambda = 0.001;
-  gboolean c_format = FALSE, early_stop = TRUE;
+  gboolean c_format = FALSE, early_stop = TRUE, fit_patterns = FALSE;
+  int epochs = 300;
+  double rate = 2.0, decay = 0.001, result_share = 0.5;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant whose games to use (default: international)"), N_("VARIANT") },
+    { "patterns", 'p', 0, G_OPTION_ARG_NONE, &fit_patterns, N_("Fit the pattern weights on selfplay files instead (binary, --output needed)"), NULL },
+    { "epochs", 0, 0, G_OPTION_ARG_INT, &epochs, N_("With --patterns: optimiser steps (default 300)"), N_("N") },
+    { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, N_("With --patterns: Adam's step in hundredths of a man (default 2)"), N_("R") },
+    { "decay", 0, 0, G_OPTION_ARG_DOUBLE, &decay, N_("With --patterns: weight decay a step (default 0.001)"), N_("D") },
+    { "result-share", 0, 0, G_OPTION_ARG_DOUBLE, &result_share, N_("With --patterns: share of the game's result in the target, the rest the search's score (default 0.5)"), N_("S") },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &start_path, N_("Start from these weights (default: the variant's own)"), N_("FILE") },
     { "iterations", 'i', 0, G_OPTION_ARG_INT, &iterations, N_("Optimiser steps (default 2000)"), N_("N") },
     { "lambda", 'l', 0, G_OPTION_ARG_DOUBLE, &lambda, N_("Weight of the pull towards the starting weights (default 0.001)"), N_("L") },
@@ -867,6 +892,15 @@ cmd_tune (int    argc,
     {
       g_printerr (_("draughtsman-cli tune: unknown variant “%s”\n"), variant);
       return EXIT_FAILURE;
+    }
+  if (fit_patterns)
+    {
+      if (epochs < 1 || rate <= 0 || decay < 0 || result_share < 0 || result_share > 1)
+        {
+          g_printerr (_("draughtsman-cli tune: bad arguments (see --help)\n"));
+          return EXIT_FAILURE;
+        }
+      return dr_cli_tune_patterns (rules, argv + 1, argc - 1, epochs, rate, decay, result_share, output);
     }
   start = *dr_eval_default_weights (rules);
   if (start_path != NULL && !dr_eval_weights_load (start_path, &start, &error))
@@ -932,6 +966,7 @@ static const CliCommand commands[] = {
   { "match", dr_match_command, N_("play two engines (Hub or DXP) against each other from openings") },
   { "egdb", dr_cli_egdb, N_("endgame tables: build, probe, verify, info, plan") },
   { "tune", cmd_tune, N_("fit the evaluation's weights on games with a result") },
+  { "selfplay", dr_cli_selfplay, N_("play the engine against itself: training positions for tune") },
   { "solve", dr_cli_solve, N_("prove a composition: solution tree, refutation, cooks") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },

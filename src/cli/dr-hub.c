@@ -32,6 +32,8 @@
 
 #include "dr-cli-egdb.h"
 #include "dr-hub.h"
+
+#include "dr-cli-learn.h"
 #include "dr-tune.h"
 
 #include "dr-bitboard.h"
@@ -56,6 +58,7 @@ typedef struct
   DrSearch      *search;
   DrEgdb        *egdb;            /* endgame tables of rules, or NULL */
   char          *egdb_dir;        /* param egdb-dir; NULL: the default folder */
+  DrPatterns    *patterns;        /* --patterns FILE, loaded for rules */
   DrPosition     pos;
   GArray        *history;         /* DrPosition before pos */
   DrSearchLimits limits;
@@ -260,6 +263,7 @@ int
 dr_hub_run (FILE       *in,
             FILE       *out,
             const char *weights_path,
+            const char *patterns_option,
             int         level)
 {
   Hub hub = { 0 };
@@ -353,6 +357,15 @@ dr_hub_run (FILE       *in,
           g_clear_pointer (&hub.egdb, dr_egdb_free);
           hub.egdb = dr_cli_egdb_for_search (hub.rules, hub.egdb_dir, "hub");
           dr_search_set_egdb (hub.search, hub.egdb);
+          g_clear_pointer (&hub.patterns, dr_patterns_free);
+          if (hub.search != NULL)
+            {
+              gboolean ok;
+
+              hub.patterns = dr_cli_patterns_for_search (hub.search, patterns_option, "hub", &ok);
+              if (!ok)
+                say (&hub, "error message=\"pattern weights %s do not load: the shipped ones are used\"", patterns_option);
+            }
           if (weights_path != NULL)
             {
               DrEvalWeights weights = *dr_eval_default_weights (hub.rules);
@@ -418,6 +431,7 @@ dr_hub_run (FILE       *in,
   if (hub.search != NULL)
     dr_search_free (hub.search);
   g_clear_pointer (&hub.egdb, dr_egdb_free);
+  g_clear_pointer (&hub.patterns, dr_patterns_free);
   g_free (hub.egdb_dir);
   g_array_unref (hub.history);
   g_mutex_clear (&hub.out_lock);

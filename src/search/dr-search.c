@@ -44,6 +44,7 @@
 
 #include "dr-bitboard.h"
 #include "dr-movegen.h"
+#include "dr-patterns.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -137,6 +138,8 @@ struct _DrSearch
   const DrEvalWeights *weights;
   DrEvalWeights        own_weights;          /* set by dr_search_set_weights */
   DrEvalTables         eval_tables;
+  const DrPatterns    *patterns;             /* NULL: the hand-set terms only */
+  DrPatterns          *builtin_patterns;     /* owned: the shipped weights */
   TTEntry             *tt;
   size_t               tt_mask;
   int32_t              history[2][64][64];
@@ -187,6 +190,19 @@ struct _DrSearch
   _Atomic uint64_t     published_nodes;      /* this searcher's nodes, every 1,024 */
   void                *helper_runs;          /* HelperRun[n_helpers] while searching */
 };
+
+/* The static evaluation: the hand-set terms, and the learned patterns
+ * when the searcher has them (dr-patterns.h). */
+static inline int
+evaluate (const DrSearch   *self,
+          const DrPosition *pos)
+{
+  int score = dr_eval (self->rules, self->weights, &self->eval_tables, pos);
+
+  if (self->patterns != NULL)
+    score += dr_patterns_eval (self->patterns, pos);
+  return score;
+}
 
 /* The table: the largest power of two of entries that fits in
  * @megabytes, on 2 MiB pages where the system has them (a probe is a
@@ -274,6 +290,8 @@ dr_search_new (const DrRules *rules,
   self->first_depth = 1;
   self->weights = dr_eval_default_weights (rules);
   dr_eval_tables_init (&self->eval_tables, rules->geometry, self->weights);
+  self->builtin_patterns = dr_patterns_new_builtin (rules);
+  self->patterns = self->builtin_patterns;
   self->tt = tt_alloc (self, tt_megabytes, &entries);
   self->tt_mask = entries - 1;
   if (posix_memalign ((void **) &self->lists, 64, (DR_SEARCH_MAX_PLY + 1) * LIST_STRIDE) != 0)
@@ -303,6 +321,7 @@ dr_search_free (DrSearch *self)
     tt_free (self);
   free (self->lists);
   free (self->game_hashes);
+  dr_patterns_free (self->builtin_patterns);
   free (self);
 }
 
@@ -351,6 +370,23 @@ dr_search_set_weights (DrSearch            *self,
   dr_eval_tables_init (&self->eval_tables, self->rules->geometry, self->weights);
   for (int i = 0; i < self->n_helpers; i++)
     dr_search_set_weights (self->helpers[i], weights);
+}
+
+void
+dr_search_set_patterns (DrSearch         *self,
+                        const DrPatterns *patterns)
+{
+  if (patterns != NULL && dr_patterns_get_rules (patterns) != self->rules)
+    patterns = NULL;
+  self->patterns = patterns;
+  for (int i = 0; i < self->n_helpers; i++)
+    dr_search_set_patterns (self->helpers[i], patterns);
+}
+
+const DrPatterns *
+dr_search_get_patterns (DrSearch *self)
+{
+  return self->patterns;
 }
 
 const DrRules *
@@ -406,6 +442,7 @@ helper_new (DrSearch *main,
   self->weights = dr_eval_default_weights (self->rules);
   dr_search_set_weights (self, main->weights == &main->own_weights ? &main->own_weights : NULL);
   dr_search_set_egdb (self, main->egdb);
+  self->patterns = main->patterns;
   memset (self->killers, -1, sizeof self->killers);
   return self;
 }
@@ -691,7 +728,7 @@ search (DrSearch         *self,
         }
     }
   if (ply >= DR_SEARCH_MAX_PLY - 1)
-    return dr_eval (rules, self->weights, &self->eval_tables, pos);
+    return evaluate (self, pos);
 
   /* Step 4. Quiet and out of depth: evaluate, or lose if blocked.  Most
    * nodes end here, so this is decided by bitboard tests, without
@@ -704,7 +741,7 @@ search (DrSearch         *self,
         {
           if (kind == DR_MOVES_NONE)
             return rules->giveaway ? DR_SCORE_WIN - ply : -(DR_SCORE_WIN - ply);
-          return dr_eval (rules, self->weights, &self->eval_tables, pos);
+          return evaluate (self, pos);
         }
       __builtin_prefetch (entry);
     }

@@ -78,6 +78,14 @@ const DrRules *dr_search_get_rules (DrSearch         *self);
  * NULL goes back to the defaults. */
 void      dr_search_set_weights  (DrSearch           *self,
                                   const DrEvalWeights *weights);
+/* Evaluates with the learned patterns @patterns (of the same variant;
+ * NULL: the hand-set terms alone) added to the hand-set terms; by default
+ * the weights that ship for the variant (dr_patterns_new_builtin), if any.
+ * @patterns is read, not owned. */
+typedef struct _DrPatterns DrPatterns;
+void      dr_search_set_patterns (DrSearch           *self,
+                                  const DrPatterns   *patterns);
+const DrPatterns *dr_search_get_patterns (DrSearch   *self);
 /* Probes @egdb (of the same variant; NULL: none) at every node but the
  * root whose side to move has no capture and whose pieces it covers: the
  * node is scored exactly, a win or loss as won or lost in the tables'

@@ -1,0 +1,275 @@
+/* dr-cli-learn.c — draughtsman-cli selfplay, and tune --patterns
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "dr-cli-learn.h"
+
+#include "dr-pattern-fit.h"
+#include "dr-selfplay.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct
+{
+  const DrRules     *rules;
+  DrSelfplayOptions  options;
+  const char        *patterns_option;
+  guint64            seed;
+  guint64            n_games;
+  gint               next;          /* atomic: the next game to play */
+  GMutex             lock;          /* over what follows */
+  GOutputStream     *out;
+  guint64            done;
+  guint64            lines;
+  guint64            wins[3];       /* White, draw, Black */
+  GError            *error;
+  gint64             start_us;
+} SelfplayRun;
+
+static gpointer
+selfplay_worker (gpointer data)
+{
+  SelfplayRun *run = data;
+  DrSearch *search = dr_search_new (run->rules, 16);
+  g_autoptr (DrPatterns) patterns = NULL;
+  g_autoptr (GString) text = g_string_new (NULL);
+  gboolean ok = TRUE;
+
+  patterns = dr_cli_patterns_for_search (search, run->patterns_option, "selfplay", &ok);
+  for (;;)
+    {
+      guint64 game = (guint64) g_atomic_int_add (&run->next, 1);
+      guint n_lines = 0;
+      DrStatus status;
+
+      if (game >= run->n_games)
+        break;
+      g_string_truncate (text, 0);
+      status = dr_selfplay_game (search, &run->options, run->seed, game, text, &n_lines);
+      g_mutex_lock (&run->lock);
+      if (run->error == NULL
+          && !g_output_stream_write_all (run->out, text->str, text->len, NULL, NULL, &run->error))
+        g_atomic_int_set (&run->next, (gint) run->n_games);
+      run->done++;
+      run->lines += n_lines;
+      run->wins[status == DR_STATUS_WHITE_WINS ? 0 : status == DR_STATUS_BLACK_WINS ? 2 : 1]++;
+      if (run->done % 100 == 0 || run->done == run->n_games)
+        {
+          double s = (g_get_monotonic_time () - run->start_us) / 1e6;
+
+          g_printerr (_("%" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT " positions (+%" G_GUINT64_FORMAT
+                        " =%" G_GUINT64_FORMAT " -%" G_GUINT64_FORMAT "), %.0f s\n"),
+                      run->done, run->lines, run->wins[0], run->wins[1], run->wins[2], s);
+        }
+      g_mutex_unlock (&run->lock);
+    }
+  dr_search_free (search);
+  return NULL;
+}
+
+int
+dr_cli_selfplay (int    argc,
+                 char **argv)
+{
+  g_autofree char *variant = NULL, *output = NULL, *patterns_option = NULL;
+  gint64 games = 1000, nodes = 2000, seed = 1;
+  int threads = 1, random_plies = 6, max_plies = 400, max_opening_score = 100;
+  GOptionEntry entries[] = {
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant to play (default: international)"), N_("VARIANT") },
+    { "games", 'n', 0, G_OPTION_ARG_INT64, &games, N_("Games to play (default 1000)"), N_("N") },
+    { "nodes", 0, 0, G_OPTION_ARG_INT64, &nodes, N_("Nodes a move (default 2000)"), N_("N") },
+    { "random-plies", 0, 0, G_OPTION_ARG_INT, &random_plies, N_("Moves chosen at random at the start (default 6)"), N_("N") },
+    { "max-plies", 0, 0, G_OPTION_ARG_INT, &max_plies, N_("A game this long is a draw (default 400)"), N_("N") },
+    { "max-opening-score", 0, 0, G_OPTION_ARG_INT, &max_opening_score, N_("Draw the random moves again when the first search scores them beyond this, in hundredths of a man (default 100; 0: never)"), N_("N") },
+    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Series of games (default 1); the same seed plays the same games"), N_("N") },
+    { "threads", 't', 0, G_OPTION_ARG_INT, &threads, N_("Games played at once (default 1)"), N_("N") },
+    { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("Pattern weights: a file, or “none” (default: those that ship)"), N_("FILE") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the positions to this file"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) workers = g_ptr_array_new ();
+  g_autoptr (GOutputStream) out = NULL;
+  SelfplayRun run = { 0 };
+  g_autofree char *header = NULL;
+
+  g_option_context_set_summary (context, _("Play the engine against itself at a fixed node count a move and write "
+                                           "every quiet position with the game's result and the search's score: "
+                                           "training data for “tune --patterns”."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || games < 1 || games > G_MAXINT / 2 || nodes < 1
+      || threads < 1 || threads > 64 || random_plies < 0 || max_plies < 1 || max_opening_score < 0 || seed < 0)
+    {
+      g_printerr ("draughtsman-cli selfplay: %s\n", error ? error->message : _("bad arguments (see --help)"));
+      return EXIT_FAILURE;
+    }
+  run.rules = dr_rules_from_name (variant != NULL ? variant : "international");
+  if (run.rules == NULL)
+    {
+      g_printerr (_("draughtsman-cli selfplay: unknown variant “%s”\n"), variant);
+      return EXIT_FAILURE;
+    }
+  if (output == NULL)
+    {
+      g_printerr (_("draughtsman-cli selfplay: name the file to write with --output\n"));
+      return EXIT_FAILURE;
+    }
+    {
+      g_autoptr (GFile) file = g_file_new_for_commandline_arg (output);
+
+      /* Replaced when complete: an interrupted run leaves the old file. */
+      out = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error));
+      if (out == NULL)
+        {
+          g_printerr ("draughtsman-cli selfplay: %s\n", error->message);
+          return EXIT_FAILURE;
+        }
+      out = G_OUTPUT_STREAM (g_buffered_output_stream_new (g_steal_pointer (&out)));
+    }
+  header = g_strdup_printf ("# draughtsman-cli selfplay --variant %s --games %" G_GINT64_FORMAT " --nodes %" G_GINT64_FORMAT
+                            " --random-plies %d --max-plies %d --max-opening-score %d --seed %" G_GINT64_FORMAT "%s%s\n"
+                            "# GAME PLY RESULT SCORE FEN (dr-selfplay.h)\n",
+                            run.rules->name, games, nodes, random_plies, max_plies, max_opening_score, seed,
+                            patterns_option != NULL ? " --patterns " : "", patterns_option != NULL ? patterns_option : "");
+  run.options.nodes = (guint64) nodes;
+  run.options.random_plies = random_plies;
+  run.options.max_plies = max_plies;
+  run.options.max_opening_score = max_opening_score;
+  run.patterns_option = patterns_option;
+  run.seed = (guint64) seed;
+  run.n_games = (guint64) games;
+  run.out = out;
+  run.start_us = g_get_monotonic_time ();
+  g_mutex_init (&run.lock);
+  if (!g_output_stream_write_all (out, header, strlen (header), NULL, NULL, &error))
+    {
+      g_printerr ("draughtsman-cli selfplay: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  {
+    /* A weights file that does not load is said once, before any game. */
+    DrSearch *probe = dr_search_new (run.rules, 1);
+    g_autoptr (DrPatterns) p = NULL;
+    gboolean ok = TRUE;
+
+    p = dr_cli_patterns_for_search (probe, patterns_option, "selfplay", &ok);
+    dr_search_free (probe);
+    if (!ok)
+      return EXIT_FAILURE;
+  }
+  for (int i = 0; i < threads; i++)
+    g_ptr_array_add (workers, g_thread_new ("selfplay", selfplay_worker, &run));
+  for (guint i = 0; i < workers->len; i++)
+    g_thread_join (g_ptr_array_index (workers, i));
+  g_mutex_clear (&run.lock);
+  if (run.error == NULL)
+    g_output_stream_close (out, NULL, &run.error);
+  if (run.error != NULL)
+    {
+      g_printerr ("draughtsman-cli selfplay: %s\n", run.error->message);
+      g_error_free (run.error);
+      return EXIT_FAILURE;
+    }
+  return EXIT_SUCCESS;
+}
+
+static void
+fit_progress (int      epoch,
+              double   train,
+              double   validation,
+              gpointer user_data)
+{
+  g_printerr (_("epoch %d: loss %.6f training, %.6f kept apart\n"), epoch, train, validation);
+}
+
+int
+dr_cli_tune_patterns (const DrRules *rules,
+                      char         **files,
+                      int            n_files,
+                      int            epochs,
+                      double         rate,
+                      double         decay,
+                      double         result_share,
+                      const char    *output)
+{
+  g_autoptr (DrPatterns) patterns = NULL;
+  g_autoptr (DrPatternSet) set = NULL;
+  g_autoptr (GError) error = NULL;
+  DrPatternFitOptions options = { .epochs = epochs, .rate = rate, .decay = decay,
+                                  .result_share = result_share, .progress = fit_progress };
+  guint n_positions = 0;
+  double k, base_loss, loss;
+  gint64 start = g_get_monotonic_time ();
+
+  if (!dr_patterns_supported (rules))
+    {
+      g_printerr (_("draughtsman-cli tune: %s has no pattern evaluation\n"), rules->name);
+      return EXIT_FAILURE;
+    }
+  if (output == NULL)
+    {
+      g_printerr (_("draughtsman-cli tune: --patterns writes a binary file: name it with --output\n"));
+      return EXIT_FAILURE;
+    }
+  patterns = dr_patterns_new (rules);
+  set = dr_pattern_set_new (patterns, dr_eval_default_weights (rules));
+  for (int i = 0; i < n_files; i++)
+    if (!dr_pattern_set_add_file (set, files[i], &n_positions, &error))
+      {
+        g_printerr ("draughtsman-cli tune: %s\n", error->message);
+        return EXIT_FAILURE;
+      }
+  if (dr_pattern_set_size (set, FALSE) == 0 || dr_pattern_set_size (set, TRUE) == 0)
+    {
+      g_printerr (_("draughtsman-cli tune: too few positions (every tenth game is kept apart)\n"));
+      return EXIT_FAILURE;
+    }
+  g_printerr (_("positions: %u training, %u kept apart (read in %.1f s)\n"),
+              dr_pattern_set_size (set, FALSE), dr_pattern_set_size (set, TRUE),
+              (g_get_monotonic_time () - start) / 1e6);
+  loss = dr_pattern_fit (set, patterns, &options, &k, &base_loss);
+  g_printerr (_("K: %.4f; kept-apart loss: %.6f hand-set terms alone, %.6f with the patterns (%.1f s)\n"),
+              k, base_loss, loss, (g_get_monotonic_time () - start) / 1e6);
+  if (!dr_patterns_save (patterns, output, &error))
+    {
+      g_printerr ("draughtsman-cli tune: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  return EXIT_SUCCESS;
+}
+
+DrPatterns *
+dr_cli_patterns_for_search (DrSearch   *search,
+                            const char *option,
+                            const char *command,
+                            gboolean   *ok)
+{
+  g_autoptr (GError) error = NULL;
+  DrPatterns *patterns;
+
+  *ok = TRUE;
+  if (option == NULL)
+    return NULL;
+  if (g_strcmp0 (option, "none") == 0)
+    {
+      dr_search_set_patterns (search, NULL);
+      return NULL;
+    }
+  patterns = dr_patterns_load (dr_search_get_rules (search), option, &error);
+  if (patterns == NULL)
+    {
+      g_printerr ("draughtsman-cli %s: %s\n", command, error->message);
+      *ok = FALSE;
+      return NULL;
+    }
+  dr_search_set_patterns (search, patterns);
+  return patterns;
+}

@@ -1,0 +1,396 @@
+/* dr-patterns.c — the learned part of the evaluation: men patterns
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * See dr-patterns.h for what is evaluated and the file format.  A
+ * window's 8 squares are kept in bit order; on the diagonal boards a
+ * window holds two neighbouring squares of each of its four ranks, which
+ * are neighbouring bits (dr-geometry.h), so a window's men are gathered
+ * with four shifts, and the base-3 pattern number comes from two table
+ * look-ups.  Turning the board half a turn maps a window's squares, in bit
+ * order, onto the turned window's squares in reverse bit order
+ * (checked when the windows are set up), so the Black view's pattern is
+ * read from the same gathered bits through a reversed table.
+ */
+
+#include "config.h"
+
+#include "dr-patterns.h"
+
+#include "dr-bitboard.h"
+#include "dr-geometry.h"
+
+#include <glib/gi18n-lib.h>
+#include <gio/gio.h>
+#include <string.h>
+
+#define HEADER_SIZE 48
+static const guint8 magic[8] = { 'D', 'R', 'P', 'A', 'T', 0, 0, 1 };
+
+struct _DrPatterns
+{
+  const DrRules *rules;
+  int            n_windows;
+  int            turned[DR_PATTERNS_MAX_WINDOWS];    /* the window turned half a turn */
+  guint8         shift[DR_PATTERNS_MAX_WINDOWS][4];  /* bit of each rank's first square */
+  int            n_start;                            /* pieces at the start */
+  guint16        base3[256];                         /* bits -> sum of 3^i */
+  guint16        base3_reversed[256];                /* bits -> sum of 3^(7 - i) */
+  gint16        *weights;                            /* [window][set][pattern] */
+};
+
+G_DEFINE_QUARK (dr-patterns-error-quark, dr_patterns_error)
+
+/* Sets up the windows of @self's board; FALSE if the board does not have
+ * the shape the fast gathering needs. */
+static gboolean
+setup_windows (DrPatterns    *self,
+               const DrRules *rules)
+{
+  const DrGeometry *g = rules->geometry;
+  int squares[DR_PATTERNS_MAX_WINDOWS][8];
+  int origin[DR_PATTERNS_MAX_WINDOWS][2];
+  int n = 0;
+
+  if (g->all_squares || rules->giveaway)
+    return FALSE;
+  if ((g->width != 8 && g->width != 10) || g->height != g->width)
+    return FALSE;
+  for (int row0 = 0; row0 + 4 <= g->height; row0 += 2)
+    for (int file0 = 0; file0 + 4 <= g->width; file0 += 2)
+      {
+        int k = 0;
+
+        for (int row = row0; row < row0 + 4; row++)
+          for (int file = file0; file < file0 + 4; file++)
+            {
+              int bit = dr_geometry_bit_at (g, row, file);
+
+              if (bit < 0)
+                continue;
+              if (k == 8)
+                return FALSE;
+              squares[n][k++] = bit;
+            }
+        if (k != 8)
+          return FALSE;
+        /* Bit order. */
+        for (int i = 1; i < 8; i++)
+          for (int j = i; j > 0 && squares[n][j - 1] > squares[n][j]; j--)
+            {
+              int t = squares[n][j];
+
+              squares[n][j] = squares[n][j - 1];
+              squares[n][j - 1] = t;
+            }
+        for (int r = 0; r < 4; r++)
+          {
+            if (squares[n][2 * r + 1] != squares[n][2 * r] + 1)
+              return FALSE;
+            self->shift[n][r] = (guint8) squares[n][2 * r];
+          }
+        origin[n][0] = row0;
+        origin[n][1] = file0;
+        n++;
+      }
+  self->n_windows = n;
+
+  /* The turned windows, and the reversed order of their squares. */
+  for (int w = 0; w < n; w++)
+    {
+      int row0 = g->height - 4 - origin[w][0], file0 = g->width - 4 - origin[w][1];
+
+      self->turned[w] = -1;
+      for (int v = 0; v < n; v++)
+        if (origin[v][0] == row0 && origin[v][1] == file0)
+          self->turned[w] = v;
+      if (self->turned[w] < 0)
+        return FALSE;
+      for (int i = 0; i < 8; i++)
+        {
+          int row, file;
+
+          dr_geometry_row_file (g, squares[w][i], &row, &file);
+          if (dr_geometry_bit_at (g, g->height - 1 - row, g->width - 1 - file)
+              != squares[self->turned[w]][7 - i])
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+dr_patterns_supported (const DrRules *rules)
+{
+  DrPatterns probe;
+
+  return setup_windows (&probe, rules);
+}
+
+DrPatterns *
+dr_patterns_new (const DrRules *rules)
+{
+  DrPatterns *self = g_new0 (DrPatterns, 1);
+  const DrGeometry *g = rules->geometry;
+
+  if (!setup_windows (self, rules))
+    g_error ("dr_patterns_new: no patterns for %s", rules->name);
+  self->rules = rules;
+  self->n_start = 2 * (g->height / 2 - 1) * (g->width / 2);
+  for (int v = 0; v < 256; v++)
+    {
+      int sum = 0, reversed = 0, power = 1;
+
+      for (int i = 0; i < 8; i++, power *= 3)
+        if (v & (1 << i))
+          sum += power;
+      power = 1;
+      for (int i = 7; i >= 0; i--, power *= 3)
+        if (v & (1 << i))
+          reversed += power;
+      self->base3[v] = (guint16) sum;
+      self->base3_reversed[v] = (guint16) reversed;
+    }
+  self->weights = g_new0 (gint16, (gsize) self->n_windows * 2 * DR_PATTERNS_SIZE);
+  return self;
+}
+
+void
+dr_patterns_free (DrPatterns *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->weights);
+  g_free (self);
+}
+
+const DrRules *
+dr_patterns_get_rules (const DrPatterns *self)
+{
+  return self->rules;
+}
+
+int
+dr_patterns_n_windows (const DrPatterns *self)
+{
+  return self->n_windows;
+}
+
+gint16 *
+dr_patterns_weights (DrPatterns *self)
+{
+  return self->weights;
+}
+
+static inline unsigned
+gather (const DrPatterns *self,
+        int               w,
+        DrBitboard        bb)
+{
+  const guint8 *s = self->shift[w];
+
+  return (unsigned) (((bb >> s[0]) & 3) | (((bb >> s[1]) & 3) << 2)
+                     | (((bb >> s[2]) & 3) << 4) | (((bb >> s[3]) & 3) << 6));
+}
+
+void
+dr_patterns_index (const DrPatterns *self,
+                   const DrPosition *pos,
+                   DrPatternsIndex  *index)
+{
+  DrBitboard white = pos->pieces[DR_SIDE_WHITE] & ~pos->kings;
+  DrBitboard black = pos->pieces[DR_SIDE_BLACK] & ~pos->kings;
+  unsigned gw[DR_PATTERNS_MAX_WINDOWS], gb[DR_PATTERNS_MAX_WINDOWS];
+  int pieces = dr_bb_count (pos->pieces[0] | pos->pieces[1]);
+
+  for (int w = 0; w < self->n_windows; w++)
+    {
+      gw[w] = gather (self, w, white);
+      gb[w] = gather (self, w, black);
+    }
+  for (int w = 0; w < self->n_windows; w++)
+    {
+      int t = self->turned[w];
+
+      index->own[w] = (guint16) (self->base3[gw[w]] + 2 * self->base3[gb[w]]);
+      index->flip[w] = (guint16) (self->base3_reversed[gb[t]] + 2 * self->base3_reversed[gw[t]]);
+    }
+  index->full = pieces >= self->n_start ? DR_PATTERNS_PHASE_MAX
+                                        : pieces * DR_PATTERNS_PHASE_MAX / self->n_start;
+}
+
+int
+dr_patterns_eval (const DrPatterns *self,
+                  const DrPosition *pos)
+{
+  DrPatternsIndex index;
+  int full = 0, empty = 0, score;
+
+  dr_patterns_index (self, pos, &index);
+  for (int w = 0; w < self->n_windows; w++)
+    {
+      const gint16 *set = self->weights + (gsize) w * 2 * DR_PATTERNS_SIZE;
+
+      full += set[index.own[w]] - set[index.flip[w]];
+      empty += set[DR_PATTERNS_SIZE + index.own[w]] - set[DR_PATTERNS_SIZE + index.flip[w]];
+    }
+  score = (full * index.full + empty * (DR_PATTERNS_PHASE_MAX - index.full)) / DR_PATTERNS_PHASE_MAX;
+  return pos->turn == DR_SIDE_WHITE ? score : -score;
+}
+
+static gsize
+payload_size (const DrPatterns *self)
+{
+  return (gsize) self->n_windows * 2 * DR_PATTERNS_SIZE * 2;
+}
+
+static void
+digest (const guint8 *data,
+        gsize         size,
+        guint8        out[32])
+{
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize len = 32;
+
+  g_checksum_update (checksum, data, (gssize) size);
+  g_checksum_get_digest (checksum, out, &len);
+}
+
+static guint32
+read_le32 (const guint8 *p)
+{
+  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
+}
+
+static void
+write_le32 (guint8 *p,
+            guint32 v)
+{
+  for (int i = 0; i < 4; i++)
+    p[i] = (guint8) (v >> (8 * i));
+}
+
+DrPatterns *
+dr_patterns_load_bytes (const DrRules *rules,
+                        GBytes        *bytes,
+                        GError       **error)
+{
+  g_autoptr (DrPatterns) self = NULL;
+  gsize size;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+  guint8 sum[32];
+  gsize n;
+
+  if (!dr_patterns_supported (rules))
+    {
+      g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_VARIANT,
+                   _("%s has no pattern evaluation"), rules->title);
+      return NULL;
+    }
+  self = dr_patterns_new (rules);
+  if (size < HEADER_SIZE || memcmp (data, magic, 5) != 0)
+    {
+      g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_FORMAT,
+                   _("not a pattern weights file"));
+      return NULL;
+    }
+  if (memcmp (data, magic, sizeof magic) != 0)
+    {
+      g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_FORMAT,
+                   _("pattern weights of format version %d; this program reads version %d"),
+                   data[7], magic[7]);
+      return NULL;
+    }
+  if (read_le32 (data + 8) != (guint32) rules->gametype
+      || read_le32 (data + 12) != (guint32) self->n_windows)
+    {
+      g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_VARIANT,
+                   _("pattern weights for GameType %u with %u windows, not for %s"),
+                   read_le32 (data + 8), read_le32 (data + 12), rules->title);
+      return NULL;
+    }
+  n = payload_size (self);
+  if (size != HEADER_SIZE + n)
+    {
+      g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT,
+                   _("pattern weights of %" G_GSIZE_FORMAT " bytes; %" G_GSIZE_FORMAT " expected (truncated?)"),
+                   size, HEADER_SIZE + n);
+      return NULL;
+    }
+  digest (data + HEADER_SIZE, n, sum);
+  if (memcmp (sum, data + 16, 32) != 0)
+    {
+      g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT,
+                   _("pattern weights damaged: the checksum does not match"));
+      return NULL;
+    }
+  for (gsize i = 0; i < n / 2; i++)
+    self->weights[i] = (gint16) (guint16) (data[HEADER_SIZE + 2 * i] | data[HEADER_SIZE + 2 * i + 1] << 8);
+  return g_steal_pointer (&self);
+}
+
+DrPatterns *
+dr_patterns_load (const DrRules *rules,
+                  const char    *path,
+                  GError       **error)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) local = NULL;
+  DrPatterns *self;
+  gsize size;
+
+  if (!g_file_get_contents (path, &contents, &size, error))
+    return NULL;
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), size);
+  self = dr_patterns_load_bytes (rules, bytes, &local);
+  if (self == NULL)
+    g_set_error (error, local->domain, local->code, "%s: %s", path, local->message);
+  return self;
+}
+
+gboolean
+dr_patterns_save (const DrPatterns *self,
+                  const char       *path,
+                  GError          **error)
+{
+  gsize n = payload_size (self);
+  g_autofree guint8 *data = g_malloc (HEADER_SIZE + n);
+
+  memcpy (data, magic, sizeof magic);
+  write_le32 (data + 8, (guint32) self->rules->gametype);
+  write_le32 (data + 12, (guint32) self->n_windows);
+  for (gsize i = 0; i < n / 2; i++)
+    {
+      guint16 v = (guint16) self->weights[i];
+
+      data[HEADER_SIZE + 2 * i] = (guint8) (v & 255);
+      data[HEADER_SIZE + 2 * i + 1] = (guint8) (v >> 8);
+    }
+  digest (data + HEADER_SIZE, n, data + 16);
+  /* Atomic: a crash leaves the old file or the new one. */
+  return g_file_set_contents (path, (const char *) data, (gssize) (HEADER_SIZE + n), error);
+}
+
+/* The resource compiled from data/patterns/ (meson: gnome.compile_resources). */
+extern GResource *dr_search_get_resource (void);
+
+DrPatterns *
+dr_patterns_new_builtin (const DrRules *rules)
+{
+  g_autofree char *path = g_strdup_printf ("/io/github/draughtsman/patterns/%s.drp", rules->name);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  DrPatterns *self;
+
+  if (!dr_patterns_supported (rules))
+    return NULL;
+  bytes = g_resource_lookup_data (dr_search_get_resource (), path, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (bytes == NULL)
+    return NULL;
+  self = dr_patterns_load_bytes (rules, bytes, &error);
+  if (self == NULL)
+    g_warning ("built-in %s: %s", path, error->message);
+  return self;
+}

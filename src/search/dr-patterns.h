@@ -1,0 +1,106 @@
+/* dr-patterns.h — the learned part of the evaluation: men patterns
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Scan's lesson (ENGINES.md §3.4): weights for every way the men can stand
+ * in small regions of the board, fitted on millions of positions, know
+ * more than a hand-set formula.  Ours: the board is covered by overlapping
+ * windows of 4x4 squares (8 playing squares each) at every even offset,
+ * 16 windows on 10x10 and 9 on 8x8.  A window's contents are one of 3^8 =
+ * 6561 patterns (empty or a king, a White man, a Black man on each
+ * square), and each pattern has two weights, one for a full board and one
+ * for an empty one; the score blends them by the number of pieces left.
+ *
+ * The evaluation is antisymmetric by construction: the score from White's
+ * view is f(pos) - f(pos turned half a turn with the colours swapped),
+ * where f sums the weights of the windows' patterns.  So a pattern's
+ * weight is its worth to White and, turned round, to Black, and what the
+ * fit learns for one side holds for the other.
+ *
+ * The patterns are added to the hand-set terms of dr-eval.c (material,
+ * kings, runaways ...), which stay as the global terms; the fit
+ * (`draughtsman-cli tune --patterns`, dr-pattern-fit.c) learns what those
+ * miss.
+ *
+ * A weights file (data/patterns/VARIANT.drp) is:
+ *   bytes 0-7   "DRPAT\0\0\1" (magic and format version 1)
+ *   bytes 8-11  the variant's PDN GameType, little-endian
+ *   bytes 12-15 the number of windows, little-endian
+ *   bytes 16-47 the SHA-256 of what follows
+ *   then windows x 2 x 6561 weights, int16 little-endian, in hundredths of
+ *   a man: window by window, the full-board set then the empty-board set.
+ * A file of another variant, size, version or checksum is refused.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "dr-rules.h"
+
+G_BEGIN_DECLS
+
+#define DR_PATTERNS_ERROR (dr_patterns_error_quark ())
+
+typedef enum
+{
+  DR_PATTERNS_ERROR_FORMAT,    /* not a weights file, or of another version */
+  DR_PATTERNS_ERROR_VARIANT,   /* a file for another variant or board */
+  DR_PATTERNS_ERROR_CORRUPT,   /* truncated, or the checksum is wrong */
+} DrPatternsError;
+
+GQuark dr_patterns_error_quark (void);
+
+#define DR_PATTERNS_SIZE      6561   /* 3^8 patterns a window */
+#define DR_PATTERNS_MAX_WINDOWS 16
+
+typedef struct _DrPatterns DrPatterns;
+
+/* Are patterns defined for @rules' board?  Diagonal boards of 8x8 and
+ * 10x10; not Turkish's, nor the giveaway games. */
+gboolean    dr_patterns_supported  (const DrRules    *rules);
+/* Zero weights for @rules (which must be supported). */
+DrPatterns *dr_patterns_new        (const DrRules    *rules);
+DrPatterns *dr_patterns_load       (const DrRules    *rules,
+                                    const char       *path,
+                                    GError          **error);
+DrPatterns *dr_patterns_load_bytes (const DrRules    *rules,
+                                    GBytes           *bytes,
+                                    GError          **error);
+/* The weights that ship with the program for @rules' variant (built in
+ * from data/patterns/), NULL if there are none.  A built-in file that does
+ * not load is a bug: it is reported with g_warning(). */
+DrPatterns *dr_patterns_new_builtin (const DrRules   *rules);
+gboolean    dr_patterns_save       (const DrPatterns *self,
+                                    const char       *path,
+                                    GError          **error);
+void        dr_patterns_free       (DrPatterns       *self);
+
+const DrRules *dr_patterns_get_rules (const DrPatterns *self);
+int         dr_patterns_n_windows  (const DrPatterns *self);
+/* The weights: [window][set][pattern], set 0 full board, 1 empty. */
+gint16     *dr_patterns_weights    (DrPatterns       *self);
+
+/* What a position is made of for the patterns: each window's pattern from
+ * White's view (own) and from Black's view (flip: the window turned half a
+ * turn, colours swapped), and the blend, full / DR_PATTERNS_PHASE_MAX. */
+#define DR_PATTERNS_PHASE_MAX 64
+typedef struct
+{
+  guint16 own[DR_PATTERNS_MAX_WINDOWS];
+  guint16 flip[DR_PATTERNS_MAX_WINDOWS];
+  int     full;          /* 0 (empty board) .. DR_PATTERNS_PHASE_MAX */
+} DrPatternsIndex;
+
+void        dr_patterns_index      (const DrPatterns *self,
+                                    const DrPosition *pos,
+                                    DrPatternsIndex  *index);
+
+/* The patterns' score of @pos in hundredths of a man, from the side to
+ * move's view. */
+int         dr_patterns_eval       (const DrPatterns *self,
+                                    const DrPosition *pos);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrPatterns, dr_patterns_free)
+
+G_END_DECLS

@@ -1,0 +1,372 @@
+/* test-patterns.c — the learned patterns, their file, their fit, self-play
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dr-fen.h"
+#include "dr-movegen.h"
+#include "dr-pattern-fit.h"
+#include "dr-patterns.h"
+#include "dr-selfplay.h"
+#include "test-util.h"
+
+/* @pos turned half a turn with the colours swapped, built square by
+ * square from the geometry (not from the pattern code). */
+static DrPosition
+turned (const DrRules    *rules,
+        const DrPosition *pos)
+{
+  const DrGeometry *g = rules->geometry;
+  DrPosition out;
+
+  dr_position_clear (&out);
+  for (DrBitboard b = g->squares; b != 0; b &= b - 1)
+    {
+      int bit = __builtin_ctzll (b), row, file, to;
+      DrPiece piece = dr_position_get (pos, bit);
+
+      if (piece == DR_PIECE_NONE)
+        continue;
+      g_assert_true (dr_geometry_row_file (g, bit, &row, &file));
+      to = dr_geometry_bit_at (g, g->height - 1 - row, g->width - 1 - file);
+      g_assert_cmpint (to, >=, 0);
+      dr_position_put (&out, to, piece == DR_PIECE_WHITE_MAN ? DR_PIECE_BLACK_MAN
+                                 : piece == DR_PIECE_WHITE_KING ? DR_PIECE_BLACK_KING
+                                 : piece == DR_PIECE_BLACK_MAN ? DR_PIECE_WHITE_MAN
+                                 : DR_PIECE_WHITE_KING);
+    }
+  dr_position_set_turn (&out, (DrSide) (pos->turn ^ 1));
+  return out;
+}
+
+static void
+random_weights (DrPatterns *p,
+                guint32     seed)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  gint16 *w = dr_patterns_weights (p);
+
+  for (gsize i = 0; i < (gsize) dr_patterns_n_windows (p) * 2 * DR_PATTERNS_SIZE; i++)
+    w[i] = (gint16) g_rand_int_range (rand, -300, 301);
+}
+
+static const DrVariant diagonal[] = {
+  DR_VARIANT_INTERNATIONAL, DR_VARIANT_RUSSIAN, DR_VARIANT_ENGLISH, DR_VARIANT_BRAZILIAN,
+  DR_VARIANT_POOL, DR_VARIANT_ITALIAN, DR_VARIANT_SPANISH, DR_VARIANT_CZECH, DR_VARIANT_FRISIAN,
+};
+
+static void
+test_supported (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (diagonal); i++)
+    {
+      const DrRules *rules = dr_rules_get (diagonal[i]);
+      g_autoptr (DrPatterns) p = NULL;
+
+      g_assert_true (dr_patterns_supported (rules));
+      p = dr_patterns_new (rules);
+      /* 4x4 windows at every even offset: 4 x 4 on 10x10, 3 x 3 on 8x8. */
+      g_assert_cmpint (dr_patterns_n_windows (p), ==, rules->geometry->width == 10 ? 16 : 9);
+    }
+  g_assert_false (dr_patterns_supported (dr_rules_get (DR_VARIANT_TURKISH)));
+  g_assert_false (dr_patterns_supported (dr_rules_get (DR_VARIANT_ANTIDRAUGHTS)));
+  g_assert_false (dr_patterns_supported (dr_rules_get (DR_VARIANT_RUSSIAN_GIVEAWAY)));
+}
+
+/* One man alone: each window that covers its square (by rows and files)
+ * sees it, as 3^i for a White man and 2 * 3^i for a Black one, and the
+ * turned view sees it in the turned windows. */
+static void
+test_single_man (void)
+{
+  for (gsize v = 0; v < G_N_ELEMENTS (diagonal); v++)
+    {
+      const DrRules *rules = dr_rules_get (diagonal[v]);
+      const DrGeometry *g = rules->geometry;
+      g_autoptr (DrPatterns) p = dr_patterns_new (rules);
+
+      for (DrBitboard b = g->squares; b != 0; b &= b - 1)
+        {
+          int bit = __builtin_ctzll (b), row, file, covering = 0;
+
+          dr_geometry_row_file (g, bit, &row, &file);
+          for (int r0 = 0; r0 + 4 <= g->height; r0 += 2)
+            for (int f0 = 0; f0 + 4 <= g->width; f0 += 2)
+              covering += row >= r0 && row < r0 + 4 && file >= f0 && file < f0 + 4;
+          for (int side = 0; side < 2; side++)
+            {
+              DrPosition pos;
+              DrPatternsIndex index;
+              int seen = 0, seen_turned = 0;
+
+              dr_position_clear (&pos);
+              dr_position_put (&pos, bit, side == 0 ? DR_PIECE_WHITE_MAN : DR_PIECE_BLACK_MAN);
+              dr_patterns_index (p, &pos, &index);
+              for (int w = 0; w < dr_patterns_n_windows (p); w++)
+                {
+                  if (index.own[w] != 0)
+                    {
+                      int x = index.own[w] / (side == 0 ? 1 : 2);
+
+                      g_assert_cmpint (index.own[w] % (side == 0 ? 1 : 2), ==, 0);
+                      while (x % 3 == 0)
+                        x /= 3;
+                      g_assert_cmpint (x, ==, 1);
+                      seen++;
+                    }
+                  seen_turned += index.flip[w] != 0;
+                }
+              g_assert_cmpint (seen, ==, covering);
+              g_assert_cmpint (seen_turned, ==, covering);
+
+              /* A king is not a man: no pattern sees it. */
+              dr_position_clear (&pos);
+              dr_position_put (&pos, bit, side == 0 ? DR_PIECE_WHITE_KING : DR_PIECE_BLACK_KING);
+              dr_patterns_index (p, &pos, &index);
+              for (int w = 0; w < dr_patterns_n_windows (p); w++)
+                g_assert_cmpint (index.own[w] + index.flip[w], ==, 0);
+            }
+        }
+    }
+}
+
+/* Whatever the weights, a position and its turned, colour-swapped twin
+ * get the same score for their side to move, and a position whose men
+ * stand symmetrically scores 0. */
+static void
+test_antisymmetric (void)
+{
+  for (gsize v = 0; v < G_N_ELEMENTS (diagonal); v++)
+    {
+      const DrRules *rules = dr_rules_get (diagonal[v]);
+      g_autoptr (DrPatterns) p = dr_patterns_new (rules);
+      g_autoptr (GArray) positions = test_random_positions (rules, 2000, 5 + (guint32) v);
+      DrPosition start, start_turned;
+      gboolean nonzero = FALSE;
+
+      random_weights (p, 17 + (guint32) v);
+      for (guint i = 0; i < positions->len; i++)
+        {
+          const DrPosition *pos = &g_array_index (positions, DrPosition, i);
+          DrPosition t = turned (rules, pos);
+          int score = dr_patterns_eval (p, pos);
+
+          g_assert_cmpint (score, ==, dr_patterns_eval (p, &t));
+          nonzero |= score != 0;
+        }
+      g_assert_true (nonzero);
+      dr_rules_initial (rules, &start);
+      start_turned = turned (rules, &start);
+      if (dr_position_equal (&start, &start_turned) || start.pieces[0] == start_turned.pieces[0])
+        g_assert_cmpint (dr_patterns_eval (p, &start), ==, 0);
+    }
+}
+
+static void
+test_file (void)
+{
+  const DrRules *rules = dr_rules_get (DR_VARIANT_RUSSIAN);
+  g_autofree char *dir = g_dir_make_tmp ("test-patterns-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "russian.drp", NULL);
+  g_autoptr (DrPatterns) p = dr_patterns_new (rules);
+  g_autoptr (DrPatterns) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) positions = test_random_positions (rules, 300, 3);
+  g_autofree char *contents = NULL;
+  gsize size;
+
+  random_weights (p, 99);
+  g_assert_true (dr_patterns_save (p, path, &error));
+  g_assert_no_error (error);
+  back = dr_patterns_load (rules, path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  for (guint i = 0; i < positions->len; i++)
+    g_assert_cmpint (dr_patterns_eval (p, &g_array_index (positions, DrPosition, i)), ==,
+                     dr_patterns_eval (back, &g_array_index (positions, DrPosition, i)));
+  g_clear_pointer (&back, dr_patterns_free);
+
+  /* Another variant's board, or one of the same size. */
+  back = dr_patterns_load (dr_rules_get (DR_VARIANT_INTERNATIONAL), path, &error);
+  g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_VARIANT);
+  g_assert_null (back);
+  g_clear_error (&error);
+  back = dr_patterns_load (dr_rules_get (DR_VARIANT_ENGLISH), path, &error);
+  g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_VARIANT);
+  g_clear_error (&error);
+
+  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+  /* One weight changed: the checksum says so. */
+  contents[size - 1] ^= 1;
+  g_assert_true (g_file_set_contents (path, contents, (gssize) size, NULL));
+  back = dr_patterns_load (rules, path, &error);
+  g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, path));
+  g_clear_error (&error);
+  /* Truncated. */
+  g_assert_true (g_file_set_contents (path, contents, (gssize) size - 2, NULL));
+  back = dr_patterns_load (rules, path, &error);
+  g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT);
+  g_clear_error (&error);
+  /* Another format version, and not a weights file at all. */
+  contents[size - 1] ^= 1;
+  contents[7] = 2;
+  g_assert_true (g_file_set_contents (path, contents, (gssize) size, NULL));
+  back = dr_patterns_load (rules, path, &error);
+  g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_FORMAT);
+  g_clear_error (&error);
+  g_assert_true (g_file_set_contents (path, "[Event \"x\"]\n", -1, NULL));
+  back = dr_patterns_load (rules, path, &error);
+  g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_FORMAT);
+  g_clear_error (&error);
+  test_remove_tree (dir);
+}
+
+/* The fit finds what decides the games when the hand-set terms cannot
+ * see it.  In these synthetic data White wins exactly when a White man
+ * stands on square 18 (random positions, Russian): the kept-apart loss
+ * must fall well below the hand-set terms' and the learned score must
+ * favour the man on that square. */
+static void
+test_fit (void)
+{
+  const DrRules *rules = dr_rules_get (DR_VARIANT_RUSSIAN);
+  g_autofree char *dir = g_dir_make_tmp ("test-patterns-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "data.txt", NULL);
+  g_autoptr (GArray) positions = test_random_positions (rules, 20000, 42);
+  g_autoptr (GString) text = g_string_new ("# synthetic\n");
+  g_autoptr (DrPatterns) p = dr_patterns_new (rules);
+  g_autoptr (DrPatternSet) set = NULL;
+  g_autoptr (GError) error = NULL;
+  DrPatternFitOptions options = { .epochs = 100, .rate = 10.0, .decay = 0.0, .result_share = 1.0 };
+  int key = dr_geometry_bit_from_number (rules->geometry, 18);
+  guint n = 0, n_with = 0, n_without = 0;
+  double k, base_loss, loss;
+  long with = 0, without = 0;
+
+  g_assert_cmpint (key, >=, 0);
+  for (guint i = 0; i < positions->len; i++)
+    {
+      const DrPosition *pos = &g_array_index (positions, DrPosition, i);
+      g_autofree char *fen = NULL;
+      gboolean white_man = (pos->pieces[0] & ~pos->kings & ((DrBitboard) 1 << key)) != 0;
+
+      if (dr_movegen_kind (rules, pos) == DR_MOVES_CAPTURE)
+        continue;
+      fen = dr_fen_write (rules, pos, DR_NOTATION_NUMERIC);
+      /* Games are numbered so that every tenth position is kept apart. */
+      g_string_append_printf (text, "%u 1 %s 0 %s\n", n, white_man ? "1" : "0", fen);
+      n++;
+    }
+  g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+
+  set = dr_pattern_set_new (p, dr_eval_default_weights (rules));
+  n = 0;
+  g_assert_true (dr_pattern_set_add_file (set, path, &n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dr_pattern_set_size (set, TRUE), >, 500);
+  loss = dr_pattern_fit (set, p, &options, &k, &base_loss);
+  g_test_message ("k %.3f, kept-apart loss %.4f hand-set, %.4f fitted", k, base_loss, loss);
+  g_assert_cmpfloat (loss, <, base_loss * 0.75);
+
+  for (guint i = 0; i < positions->len; i++)
+    {
+      const DrPosition *pos = &g_array_index (positions, DrPosition, i);
+      int s = dr_patterns_eval (p, pos) * (pos->turn == DR_SIDE_WHITE ? 1 : -1);
+
+      if (pos->pieces[0] & ~pos->kings & ((DrBitboard) 1 << key))
+        with += s, n_with++;
+      else
+        without += s, n_without++;
+    }
+  g_assert_cmpuint (n_with, >, 100);
+  g_assert_cmpfloat ((double) with / n_with, >, (double) without / n_without + 100);
+  test_remove_tree (dir);
+}
+
+static void
+test_fit_bad_line (void)
+{
+  const DrRules *rules = dr_rules_get (DR_VARIANT_RUSSIAN);
+  g_autofree char *dir = g_dir_make_tmp ("test-patterns-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bad.txt", NULL);
+  g_autoptr (DrPatterns) p = dr_patterns_new (rules);
+  g_autoptr (DrPatternSet) set = dr_pattern_set_new (p, dr_eval_default_weights (rules));
+  g_autoptr (GError) error = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_set_contents (path, "# x\n0 5 1 10 W:W21:B12\n0 6 1 10 W:W21:B99\n", -1, NULL));
+  g_assert_false (dr_pattern_set_add_file (set, path, &n, &error));
+  g_assert_nonnull (error);
+  /* Line 3, the FEN's column. */
+  g_assert_nonnull (strstr (error->message, ":3:10:"));
+  g_assert_cmpuint (n, ==, 1);
+  g_clear_error (&error);
+  g_assert_true (g_file_set_contents (path, "0 5 2 10 W:W21:B12\n", -1, NULL));
+  g_assert_false (dr_pattern_set_add_file (set, path, &n, &error));
+  g_assert_nonnull (strstr (error->message, ":1:5:"));
+  test_remove_tree (dir);
+}
+
+/* Self-play: the same seed and game number give the same lines; each
+ * line's position is quiet, its result is the game's, and the game's
+ * lines follow each other by ply. */
+static void
+test_selfplay (void)
+{
+  const DrRules *rules = dr_rules_get (DR_VARIANT_ENGLISH);
+  DrSearch *search = dr_search_new (rules, 4);
+  DrSelfplayOptions options = { .nodes = 500, .random_plies = 4, .max_plies = 300, .max_opening_score = 100 };
+  g_autoptr (GString) a = g_string_new (NULL), b = g_string_new (NULL), c = g_string_new (NULL);
+  guint n_a, n_b, n_c;
+  g_auto (GStrv) lines = NULL;
+  const char *result = NULL;
+  int last_ply = -1;
+
+  dr_selfplay_game (search, &options, 7, 3, a, &n_a);
+  dr_selfplay_game (search, &options, 7, 4, c, &n_c);
+  dr_selfplay_game (search, &options, 7, 3, b, &n_b);
+  g_assert_cmpstr (a->str, ==, b->str);
+  g_assert_cmpstr (a->str, !=, c->str);
+  g_assert_cmpuint (n_a, >, 10);
+  lines = g_strsplit (a->str, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, n_a + 1);
+  for (guint i = 0; i < n_a; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], " ", 5);
+      DrPosition pos;
+      g_autoptr (GError) error = NULL;
+
+      g_assert_cmpuint (g_strv_length (f), ==, 5);
+      g_assert_cmpstr (f[0], ==, "3");
+      g_assert_cmpint (atoi (f[1]), >, last_ply);
+      g_assert_cmpint (atoi (f[1]), >=, options.random_plies);
+      last_ply = atoi (f[1]);
+      if (result == NULL)
+        result = g_intern_string (f[2]);
+      g_assert_cmpstr (f[2], ==, result);
+      g_assert_true (dr_fen_parse (rules, f[4], &pos, &error));
+      g_assert_cmpint (dr_movegen_kind (rules, &pos), !=, DR_MOVES_CAPTURE);
+    }
+  dr_search_free (search);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/patterns/supported", test_supported);
+  g_test_add_func ("/patterns/single-man", test_single_man);
+  g_test_add_func ("/patterns/antisymmetric", test_antisymmetric);
+  g_test_add_func ("/patterns/file", test_file);
+  g_test_add_func ("/patterns/fit", test_fit);
+  g_test_add_func ("/patterns/fit-bad-line", test_fit_bad_line);
+  g_test_add_func ("/patterns/selfplay", test_selfplay);
+  return g_test_run ();
+}
