@@ -80,6 +80,7 @@ test_builtin (void)
     }
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 27);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 3);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_RUSSIAN], ==, 736);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_BRAZILIAN], ==, 725);
@@ -132,8 +133,83 @@ test_classify (void)
   g_assert_cmpstr (name, ==, "Dundee");
   g_free (name);
   name = classify (book, &dr_rules_international, "32-28 19-23", &ballot);
-  g_assert_null (name);
+  g_assert_cmpstr (name, ==, "Symmetrical variation");
+  g_free (name);
   g_assert_null (ballot);
+  name = classify (book, &dr_rules_international, "34-29 19-23", NULL);
+  g_assert_null (name);
+}
+
+/* International names: the Chefneux opening and its Fox (deeper, so it
+ * wins).  No other order of moves reaches these positions (every 6-ply
+ * line from the start was tried: the captures are forced), so unlike the
+ * Russian City Game there is no transposition to test; a near miss is. */
+static void
+test_international (void)
+{
+  g_autoptr (DrOpeningBook) book = builtin ();
+  char *name;
+
+  name = classify (book, &dr_rules_international, "32-28 18-23 38-32", NULL);
+  g_assert_cmpstr (name, ==, "Chefneux opening");
+  g_free (name);
+  name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 37x28 20-25 41-37", NULL);
+  g_assert_cmpstr (name, ==, "Chefneux opening: The Fox");
+  g_free (name);
+  /* The same first captures, 3.38x27 instead of 3.37x28: not the Fox. */
+  name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 38x27 20-25", NULL);
+  g_assert_cmpstr (name, ==, "Chefneux opening");
+  g_free (name);
+}
+
+/* Real games of the Dutch championship 2003 (shared/data), named by the
+ * position their moves reach: Messemaker-Clerc plays the Fox,
+ * Winkel-Mathijsen the Symmetrical variation. */
+static void
+test_international_games (void)
+{
+  static const struct
+  {
+    const char *white;
+    const char *black;
+    const char *name;
+  } games[] = {
+    { "Bas Messemaker", "Rob Clerc", "Chefneux opening: The Fox" },
+    { "Sven Winkel", "Alex Mathijsen", "Symmetrical variation" },
+  };
+  g_autofree char *dir = test_shared_data_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr (DrOpeningBook) book = NULL;
+  g_autoptr (DrPdnCollection) c = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (dir == NULL)
+    return;
+  book = builtin ();
+  path = g_build_filename (dir, "international", "nk2003-amsterdam.pdn", NULL);
+  c = dr_pdn_collection_new_from_file (path, NULL, &dr_rules_international, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      guint found = 0;
+
+      for (guint g = 0; g < dr_pdn_collection_get_n_entries (c); g++)
+        {
+          const DrGame *game = dr_pdn_collection_get_game (c, g);
+          g_autofree char *label = NULL;
+          DrClassification cl;
+
+          if (g_strcmp0 (dr_game_get_tag (game, "White"), games[i].white) != 0
+              || g_strcmp0 (dr_game_get_tag (game, "Black"), games[i].black) != 0)
+            continue;
+          dr_opening_book_classify (book, game, &cl);
+          g_assert_nonnull (cl.name);
+          label = dr_opening_get_label (cl.name);
+          g_assert_cmpstr (label, ==, games[i].name);
+          found++;
+        }
+      g_assert_cmpuint (found, >, 0);
+    }
 }
 
 /* Table errors name the table and the line. */
@@ -211,6 +287,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/openings/builtin", test_builtin);
   g_test_add_func ("/openings/classify", test_classify);
+  g_test_add_func ("/openings/international/names", test_international);
+  g_test_add_func ("/openings/international/games", test_international_games);
   g_test_add_func ("/openings/bad-tables", test_bad_tables);
   g_test_add_func ("/openings/shared-share", test_shared_share);
   return g_test_run ();

@@ -289,6 +289,9 @@ dr_opening_book_new_builtin (GError **error)
   names.rules = &dr_rules_english;
   if (!add_builtin (self, "data/openings/english.txt", names, error))
     return NULL;
+  names.rules = &dr_rules_international;
+  if (!add_builtin (self, "data/openings/international.txt", names, error))
+    return NULL;
   acf.rules = &dr_rules_english;
   if (!add_builtin (self, "data/ballots/english-three-move.txt", acf, error))
     return NULL;
