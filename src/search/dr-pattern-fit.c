@@ -202,8 +202,8 @@ set_loss (const DrPatternSet *set,
             {
               const float *s = w + (gsize) j * 2 * DR_PATTERNS_SIZE;
 
-              full += s[r->own[j]] - s[r->flip[j]];
-              empty += s[DR_PATTERNS_SIZE + r->own[j]] - s[DR_PATTERNS_SIZE + r->flip[j]];
+              full += s[2 * r->own[j]] - s[2 * r->flip[j]];
+              empty += s[2 * r->own[j] + 1] - s[2 * r->flip[j] + 1];
             }
           x += (full * r->full + empty * (DR_PATTERNS_PHASE_MAX - r->full)) / DR_PATTERNS_PHASE_MAX;
         }
@@ -271,8 +271,8 @@ dr_pattern_fit (DrPatternSet              *set,
             {
               const float *s = w + (gsize) j * 2 * DR_PATTERNS_SIZE;
 
-              full += s[r->own[j]] - s[r->flip[j]];
-              empty += s[DR_PATTERNS_SIZE + r->own[j]] - s[DR_PATTERNS_SIZE + r->flip[j]];
+              full += s[2 * r->own[j]] - s[2 * r->flip[j]];
+              empty += s[2 * r->own[j] + 1] - s[2 * r->flip[j] + 1];
             }
           x = r->base + (full * r->full + empty * (DR_PATTERNS_PHASE_MAX - r->full)) / DR_PATTERNS_PHASE_MAX;
           p = sigmoid (k * x / 100.0);
@@ -286,10 +286,10 @@ dr_pattern_fit (DrPatternSet              *set,
             {
               double *s = grad + (gsize) j * 2 * DR_PATTERNS_SIZE;
 
-              s[r->own[j]] += gf;
-              s[r->flip[j]] -= gf;
-              s[DR_PATTERNS_SIZE + r->own[j]] += ge;
-              s[DR_PATTERNS_SIZE + r->flip[j]] -= ge;
+              s[2 * r->own[j]] += gf;
+              s[2 * r->flip[j]] -= gf;
+              s[2 * r->own[j] + 1] += ge;
+              s[2 * r->flip[j] + 1] -= ge;
             }
         }
       for (gsize i = 0; i < n_weights; i++)

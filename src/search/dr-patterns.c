@@ -35,9 +35,10 @@ struct _DrPatterns
   int            turned[DR_PATTERNS_MAX_WINDOWS];    /* the window turned half a turn */
   guint8         shift[DR_PATTERNS_MAX_WINDOWS][4];  /* bit of each rank's first square */
   int            n_start;                            /* pieces at the start */
+  int            layout;                             /* 10, 8: the windows as gather_board () knows them; 0: other */
   guint16        base3[256];                         /* bits -> sum of 3^i */
   guint16        base3_reversed[256];                /* bits -> sum of 3^(7 - i) */
-  gint16        *weights;                            /* [window][set][pattern] */
+  gint16        *weights;                            /* [window][pattern][set] */
 };
 
 G_DEFINE_QUARK (dr-patterns-error-quark, dr_patterns_error)
@@ -95,6 +96,21 @@ setup_windows (DrPatterns    *self,
         n++;
       }
   self->n_windows = n;
+
+  /* The usual layouts: windows band by band (two pairs of ranks), each
+   * band's windows one bit apart, and the same spacing of a window's four
+   * pairs everywhere (half + 1, period, period + half + 1). */
+  self->layout = g->width;
+  for (int w = 0; w < n; w++)
+    {
+      int band = w / (g->width / 2 - 1), c = w % (g->width / 2 - 1);
+      int base = band * g->period + c;
+
+      if (self->shift[w][0] != base || self->shift[w][1] != base + g->half + 1
+          || self->shift[w][2] != base + g->period || self->shift[w][3] != base + g->period + g->half + 1
+          || g->period != (g->width == 10 ? 13 : 11))
+        self->layout = 0;
+    }
 
   /* The turned windows, and the reversed order of their squares. */
   for (int w = 0; w < n; w++)
@@ -183,6 +199,28 @@ dr_patterns_weights (DrPatterns *self)
   return self->weights;
 }
 
+/* The men of each window, for a board of @bands bands of @per_band
+ * windows: constants once inlined, so the shifts are immediate. */
+static inline __attribute__ ((always_inline)) void
+gather_board (DrBitboard bb,
+              unsigned  *out,
+              int        bands,
+              int        per_band,
+              int        period,
+              int        o1,
+              int        o2,
+              int        o3)
+{
+  for (int b = 0; b < bands; b++)
+    {
+      DrBitboard x = bb >> (b * period);
+
+      for (int c = 0; c < per_band; c++, x >>= 1)
+        *out++ = (unsigned) ((x & 3) | ((x >> (o1 - 2)) & 0xc) | ((x >> (o2 - 4)) & 0x30)
+                             | ((x >> (o3 - 6)) & 0xc0));
+    }
+}
+
 static inline unsigned
 gather (const DrPatterns *self,
         int               w,
@@ -194,21 +232,32 @@ gather (const DrPatterns *self,
                      | (((bb >> s[2]) & 3) << 4) | (((bb >> s[3]) & 3) << 6));
 }
 
-void
-dr_patterns_index (const DrPatterns *self,
-                   const DrPosition *pos,
-                   DrPatternsIndex  *index)
+static inline __attribute__ ((always_inline)) void
+patterns_index (const DrPatterns *self,
+                const DrPosition *pos,
+                DrPatternsIndex  *index)
 {
   DrBitboard white = pos->pieces[DR_SIDE_WHITE] & ~pos->kings;
   DrBitboard black = pos->pieces[DR_SIDE_BLACK] & ~pos->kings;
   unsigned gw[DR_PATTERNS_MAX_WINDOWS], gb[DR_PATTERNS_MAX_WINDOWS];
   int pieces = dr_bb_count (pos->pieces[0] | pos->pieces[1]);
 
-  for (int w = 0; w < self->n_windows; w++)
+  if (self->layout == 10)
     {
-      gw[w] = gather (self, w, white);
-      gb[w] = gather (self, w, black);
+      gather_board (white, gw, 4, 4, 13, 6, 13, 19);
+      gather_board (black, gb, 4, 4, 13, 6, 13, 19);
     }
+  else if (self->layout == 8)
+    {
+      gather_board (white, gw, 3, 3, 11, 5, 11, 16);
+      gather_board (black, gb, 3, 3, 11, 5, 11, 16);
+    }
+  else
+    for (int w = 0; w < self->n_windows; w++)
+      {
+        gw[w] = gather (self, w, white);
+        gb[w] = gather (self, w, black);
+      }
   for (int w = 0; w < self->n_windows; w++)
     {
       int t = self->turned[w];
@@ -220,6 +269,14 @@ dr_patterns_index (const DrPatterns *self,
                                         : pieces * DR_PATTERNS_PHASE_MAX / self->n_start;
 }
 
+void
+dr_patterns_index (const DrPatterns *self,
+                   const DrPosition *pos,
+                   DrPatternsIndex  *index)
+{
+  patterns_index (self, pos, index);
+}
+
 int
 dr_patterns_eval (const DrPatterns *self,
                   const DrPosition *pos)
@@ -227,13 +284,15 @@ dr_patterns_eval (const DrPatterns *self,
   DrPatternsIndex index;
   int full = 0, empty = 0, score;
 
-  dr_patterns_index (self, pos, &index);
+  patterns_index (self, pos, &index);
   for (int w = 0; w < self->n_windows; w++)
     {
-      const gint16 *set = self->weights + (gsize) w * 2 * DR_PATTERNS_SIZE;
+      /* A pattern's two weights side by side: one cache line for both. */
+      const gint16 *window = self->weights + (gsize) w * 2 * DR_PATTERNS_SIZE;
+      const gint16 *own = window + 2 * index.own[w], *flip = window + 2 * index.flip[w];
 
-      full += set[index.own[w]] - set[index.flip[w]];
-      empty += set[DR_PATTERNS_SIZE + index.own[w]] - set[DR_PATTERNS_SIZE + index.flip[w]];
+      full += own[0] - flip[0];
+      empty += own[1] - flip[1];
     }
   score = (full * index.full + empty * (DR_PATTERNS_PHASE_MAX - index.full)) / DR_PATTERNS_PHASE_MAX;
   return pos->turn == DR_SIDE_WHITE ? score : -score;

@@ -28,8 +28,9 @@
  *   bytes 8-11  the variant's PDN GameType, little-endian
  *   bytes 12-15 the number of windows, little-endian
  *   bytes 16-47 the SHA-256 of what follows
- *   then windows x 2 x 6561 weights, int16 little-endian, in hundredths of
- *   a man: window by window, the full-board set then the empty-board set.
+ *   then windows x 6561 x 2 weights, int16 little-endian, in hundredths of
+ *   a man: window by window, pattern by pattern, the full-board weight then
+ *   the empty-board one.
  * A file of another variant, size, version or checksum is refused.
  */
 #pragma once
@@ -78,7 +79,7 @@ void        dr_patterns_free       (DrPatterns       *self);
 
 const DrRules *dr_patterns_get_rules (const DrPatterns *self);
 int         dr_patterns_n_windows  (const DrPatterns *self);
-/* The weights: [window][set][pattern], set 0 full board, 1 empty. */
+/* The weights: [window][pattern][set], set 0 full board, 1 empty. */
 gint16     *dr_patterns_weights    (DrPatterns       *self);
 
 /* What a position is made of for the patterns: each window's pattern from
