@@ -852,15 +852,15 @@ cmd_tune (int    argc,
   int iterations = 2000;
   double lambda = 0.001;
   gboolean c_format = FALSE, early_stop = TRUE, fit_patterns = FALSE;
-  int epochs = 300;
-  double rate = 2.0, decay = 0.001, result_share = 0.5;
+  int epochs = 150;
+  double rate = 2.0, decay = 0.05, result_share = 0.0;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant whose games to use (default: international)"), N_("VARIANT") },
     { "patterns", 'p', 0, G_OPTION_ARG_NONE, &fit_patterns, N_("Fit the pattern weights on selfplay files instead (binary, --output needed)"), NULL },
-    { "epochs", 0, 0, G_OPTION_ARG_INT, &epochs, N_("With --patterns: optimiser steps (default 300)"), N_("N") },
+    { "epochs", 0, 0, G_OPTION_ARG_INT, &epochs, N_("With --patterns: optimiser steps (default 150)"), N_("N") },
     { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, N_("With --patterns: Adam's step in hundredths of a man (default 2)"), N_("R") },
-    { "decay", 0, 0, G_OPTION_ARG_DOUBLE, &decay, N_("With --patterns: weight decay a step (default 0.001)"), N_("D") },
-    { "result-share", 0, 0, G_OPTION_ARG_DOUBLE, &result_share, N_("With --patterns: share of the game's result in the target, the rest the search's score (default 0.5)"), N_("S") },
+    { "decay", 0, 0, G_OPTION_ARG_DOUBLE, &decay, N_("With --patterns: weight decay a step, as a share of the step (default 0.05)"), N_("D") },
+    { "result-share", 0, 0, G_OPTION_ARG_DOUBLE, &result_share, N_("With --patterns: share of the game's result in the target, the rest the search's score (default 0: the search's score alone)"), N_("S") },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &start_path, N_("Start from these weights (default: the variant's own)"), N_("FILE") },
     { "iterations", 'i', 0, G_OPTION_ARG_INT, &iterations, N_("Optimiser steps (default 2000)"), N_("N") },
     { "lambda", 'l', 0, G_OPTION_ARG_DOUBLE, &lambda, N_("Weight of the pull towards the starting weights (default 0.001)"), N_("L") },

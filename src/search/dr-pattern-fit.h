@@ -12,6 +12,12 @@
  * search's score seen through the same sigmoid, with decoupled weight
  * decay.  Every tenth game is kept apart and the weights that predict it
  * best are kept (early stopping).
+ *
+ * `tune --patterns` aims at the search's score alone by default: the
+ * results of self-play games at a few thousand nodes a move are too noisy
+ * to teach position play (weights fitted on them lost to the hand-set
+ * terms alone, see README "The learned evaluation"), while the score of a
+ * short search teaches the patterns what such a search sees.
  */
 #pragma once
 
