@@ -23,7 +23,7 @@ dr_selfplay_game (DrSearch                *search,
   g_autoptr (GArray) history = g_array_new (FALSE, FALSE, sizeof (DrPosition));
   g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GArray) plies = g_array_new (FALSE, FALSE, sizeof (int));
-  g_autofree DrMoveList *list = g_new (DrMoveList, 1);
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
   DrStatus status = DR_STATUS_ONGOING;
   DrPosition pos;
   const char *result_text;
