@@ -460,9 +460,7 @@ main (int    argc,
 {
   int status;
 
-  test_ensure_private_home ();
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
+  test_app_environment ();
   /* A state folder of its own: the session files are this program's. */
   if (!g_str_has_suffix (g_getenv ("XDG_STATE_HOME"), "test-app-collection"))
   {
@@ -493,10 +491,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
-       l = gtk_application_get_windows (GTK_APPLICATION (app)))
-    gtk_window_destroy (l->data);
-  g_clear_object (&app);
+  test_app_close (&app);
   {
     g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
     const char *name;

@@ -412,9 +412,7 @@ main (int    argc,
 {
   int status;
 
-  test_ensure_private_home ();
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
+  test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/diagram/export", test_export_diagram);
   g_test_add_func ("/app/diagram/export/format", test_export_format);
@@ -429,10 +427,7 @@ main (int    argc,
   app = test_app_register ();
   status = g_test_run ();
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
-       l = gtk_application_get_windows (GTK_APPLICATION (app)))
-    gtk_window_destroy (l->data);
-  g_clear_object (&app);
+  test_app_close (&app);
   {
     const char *subdirs[] = { "export", "svg", "" };
 

@@ -991,9 +991,7 @@ main (int    argc,
 {
   int status;
 
-  test_ensure_private_home ();
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
+  test_app_environment ();
   /* /app/egdb/open-async measures how long the main loop goes without a
    * turn: Mesa's software OpenGL under Xvfb compiles its shaders on the
    * main thread (hundreds of milliseconds a frame at first), cairo does
@@ -1026,11 +1024,8 @@ main (int    argc,
 
   status = g_test_run ();
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
-       l = gtk_application_get_windows (GTK_APPLICATION (app)))
-    gtk_window_destroy (l->data);
   g_clear_object (&settings);
-  g_clear_object (&app);
+  test_app_close (&app);
   test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;

@@ -964,9 +964,7 @@ main (int    argc,
 {
   int status;
 
-  test_ensure_private_home ();
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
+  test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/explorer/import-and-play", test_import_and_play);
   g_test_add_func ("/app/explorer/stale-answer", test_stale_answer);
@@ -993,10 +991,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
-       l = gtk_application_get_windows (GTK_APPLICATION (app)))
-    gtk_window_destroy (l->data);
-  g_clear_object (&app);
+  test_app_close (&app);
   {
     g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
     const char *name;

@@ -71,9 +71,7 @@ int
 main (int    argc,
       char **argv)
 {
-  test_ensure_private_home ();
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
+  test_app_environment ();
   /* As main.c does, before anything else. */
   dr_application_init_i18n ();
   g_test_init (&argc, &argv, NULL);

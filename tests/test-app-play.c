@@ -452,9 +452,7 @@ main (int    argc,
 {
   int status;
 
-  test_ensure_private_home ();
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
+  test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/play/game", test_play_game);
   g_test_add_func ("/app/play/variation", test_play_variation);
@@ -481,10 +479,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
-       l = gtk_application_get_windows (GTK_APPLICATION (app)))
-    gtk_window_destroy (l->data);
-  g_clear_object (&app);
+  test_app_close (&app);
   test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;

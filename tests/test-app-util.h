@@ -419,6 +419,27 @@ test_ensure_private_home (void)
       g_mkdir_with_parents (g_getenv (vars[i]), 0700);
 }
 
+/* What every application test program sets before g_test_init(): a
+ * private home, settings in memory, no accessibility bus. */
+static inline void
+test_app_environment (void)
+{
+  test_ensure_private_home ();
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  g_setenv ("GTK_A11Y", "none", FALSE);
+}
+
+/* Closes every window of *@app and drops it: the end of a test program. */
+static inline void
+test_app_close (gpointer app_ptr)
+{
+  GtkApplication **app = app_ptr;
+
+  for (GList *l = gtk_application_get_windows (*app); l != NULL; l = gtk_application_get_windows (*app))
+    gtk_window_destroy (l->data);
+  g_clear_object (app);
+}
+
 /* The board of @window is shown, at a size to click on. */
 static inline gboolean
 test_board_shown (GtkWidget *board)

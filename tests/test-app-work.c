@@ -1115,9 +1115,7 @@ main (int    argc,
 {
   int status;
 
-  test_ensure_private_home ();
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  g_setenv ("GTK_A11Y", "none", FALSE);
+  test_app_environment ();
   /* A state folder of its own: the session files are this program's
    * (subprocesses inherit it). */
   if (!g_str_has_suffix (g_getenv ("XDG_STATE_HOME"), "test-app-work"))
@@ -1171,10 +1169,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
-       l = gtk_application_get_windows (GTK_APPLICATION (app)))
-    gtk_window_destroy (l->data);
-  g_clear_object (&app);
+  test_app_close (&app);
   if (!g_test_subprocess ())
     {
       g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
