@@ -9,9 +9,10 @@
  * are neighbouring bits (dr-geometry.h), so a window's men are gathered
  * with four shifts, and the base-3 pattern number comes from two table
  * look-ups.  Turning the board half a turn maps a window's squares, in bit
- * order, onto the turned window's squares in reverse bit order
- * (checked when the windows are set up), so the Black view's pattern is
- * read from the same gathered bits through a reversed table.
+ * order, onto the turned window's squares in reverse bit order, so the
+ * Black view's pattern is read from the same gathered bits through a
+ * reversed table.  Both facts are checked when the windows are set up: a
+ * board without them has no patterns.
  */
 
 #include "config.h"
@@ -33,9 +34,7 @@ struct _DrPatterns
   const DrRules *rules;
   int            n_windows;
   int            turned[DR_PATTERNS_MAX_WINDOWS];    /* the window turned half a turn */
-  guint8         shift[DR_PATTERNS_MAX_WINDOWS][4];  /* bit of each rank's first square */
   int            n_start;                            /* pieces at the start */
-  int            layout;                             /* 10, 8: the windows as gather_board () knows them; 0: other */
   guint16        base3[256];                         /* bits -> sum of 3^i */
   guint16        base3_reversed[256];                /* bits -> sum of 3^(7 - i) */
   gint16        *weights;                            /* [window][pattern][set] */
@@ -86,30 +85,28 @@ setup_windows (DrPatterns    *self,
               squares[n][j - 1] = t;
             }
         for (int r = 0; r < 4; r++)
-          {
-            if (squares[n][2 * r + 1] != squares[n][2 * r] + 1)
-              return FALSE;
-            self->shift[n][r] = (guint8) squares[n][2 * r];
-          }
+          if (squares[n][2 * r + 1] != squares[n][2 * r] + 1)
+            return FALSE;
         origin[n][0] = row0;
         origin[n][1] = file0;
         n++;
       }
   self->n_windows = n;
 
-  /* The usual layouts: windows band by band (two pairs of ranks), each
-   * band's windows one bit apart, and the same spacing of a window's four
-   * pairs everywhere (half + 1, period, period + half + 1). */
-  self->layout = g->width;
+  /* The layout gather_board () reads: windows band by band (two pairs
+   * of ranks), each band's windows one bit apart, and the same spacing of
+   * a window's four pairs everywhere (half + 1, period, period + half + 1). */
+  if (g->period != (g->width == 10 ? 13 : 11))
+    return FALSE;
   for (int w = 0; w < n; w++)
     {
       int band = w / (g->width / 2 - 1), c = w % (g->width / 2 - 1);
       int base = band * g->period + c;
+      int expected[4] = { base, base + g->half + 1, base + g->period, base + g->period + g->half + 1 };
 
-      if (self->shift[w][0] != base || self->shift[w][1] != base + g->half + 1
-          || self->shift[w][2] != base + g->period || self->shift[w][3] != base + g->period + g->half + 1
-          || g->period != (g->width == 10 ? 13 : 11))
-        self->layout = 0;
+      for (int r = 0; r < 4; r++)
+        if (squares[w][2 * r] != expected[r])
+          return FALSE;
     }
 
   /* The turned windows, and the reversed order of their squares. */
@@ -221,17 +218,6 @@ gather_board (DrBitboard bb,
     }
 }
 
-static inline unsigned
-gather (const DrPatterns *self,
-        int               w,
-        DrBitboard        bb)
-{
-  const guint8 *s = self->shift[w];
-
-  return (unsigned) (((bb >> s[0]) & 3) | (((bb >> s[1]) & 3) << 2)
-                     | (((bb >> s[2]) & 3) << 4) | (((bb >> s[3]) & 3) << 6));
-}
-
 static inline __attribute__ ((always_inline)) void
 patterns_index (const DrPatterns *self,
                 const DrPosition *pos,
@@ -242,22 +228,16 @@ patterns_index (const DrPatterns *self,
   unsigned gw[DR_PATTERNS_MAX_WINDOWS], gb[DR_PATTERNS_MAX_WINDOWS];
   int pieces = dr_bb_count (pos->pieces[0] | pos->pieces[1]);
 
-  if (self->layout == 10)
+  if (self->n_windows == 16)
     {
       gather_board (white, gw, 4, 4, 13, 6, 13, 19);
       gather_board (black, gb, 4, 4, 13, 6, 13, 19);
     }
-  else if (self->layout == 8)
+  else
     {
       gather_board (white, gw, 3, 3, 11, 5, 11, 16);
       gather_board (black, gb, 3, 3, 11, 5, 11, 16);
     }
-  else
-    for (int w = 0; w < self->n_windows; w++)
-      {
-        gw[w] = gather (self, w, white);
-        gb[w] = gather (self, w, black);
-      }
   for (int w = 0; w < self->n_windows; w++)
     {
       int t = self->turned[w];
