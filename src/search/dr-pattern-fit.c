@@ -175,6 +175,25 @@ loss_of (double p,
   return l;
 }
 
+/* The patterns' score of @r with the weights @w, White's view, as
+ * dr_patterns_eval () computes it (without its rounding). */
+static inline double
+record_patterns (const Record *r,
+                 const float  *w,
+                 int           n_windows)
+{
+  double full = 0, empty = 0;
+
+  for (int j = 0; j < n_windows; j++)
+    {
+      const float *s = w + (gsize) j * 2 * DR_PATTERNS_SIZE;
+
+      full += s[2 * r->own[j]] - s[2 * r->flip[j]];
+      empty += s[2 * r->own[j] + 1] - s[2 * r->flip[j] + 1];
+    }
+  return (full * r->full + empty * (DR_PATTERNS_PHASE_MAX - r->full)) / DR_PATTERNS_PHASE_MAX;
+}
+
 /* The kept-apart or training loss of base + patterns (@w may be NULL). */
 static double
 set_loss (const DrPatternSet *set,
@@ -195,18 +214,7 @@ set_loss (const DrPatternSet *set,
       if (r->validation != validation)
         continue;
       if (w != NULL)
-        {
-          double full = 0, empty = 0;
-
-          for (int j = 0; j < n_windows; j++)
-            {
-              const float *s = w + (gsize) j * 2 * DR_PATTERNS_SIZE;
-
-              full += s[2 * r->own[j]] - s[2 * r->flip[j]];
-              empty += s[2 * r->own[j] + 1] - s[2 * r->flip[j] + 1];
-            }
-          x += (full * r->full + empty * (DR_PATTERNS_PHASE_MAX - r->full)) / DR_PATTERNS_PHASE_MAX;
-        }
+        x += record_patterns (r, w, n_windows);
       t = share * r->result + (1 - share) * sigmoid (k * r->score / 100.0);
       sum += loss_of (sigmoid (k * x / 100.0), t);
       n++;
@@ -263,18 +271,11 @@ dr_pattern_fit (DrPatternSet              *set,
       for (guint i = 0; i < set->records->len; i++)
         {
           const Record *r = &g_array_index (set->records, Record, i);
-          double full = 0, empty = 0, x, p, t, g, gf, ge;
+          double x, p, t, g, gf, ge;
 
           if (r->validation)
             continue;
-          for (int j = 0; j < n_windows; j++)
-            {
-              const float *s = w + (gsize) j * 2 * DR_PATTERNS_SIZE;
-
-              full += s[2 * r->own[j]] - s[2 * r->flip[j]];
-              empty += s[2 * r->own[j] + 1] - s[2 * r->flip[j] + 1];
-            }
-          x = r->base + (full * r->full + empty * (DR_PATTERNS_PHASE_MAX - r->full)) / DR_PATTERNS_PHASE_MAX;
+          x = r->base + record_patterns (r, w, n_windows);
           p = sigmoid (k * x / 100.0);
           t = share * r->result + (1 - share) * sigmoid (k * r->score / 100.0);
           train += loss_of (p, t);
