@@ -59,17 +59,6 @@ static const char cook_fen[] = "W:W18,20,11:B24,10";
 
 /* --- helpers ---------------------------------------------------------- */
 
-static DrPosition
-position_of (const char *fen)
-{
-  DrPosition pos;
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (dr_fen_parse (&dr_rules_english, fen, &pos, &error));
-  g_assert_no_error (error);
-  return pos;
-}
-
 static DrMove
 move_of (const DrPosition *pos,
          const char       *text)
@@ -90,22 +79,6 @@ bit (int square)
   return dr_geometry_bit_from_number (&dr_geometry_8x8, square);
 }
 
-typedef struct
-{
-  DrWindow   *window;
-  DrPosition  start;
-} Loaded;
-
-static gboolean
-file_loaded (gpointer data)
-{
-  Loaded *l = data;
-  DrGame *game = dr_game_model_get_game (l->window->model);
-
-  return l->window->file != NULL && game->rules == &dr_rules_english
-         && dr_position_equal (&game->root->position, &l->start);
-}
-
 /* A window with @pdn (written to @name) open, its first game's start
  * @fen shown. */
 static DrWindow *
@@ -113,24 +86,7 @@ open_pdn (const char *name,
           const char *pdn,
           const char *fen)
 {
-  DrWindow *window = test_open_window (GTK_APPLICATION (app));
-  g_autoptr (GFile) file = test_make_file (tmp_dir, name, pdn);
-  Loaded l = { window, position_of (fen) };
-
-  dr_window_open_file (window, file);
-  test_wait_until (file_loaded, &l, "the file to be read");
-  return window;
-}
-
-static void
-click_button (GtkWidget  *root,
-              const char *label)
-{
-  GtkWidget *button = test_find_widget (root, GTK_TYPE_BUTTON, test_button_has_label, (gpointer) label);
-
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_get_sensitive (button));
-  test_click_widget (button);
+  return test_open_english_pdn (GTK_APPLICATION (app), tmp_dir, name, pdn, fen);
 }
 
 static void
@@ -188,7 +144,7 @@ verify (DrWindow *window)
     test_click_widget (GTK_WIDGET (window->composition_button));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pane)));
   g_assert_true (gtk_toggle_button_get_active (window->composition_button));
-  click_button (GTK_WIDGET (pane), "_Verify");
+  test_click_labelled (GTK_WIDGET (pane), "_Verify");
   while (dr_compose_pane_get_n_finished (pane) == before)
     test_wait_until (verified, pane, "the verification");
   /* The new rows laid out, to be clicked. */
@@ -261,7 +217,7 @@ author_stored (gpointer data)
 static void
 test_compose_proved (void)
 {
-  DrPosition start = position_of (proved_fen);
+  DrPosition start = test_english_position (proved_fen);
   DrMove key = move_of (&start, "6-1");
   g_autofree char *pdn = g_strdup_printf ("[Event \"Crown first\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
                                           "[FEN \"%s\"]\n\n*\n", proved_fen);
@@ -314,7 +270,7 @@ test_compose_proved (void)
     g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &after));
   }
   /* A move on the board there goes nowhere: the game's position again. */
-  click_button (GTK_WIDGET (pane), "Back to the _Game");
+  test_click_labelled (GTK_WIDGET (pane), "Back to the _Game");
   g_assert_false (dr_compose_pane_get_showing_line (pane));
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
 
@@ -335,7 +291,7 @@ test_compose_proved (void)
     gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &a, &b);
     tree = gtk_text_buffer_get_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), &a, &b, FALSE);
     g_assert_nonnull (strstr (tree, "6-1"));
-    click_button (expander, "Add the Solution’s _Main Line to the Game");
+    test_click_labelled (expander, "Add the Solution’s _Main Line to the Game");
     game = dr_game_model_get_game (window->model);
     g_assert_nonnull (game->root->children);
     g_assert_true (dr_move_same (&game->root->children->move, &key));
@@ -349,7 +305,7 @@ test_compose_proved (void)
 static void
 test_compose_cook (void)
 {
-  DrPosition start = position_of (cook_fen);
+  DrPosition start = test_english_position (cook_fen);
   DrMove stated = move_of (&start, "11-7");
   DrMove cook = move_of (&start, "11-8");
   g_autofree char *pdn = g_strdup_printf ("[Event \"Two ways\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
@@ -383,7 +339,7 @@ test_compose_cook (void)
   g_assert_null (game->root->children->next);
 
   /* Add as Variation: beside the stated move, with the proof's line. */
-  click_button (GTK_WIDGET (pane), "_Add as Variation");
+  test_click_labelled (GTK_WIDGET (pane), "_Add as Variation");
   game = dr_game_model_get_game (window->model);
   g_assert_true (dr_move_same (&game->root->children->move, &stated));
   g_assert_nonnull (game->root->children->next);
@@ -460,7 +416,7 @@ test_compose_cancel (void)
   test_keys (GTK_WINDOW (window), "Return");
   g_assert_cmpfloat (gtk_spin_button_get_value (limit), ==, 0);
 
-  click_button (GTK_WIDGET (pane), "_Verify");
+  test_click_labelled (GTK_WIDGET (pane), "_Verify");
   g_assert_true (dr_compose_pane_get_busy (pane));
   test_run_for (1500);
   g_assert_true (dr_compose_pane_get_busy (pane));
@@ -571,8 +527,8 @@ check_strongest (const DrPosition *start,
 static void
 test_solve_mode (void)
 {
-  DrPosition start = position_of (proved_fen);
-  DrPosition second = position_of (cook_fen);
+  DrPosition start = test_english_position (proved_fen);
+  DrPosition second = test_english_position (cook_fen);
   g_autofree char *pdn = g_strdup_printf ("[Event \"Crown first\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
                                           "[FEN \"%s\"]\n\n1. 6-1 *\n\n"
                                           "[Event \"Two ways\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
@@ -627,14 +583,14 @@ test_solve_mode (void)
   /* The game itself is untouched. */
   g_assert_null (dr_game_model_get_current (window->model)->parent);
   g_assert_false (dr_window_get_modified (window));
-  click_button (GTK_WIDGET (trainer), "_Take Back");
+  test_click_labelled (GTK_WIDGET (trainer), "_Take Back");
   g_assert_cmpint (dr_solve_trainer_get_state (trainer), ==, DR_SOLVE_TRAINER_PLAYING);
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
 
   /* Hints: the piece, then the move with an arrow. */
-  click_button (GTK_WIDGET (trainer), "_Hint");
+  test_click_labelled (GTK_WIDGET (trainer), "_Hint");
   g_assert_cmpstr (dr_solve_trainer_get_message (trainer), ==, "Hint: move the piece on 6.");
-  click_button (GTK_WIDGET (trainer), "_Hint");
+  test_click_labelled (GTK_WIDGET (trainer), "_Hint");
   g_assert_cmpstr (dr_solve_trainer_get_message (trainer), ==, "Hint: play 6-1.");
   dr_board_state_get_arrow (window->board, &from, &to);
   g_assert_cmpint (from, ==, bit (6));
@@ -647,8 +603,8 @@ test_solve_mode (void)
       g_assert_cmpuint (++turns, <, 10);
       if (turns > 1)
         {
-          click_button (GTK_WIDGET (trainer), "_Hint");
-          click_button (GTK_WIDGET (trainer), "_Hint");
+          test_click_labelled (GTK_WIDGET (trainer), "_Hint");
+          test_click_labelled (GTK_WIDGET (trainer), "_Hint");
           dr_board_state_get_arrow (window->board, &from, &to);
         }
       g_assert_cmpint (from, >=, 0);
@@ -679,11 +635,11 @@ test_solve_mode (void)
   g_assert_nonnull (strstr (scores, "problem-1=helped"));
 
   /* The next problem. */
-  click_button (GTK_WIDGET (trainer), "_Next Problem");
+  test_click_labelled (GTK_WIDGET (trainer), "_Next Problem");
   g_assert_cmpuint (dr_solve_trainer_get_index (trainer), ==, 1);
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &second));
   wait_state (trainer, DR_SOLVE_TRAINER_PLAYING, "the second proof");
-  click_button (GTK_WIDGET (trainer), "Show _Solution");
+  test_click_labelled (GTK_WIDGET (trainer), "Show _Solution");
   g_assert_cmpint (dr_solve_trainer_get_state (trainer), ==, DR_SOLVE_TRAINER_FAILED);
   g_assert_nonnull (strstr (dr_solve_trainer_get_message (trainer), "11-"));
   dr_solve_trainer_get_score (trainer, &first, &helped, &failed);
@@ -691,7 +647,7 @@ test_solve_mode (void)
   g_assert_cmpuint (failed, ==, 1);
 
   /* Leaving: the move list and the game's position again. */
-  click_button (GTK_WIDGET (trainer), "_Leave Solve Mode");
+  test_click_labelled (GTK_WIDGET (trainer), "_Leave Solve Mode");
   g_assert_false (dr_solve_trainer_get_active (trainer));
   g_assert_true (gtk_widget_get_mapped (move_list));
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));

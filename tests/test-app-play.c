@@ -52,57 +52,14 @@ static char *tmp_dir;
 
 static const char start_fen[] = "W:W18,20,11:B24,10";
 
-static DrPosition
-position_of (const char *fen)
-{
-  DrPosition pos;
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (dr_fen_parse (&dr_rules_english, fen, &pos, &error));
-  g_assert_no_error (error);
-  return pos;
-}
-
-typedef struct
-{
-  DrWindow   *window;
-  DrPosition  start;
-} Loaded;
-
-static gboolean
-file_loaded (gpointer data)
-{
-  Loaded *l = data;
-  DrGame *game = dr_game_model_get_game (l->window->model);
-
-  return l->window->file != NULL && game->rules == &dr_rules_english
-         && dr_position_equal (&game->root->position, &l->start);
-}
-
 static DrWindow *
 open_position (const char *name,
                const char *fen)
 {
-  DrWindow *window = test_open_window (GTK_APPLICATION (app));
   g_autofree char *pdn = g_strdup_printf ("[Event \"Training\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
                                           "[FEN \"%s\"]\n\n*\n", fen);
-  g_autoptr (GFile) file = test_make_file (tmp_dir, name, pdn);
-  Loaded l = { window, position_of (fen) };
 
-  dr_window_open_file (window, file);
-  test_wait_until (file_loaded, &l, "the file to be read");
-  return window;
-}
-
-static void
-click_button (GtkWidget  *root,
-              const char *label)
-{
-  GtkWidget *button = test_find_widget (root, GTK_TYPE_BUTTON, test_button_has_label, (gpointer) label);
-
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_get_sensitive (button));
-  test_click_widget (button);
+  return test_open_english_pdn (GTK_APPLICATION (app), tmp_dir, name, pdn, fen);
 }
 
 static gboolean
@@ -191,7 +148,7 @@ test_play_game (void)
   test_keys (GTK_WINDOW (window), "ctrl+shift+g");
   test_wait_until (dialog_shown, NULL, "the Play dialog");
   dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  click_button (dialog, "_Play");
+  test_click_labelled (dialog, "_Play");
   g_assert_true (dr_play_pane_get_active (pane));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pane)));
   g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
@@ -233,7 +190,7 @@ test_play_game (void)
   g_assert_nonnull (strstr (list, "0:02:"));
 
   /* Take Back: the reply and the user's move go. */
-  click_button (GTK_WIDGET (pane), "_Take Back");
+  test_click_labelled (GTK_WIDGET (pane), "_Take Back");
   g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
   g_assert_true (dr_game_model_get_current (window->model) == root);
   g_assert_null (root->children);
@@ -241,7 +198,7 @@ test_play_game (void)
   /* Again, then resign: the game is the engine's (Black's). */
   click_first_move (window);
   test_wait_until (users_turn, pane, "the engine's reply");
-  click_button (GTK_WIDGET (pane), "_Resign");
+  test_click_labelled (GTK_WIDGET (pane), "_Resign");
   g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_FINISHED);
   g_assert_cmpint (game->result, ==, DR_RESULT_BLACK_WINS);
   g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "resignation");
@@ -260,7 +217,7 @@ test_play_game (void)
       }
   }
 
-  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  test_click_labelled (GTK_WIDGET (pane), "_Stop Playing");
   g_assert_false (dr_play_pane_get_active (pane));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (pane)));
   test_put_away (window);
@@ -276,9 +233,7 @@ test_play_variation (void)
   g_autofree char *pdn = g_strdup_printf ("[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n"
                                           "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n1... 11-8 1-0\n",
                                           start_fen);
-  g_autoptr (GFile) file = NULL;
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-  Loaded l;
   DrPlayPane *pane;
   DrGame *game;
   DrGameNode *root, *ours;
@@ -286,12 +241,7 @@ test_play_variation (void)
 
   if (test_skip_without_input (have_display))
     return;
-  window = test_open_window (GTK_APPLICATION (app));
-  l.window = window;
-  l.start = position_of (start_fen);
-  file = test_make_file (tmp_dir, "club.pdn", pdn);
-  dr_window_open_file (window, file);
-  test_wait_until (file_loaded, &l, "the file to be read");
+  window = test_open_english_pdn (GTK_APPLICATION (app), tmp_dir, "club.pdn", pdn, start_fen);
   pane = dr_window_get_play_pane (window);
   game = dr_game_model_get_game (window->model);
   root = game->root;
@@ -309,7 +259,7 @@ test_play_variation (void)
   g_assert_nonnull (ours);
   g_assert_true (dr_move_same (&ours->move, &legal->moves[i]));
   g_assert_nonnull (ours->children);
-  click_button (GTK_WIDGET (pane), "_Resign");
+  test_click_labelled (GTK_WIDGET (pane), "_Resign");
   /* The game's tags are the game's. */
   g_assert_cmpstr (dr_game_get_tag (game, "White"), ==, "Ann");
   g_assert_cmpstr (dr_game_get_tag (game, "Black"), ==, "Bob");
@@ -317,7 +267,7 @@ test_play_variation (void)
   g_assert_null (dr_game_get_tag (game, "Termination"));
   g_assert_nonnull (ours->children->comment_after);
   g_assert_nonnull (strstr (ours->children->comment_after, "resignation"));
-  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  test_click_labelled (GTK_WIDGET (pane), "_Stop Playing");
   test_put_away (window);
 }
 
@@ -345,7 +295,7 @@ test_two_players (void)
   test_keys (GTK_WINDOW (window), "ctrl+shift+g");
   test_wait_until (dialog_shown, NULL, "the Play dialog");
   dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  click_button (dialog, "_Play");
+  test_click_labelled (dialog, "_Play");
   g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_USER);
 
   /* White's move, then Black's, both clicked: no engine answers. */
@@ -364,18 +314,18 @@ test_two_players (void)
   g_assert_true (times_of (root->children->children, DR_SIDE_BLACK).known[DR_SIDE_BLACK]);
 
   /* Take Back: Black's move alone; Black's clock runs again. */
-  click_button (GTK_WIDGET (pane), "_Take Back");
+  test_click_labelled (GTK_WIDGET (pane), "_Take Back");
   g_assert_true (dr_game_model_get_current (window->model) == root->children);
   g_assert_null (root->children->children);
   g_assert_true (dr_clock_is_running (dr_play_pane_get_clock (pane), &running));
   g_assert_cmpint (running, ==, DR_SIDE_BLACK);
 
   /* A draw agreed at the board. */
-  click_button (GTK_WIDGET (pane), "Offer _Draw");
+  test_click_labelled (GTK_WIDGET (pane), "Offer _Draw");
   g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_FINISHED);
   g_assert_cmpint (game->result, ==, DR_RESULT_DRAW);
   g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "agreement");
-  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  test_click_labelled (GTK_WIDGET (pane), "_Stop Playing");
   g_settings_set_string (settings, "play-engine-side", "black");
   test_put_away (window);
 }
@@ -403,7 +353,7 @@ test_flag_fall (void)
   g_assert_cmpint (game->result, ==, DR_RESULT_BLACK_WINS);
   g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "time forfeit");
   g_assert_nonnull (strstr (dr_play_pane_get_message (pane), "3.8.9"));
-  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  test_click_labelled (GTK_WIDGET (pane), "_Stop Playing");
   test_put_away (window);
 }
 
@@ -420,7 +370,7 @@ test_flag_after_last_capture (void)
   DrPlayPane *pane;
   g_autoptr (DrTimeControl) control = NULL;
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-  DrPosition start = position_of (fen);
+  DrPosition start = test_english_position (fen);
   DrGame *game;
 
   if (test_skip_without_input (have_display))
@@ -441,7 +391,7 @@ test_flag_after_last_capture (void)
   g_assert_cmpint (game->result, ==, DR_RESULT_WHITE_WINS);
   g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "time forfeit");
   g_assert_nonnull (strstr (dr_play_pane_get_message (pane), "3.8.12"));
-  click_button (GTK_WIDGET (pane), "_Stop Playing");
+  test_click_labelled (GTK_WIDGET (pane), "_Stop Playing");
   test_put_away (window);
 }
 

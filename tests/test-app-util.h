@@ -18,6 +18,7 @@
 
 #include "dr-application.h"
 #include "dr-board-view.h"
+#include "dr-fen.h"
 #include "dr-window-private.h"
 #include "test-util.h"
 
@@ -517,4 +518,63 @@ test_open_window (GtkApplication *app)
   gtk_window_present (GTK_WINDOW (window));
   test_wait_until (test_window_board_shown, window, "the board to be shown");
   return window;
+}
+
+/* The English position @fen, which must parse (a test's own FEN). */
+static inline DrPosition
+test_english_position (const char *fen)
+{
+  DrPosition pos;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dr_fen_parse (&dr_rules_english, fen, &pos, &error));
+  g_assert_no_error (error);
+  return pos;
+}
+
+typedef struct
+{
+  DrWindow   *window;
+  DrPosition  start;
+} TestLoaded;
+
+static inline gboolean
+test_english_file_loaded (gpointer data)
+{
+  TestLoaded *l = data;
+  DrGame *game = dr_game_model_get_game (l->window->model);
+
+  return l->window->file != NULL && game->rules == &dr_rules_english
+         && dr_position_equal (&game->root->position, &l->start);
+}
+
+/* A new window of @app with @pdn (written to @dir/@name) open, once its
+ * first game, English from @fen, is shown. */
+static inline DrWindow *
+test_open_english_pdn (GtkApplication *app,
+                       const char     *dir,
+                       const char     *name,
+                       const char     *pdn,
+                       const char     *fen)
+{
+  DrWindow *window = test_open_window (app);
+  g_autoptr (GFile) file = test_make_file (dir, name, pdn);
+  TestLoaded l = { window, test_english_position (fen) };
+
+  dr_window_open_file (window, file);
+  test_wait_until (test_english_file_loaded, &l, "the file to be read");
+  return window;
+}
+
+/* A click on the button labelled @label (mnemonic included) under @root,
+ * which must be there and sensitive. */
+static inline void
+test_click_labelled (GtkWidget  *root,
+                     const char *label)
+{
+  GtkWidget *button = test_find_widget (root, GTK_TYPE_BUTTON, test_button_has_label, (gpointer) label);
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  test_click_widget (button);
 }
