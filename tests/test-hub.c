@@ -300,6 +300,66 @@ test_think_threads (void)
   engine_quit (e);
 }
 
+/* "hub --threads 2 --hash 16": the engine's own defaults, announced as
+ * the parameters' values, so that one `match` can pit a 2-thread engine
+ * against a 1-thread one; a search on them reaches the depth asked.  A
+ * thread count or table size out of range stops the engine at once. */
+static void
+test_options (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *threads = NULL, *hash = NULL, *info = NULL, *done = NULL, *move = NULL;
+  const char *bad[][2] = { { "--threads", "0" }, { "--threads", "1000" }, { "--hash", "0" }, { "--hash", "5000" } };
+  Engine *e;
+
+  if (cli == NULL)
+    {
+      test_skip_missing ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
+      return;
+    }
+  e = g_new0 (Engine, 1);
+  e->transcript = g_string_new (NULL);
+  e->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                 &error, cli, "hub", "--threads", "2", "--hash", "16", NULL);
+  g_assert_no_error (error);
+  e->in = g_subprocess_get_stdin_pipe (e->process);
+  e->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (e->process));
+  engine_send (e, "hub");
+  hash = engine_expect (e, "param name=hash", 10000);
+  g_assert_cmpstr (hash, ==, "param name=hash value=16 type=int min=1 max=4096");
+  threads = engine_expect (e, "param name=threads", 10000);
+  g_assert_true (g_str_has_prefix (threads, "param name=threads value=2 type=int min=1 max="));
+  g_free (engine_expect (e, "wait", 10000));
+  engine_send (e, "init");
+  g_free (engine_expect (e, "ready", 10000));
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level depth=8");
+  engine_send (e, "go think");
+  info = engine_expect (e, "info depth=8", 60000);
+  done = engine_expect (e, "done", 60000);
+  move = field (done, "move");
+  assert_move_legal (AFTER_32_28, move);
+  engine_quit (e);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GSubprocess) p = NULL;
+      g_autofree char *err = NULL;
+
+      p = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+                            | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                            &error, cli, "hub", bad[i][0], bad[i][1], NULL);
+      g_assert_no_error (error);
+      g_assert_true (g_subprocess_communicate_utf8 (p, "hub\n", NULL, NULL, &err, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_subprocess_get_if_exited (p));
+      g_assert_cmpint (g_subprocess_get_exit_status (p), ==, 1);
+      g_assert_nonnull (strstr (err, bad[i][0]));
+      g_assert_nonnull (strstr (err, bad[i][1]));
+    }
+}
+
 /* go ponder: no "done" while the interface's user thinks, however long
  * past the level's move time; after "ponder-hit" the move time counts
  * from the hit.  The engine answers "ping" meanwhile. */
@@ -457,6 +517,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/hub/think", test_think);
   g_test_add_func ("/cli/hub/think/threads", test_think_threads);
+  g_test_add_func ("/cli/hub/options", test_options);
   g_test_add_func ("/cli/hub/ponder/hit", test_ponder_hit);
   g_test_add_func ("/cli/hub/ponder/stop", test_ponder_stop);
   g_test_add_func ("/cli/hub/level", test_level);

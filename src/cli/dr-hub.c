@@ -260,16 +260,18 @@ set_level (Hub        *hub,
 }
 
 int
-dr_hub_run (FILE       *in,
-            FILE       *out,
-            const char *weights_path,
-            const char *patterns_option,
-            int         level)
+dr_hub_run (FILE               *in,
+            FILE               *out,
+            const DrHubOptions *options)
 {
   Hub hub = { 0 };
   char line[65536];
   gboolean initialised = FALSE;
-  int hash_mb = 64, threads = 1;
+  const char *weights_path = options->weights_path;
+  const char *patterns_option = options->patterns_option;
+  int level = options->level;
+  int hash_mb = options->hash_mb > 0 ? CLAMP (options->hash_mb, 1, 4096) : 64;
+  int threads = options->threads > 0 ? CLAMP (options->threads, 1, DR_SEARCH_MAX_THREADS) : 1;
 
   hub.out = out;
   g_mutex_init (&hub.out_lock);
@@ -298,8 +300,8 @@ dr_hub_run (FILE       *in,
 
           say (&hub, "id name=Draughtsman version=%s author=\"The Draughtsman authors\"", PACKAGE_VERSION);
           say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values);
-          say (&hub, "param name=hash value=64 type=int min=1 max=4096");
-          say (&hub, "param name=threads value=1 type=int min=1 max=%d", DR_SEARCH_MAX_THREADS);
+          say (&hub, "param name=hash value=%d type=int min=1 max=4096", hash_mb);
+          say (&hub, "param name=threads value=%d type=int min=1 max=%d", threads, DR_SEARCH_MAX_THREADS);
           {
             g_autofree char *dir = dr_egdb_default_dir ();
             say (&hub, "param name=egdb-dir value=\"%s\" type=string", dir);

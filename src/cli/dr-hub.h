@@ -7,14 +7,24 @@
 
 #include <stdio.h>
 
+/* What the engine starts with, before the interface sets anything:
+ * @weights_path (NULL: none) is a weights file (dr-tune.h) read over the
+ * variant's defaults; @patterns_option the pattern weights
+ * (dr_cli_patterns_for_search); @level (dr-opponent.h) the strength until
+ * the interface sets the parameter "level"; @threads and @hash_mb the
+ * search's threads and table size until it sets "threads" and "hash"
+ * (0: 1 thread, 64 MiB).  These let two engines of one `match` differ. */
+typedef struct
+{
+  const char *weights_path;
+  const char *patterns_option;
+  int         level;
+  int         threads;
+  int         hash_mb;
+} DrHubOptions;
+
 /* Speaks Hub 2 (Scan 3's protocol, ENGINES.md §4.1) on @in and @out until
- * "quit" or the end of @in; returns the exit status.  @weights_path (NULL:
- * none) is a weights file (dr-tune.h) read over the variant's defaults;
- * @patterns_option the pattern weights (dr_cli_patterns_for_search).
- * @level (dr-opponent.h) is the strength the engine starts at, until the
- * interface sets its parameter "level". */
-int dr_hub_run (FILE       *in,
-                FILE       *out,
-                const char *weights_path,
-                const char *patterns_option,
-                int         level);
+ * "quit" or the end of @in; returns the exit status. */
+int dr_hub_run (FILE               *in,
+                FILE               *out,
+                const DrHubOptions *options);
