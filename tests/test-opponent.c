@@ -6,7 +6,7 @@
  * The positions with a shot, a proven win and proven losses were found by
  * a search over random positions and are checked here without the search:
  * the shot by following its forced line with the move generator, the wins
- * and losses with the exhaustive solver of test-search.c.
+ * and losses with the exhaustive solver of test-util.h (test_wins_within()).
  */
 
 #include "config.h"
@@ -103,55 +103,6 @@ choose (DrSearch         *search,
   return move;
 }
 
-/* The exhaustive solver of test-search.c: can the side to move force the
- * opponent out of moves within @plies plies?  Plain minimax over
- * dr_movegen_legal(), no evaluation, no table, no draw rule. */
-static gboolean loses_within (const DrRules *rules, const DrPosition *pos, int plies);
-
-static gboolean
-wins_within (const DrRules    *rules,
-             const DrPosition *pos,
-             int               plies)
-{
-  g_autofree DrMoveList *list = NULL;
-
-  if (plies < 1)
-    return FALSE;
-  list = g_new0 (DrMoveList, 1);
-  dr_movegen_legal (rules, pos, list);
-  for (unsigned i = 0; i < list->n; i++)
-    {
-      DrPosition child;
-
-      dr_position_apply (&child, pos, &list->moves[i]);
-      if (loses_within (rules, &child, plies - 1))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-static gboolean
-loses_within (const DrRules    *rules,
-              const DrPosition *pos,
-              int               plies)
-{
-  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
-
-  dr_movegen_legal (rules, pos, list);
-  if (list->n == 0)
-    return TRUE;
-  if (plies < 2)
-    return FALSE;
-  for (unsigned i = 0; i < list->n; i++)
-    {
-      DrPosition child;
-
-      dr_position_apply (&child, pos, &list->moves[i]);
-      if (!wins_within (rules, &child, plies - 1))
-        return FALSE;
-    }
-  return TRUE;
-}
 
 /* The table: 6 to 8 levels from "beginner" to "full"; node limits grow,
  * noise and lines shrink, full strength is the plain search. */
@@ -521,7 +472,7 @@ test_proven_loss (void)
       g_autofree char *text = move_text (rules, &pos, &legal->moves[i]);
 
       dr_position_apply (&child, &pos, &legal->moves[i]);
-      loses[i] = wins_within (rules, &child, 3);
+      loses[i] = test_wins_within (rules, &child, 3);
       g_test_message ("%s %s", text, loses[i] ? "loses within 4 plies" : "does not lose within 4 plies");
       n_losing += loses[i];
     }
@@ -573,7 +524,7 @@ test_proven_win (void)
       DrPosition child;
 
       dr_position_apply (&child, &pos, &legal->moves[i]);
-      g_assert_cmpint (loses_within (rules, &child, 2), ==, dr_move_same (&legal->moves[i], &win));
+      g_assert_cmpint (test_loses_within (rules, &child, 2), ==, dr_move_same (&legal->moves[i], &win));
     }
 
   for (uint32_t seed = 0; seed < 64; seed++)

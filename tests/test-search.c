@@ -48,7 +48,7 @@ move_text (DrSearch         *search,
 /* Composed shots where exactly one of many legal moves wins.  The
  * position and the winning move are the composer's (the file and record
  * are named); @plies is the length of the shortest forced win.  None of
- * it comes from our search: wins_within() below, an exhaustive solver
+ * it comes from our search: test_wins_within() (test-util.h), an exhaustive solver
  * over the legal moves, checks that exactly one first move forces a win
  * within @plies plies (the opponent without a move, here without a piece
  * or blocked) and that none does within @plies - 2. */
@@ -75,57 +75,6 @@ static const Shot shots[] = {
     "english/problems-tricks-traps-and-shots.pdn, TTS Example 3" },
 };
 
-static gboolean loses_within (const DrRules *rules, const DrPosition *pos, int plies);
-
-/* Can the side to move force the opponent out of moves within @plies
- * plies?  Plain minimax over dr_movegen_legal(): no evaluation, no
- * pruning, no table, no draw rule (none can apply in so few plies). */
-static gboolean
-wins_within (const DrRules    *rules,
-             const DrPosition *pos,
-             int               plies)
-{
-  g_autofree DrMoveList *list = NULL;
-
-  if (plies < 1)
-    return FALSE;
-  list = g_new0 (DrMoveList, 1);
-  dr_movegen_legal (rules, pos, list);
-  for (unsigned i = 0; i < list->n; i++)
-    {
-      DrPosition child;
-
-      dr_position_apply (&child, pos, &list->moves[i]);
-      if (loses_within (rules, &child, plies - 1))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Has the side to move no move now, or does every move let the opponent
- * win within @plies - 1 plies? */
-static gboolean
-loses_within (const DrRules    *rules,
-              const DrPosition *pos,
-              int               plies)
-{
-  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
-
-  dr_movegen_legal (rules, pos, list);
-  if (list->n == 0)
-    return TRUE;
-  if (plies < 2)
-    return FALSE;
-  for (unsigned i = 0; i < list->n; i++)
-    {
-      DrPosition child;
-
-      dr_position_apply (&child, pos, &list->moves[i]);
-      if (!wins_within (rules, &child, plies - 1))
-        return FALSE;
-    }
-  return TRUE;
-}
 
 /* Sets up @shot and checks it with the solver: exactly its solution wins
  * within its plies, nothing faster. */
@@ -148,8 +97,8 @@ shot_setup (const Shot *shot,
       g_autofree char *text = dr_move_to_text (rules, list, &list->moves[i], rules->notation);
 
       dr_position_apply (&child, pos, &list->moves[i]);
-      g_assert_false (loses_within (rules, &child, shot->plies - 3));
-      if (loses_within (rules, &child, shot->plies - 1))
+      g_assert_false (test_loses_within (rules, &child, shot->plies - 3));
+      if (test_loses_within (rules, &child, shot->plies - 1))
         {
           g_assert_cmpstr (text, ==, shot->solution);
           winners++;

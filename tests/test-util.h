@@ -24,6 +24,60 @@ n10 (int number)
   return bit;
 }
 
+static inline gboolean test_loses_within (const DrRules *rules, const DrPosition *pos, int plies);
+
+/* An exhaustive solver, independent of our search (test-search.c and
+ * test-opponent.c check the search against it): can the side to move
+ * force the opponent out of moves within @plies plies?  Plain minimax over
+ * dr_movegen_legal(): no evaluation, no pruning, no table, no draw rule
+ * (none can apply in so few plies). */
+static inline gboolean
+test_wins_within (const DrRules    *rules,
+                  const DrPosition *pos,
+                  int               plies)
+{
+  g_autofree DrMoveList *list = NULL;
+
+  if (plies < 1)
+    return FALSE;
+  list = g_new0 (DrMoveList, 1);
+  dr_movegen_legal (rules, pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      if (test_loses_within (rules, &child, plies - 1))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Has the side to move no move now, or does every move let the opponent
+ * win within @plies - 1 plies? */
+static inline gboolean
+test_loses_within (const DrRules    *rules,
+                   const DrPosition *pos,
+                   int               plies)
+{
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+
+  dr_movegen_legal (rules, pos, list);
+  if (list->n == 0)
+    return TRUE;
+  if (plies < 2)
+    return FALSE;
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrPosition child;
+
+      dr_position_apply (&child, pos, &list->moves[i]);
+      if (!test_wins_within (rules, &child, plies - 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The positions of random games in @rules from a fixed seed, one a ply,
  * @n of them. */
 static inline GArray *
