@@ -27,6 +27,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
 #include <string.h>
 
 G_DEFINE_QUARK (dr-diagram-error-quark, dr_diagram_error)
@@ -790,7 +791,13 @@ dr_diagram_release_caches (void)
    * Cairo's is still alive, and FcFini() asserts on fontconfig objects
    * still in use: both only once the font map is gone.  Pango may hold it
    * a moment longer (its fontconfig work runs on a thread of its own),
-   * and then the caches are left to the process's end. */
+   * and then the caches are left to the process's end.  That thread
+   * starts fontconfig when the map is made, which may be just now (a
+   * command that failed before it drew): FcFini() while it loads the
+   * font caches asserts (fccache.c: FcCacheFini), so it is waited for
+   * (pango_fc_font_map_get_config() returns once fontconfig is up). */
+  if (PANGO_IS_FC_FONT_MAP (map))
+    (void) pango_fc_font_map_get_config (PANGO_FC_FONT_MAP (map));
   g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &map);
   pango_cairo_font_map_set_default (NULL);
   if (map != NULL)
