@@ -13,11 +13,16 @@
  *   Step 4. Captures are forced in draughts: when the side to move must
  *           capture the node is searched in full whatever the depth
  *           remaining (the quiescence search); a quiet node at depth 0 is
- *           evaluated.
+ *           evaluated, unless the side to move has a man one step from
+ *           the crowning row: then the better of the evaluation and its
+ *           promoting moves (after Scan's quiescence, ENGINES.md §3.3).
  *   Step 5. Move ordering: the table's move, captures by size, two killer
  *           moves per ply, history counts.
  *   Step 6. Late quiet moves are searched one or two plies shallower and
- *           searched again at full depth if they beat alpha.
+ *           searched again at full depth if they beat alpha: at a PV node
+ *           from the fourth move on, elsewhere from the second, two plies
+ *           from the ninth at a non-PV node (Scan's scheme, ENGINES.md
+ *           §3.3; measured in issue 14's closing note).
  *   Step 7. A single legal move is extended by a ply.
  *   Step 8. Lazy SMP (dr_search_set_threads()): helper threads search the
  *           same root with the same iterative deepening, half of them a
@@ -189,6 +194,10 @@ struct _DrSearch
   atomic_uint          smp_stop;
   _Atomic uint64_t     published_nodes;      /* this searcher's nodes, every 1,024 */
   void                *helper_runs;          /* HelperRun[n_helpers] while searching */
+
+  /* Where a man of each side (DrSide) is one step from the crowning row
+   * (step 4). */
+  DrBitboard           pre_promotion[2];
 };
 
 /* The static evaluation: the hand-set terms, and the learned patterns
@@ -288,6 +297,8 @@ dr_search_new (const DrRules *rules,
     return NULL;
   self->rules = rules;
   self->first_depth = 1;
+  self->pre_promotion[DR_SIDE_WHITE] = dr_geometry_row_mask (rules->geometry, 1);
+  self->pre_promotion[DR_SIDE_BLACK] = dr_geometry_row_mask (rules->geometry, rules->geometry->height - 2);
   self->weights = dr_eval_default_weights (rules);
   dr_eval_tables_init (&self->eval_tables, rules->geometry, self->weights);
   self->builtin_patterns = dr_patterns_new_builtin (rules);
@@ -432,6 +443,8 @@ helper_new (DrSearch *main,
   self->shared_tt = true;
   self->first_depth = 1 + index % 2;
   self->draw_plies = main->draw_plies;
+  self->pre_promotion[0] = main->pre_promotion[0];
+  self->pre_promotion[1] = main->pre_promotion[1];
   if (posix_memalign ((void **) &self->lists, 64, (DR_SEARCH_MAX_PLY + 1) * LIST_STRIDE) != 0)
     {
       free (self);
@@ -675,6 +688,8 @@ excluded (DrSearch     *self,
   return false;
 }
 
+static inline int search (DrSearch *self, const DrPosition *pos, int depth, int alpha, int beta, int ply, bool pv_node);
+
 static int search_moves (DrSearch         *self,
                          const DrPosition *pos,
                          int               depth,
@@ -683,6 +698,55 @@ static int search_moves (DrSearch         *self,
                          int               ply,
                          bool              pv_node,
                          TTEntry          *entry);
+
+/* Step 4, a quiet leaf whose side to move has a man one step from the
+ * crowning row: the better of standing pat (the evaluation) and each
+ * promoting move, searched on as a leaf (a capture it allows is played
+ * out).  Without it a man about to be crowned counts as a man, and the
+ * horizon hides the king. */
+static __attribute__ ((noinline)) int
+qs_promotions (DrSearch         *self,
+               const DrPosition *pos,
+               int               depth,
+               int               alpha,
+               int               beta,
+               int               ply)
+{
+  DrMoveList *list = list_at (self, ply);
+  int best = evaluate (self, pos);
+
+  if (best >= beta)
+    return best;
+  if (best > alpha)
+    alpha = best;
+  dr_movegen_legal (self->rules, pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      const DrMove *m = &list->moves[i];
+      DrPosition child;
+      int score;
+
+      if (!(m->flags & DR_MOVE_PROMOTES))
+        continue;
+      dr_position_apply (&child, pos, m);
+      self->path[ply + 1] = child.hash;
+      self->reversible[ply + 1] = 0;
+      score = -search (self, &child, depth - 1, -beta, -alpha, ply + 1, false);
+      if (self->stopped)
+        return 0;
+      if (score > best)
+        {
+          best = score;
+          if (score > alpha)
+            {
+              alpha = score;
+              if (alpha >= beta)
+                break;
+            }
+        }
+    }
+  return best;
+}
 
 /* Steps 3 and 4: a node up to the point where its moves are needed.
  * Inline, so that the many nodes that end here (leaves, repetitions)
@@ -741,6 +805,8 @@ search (DrSearch         *self,
         {
           if (kind == DR_MOVES_NONE)
             return rules->giveaway ? DR_SCORE_WIN - ply : -(DR_SCORE_WIN - ply);
+          if ((pos->pieces[pos->turn] & ~pos->kings & self->pre_promotion[pos->turn]) != 0)
+            return qs_promotions (self, pos, depth, alpha, beta, ply);
           return evaluate (self, pos);
         }
       __builtin_prefetch (entry);
@@ -837,8 +903,8 @@ search_moves (DrSearch         *self,
       new_depth = depth - 1 + extension;
 
       /* Step 6. */
-      if (depth >= 3 && searched >= 3 && !capture && !(m->flags & DR_MOVE_PROMOTES))
-        reduction = searched >= 8 ? 2 : 1;
+      if (depth >= 3 && searched >= (pv_node ? 3u : 1u) && !capture && !(m->flags & DR_MOVE_PROMOTES))
+        reduction = !pv_node && searched >= 8 ? 2 : 1;
 
       if (searched == 0)
         score = -search (self, &child, new_depth, -beta, -alpha, ply + 1, pv_node);
