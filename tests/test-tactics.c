@@ -113,8 +113,8 @@ typedef struct
  * comments name the problems that need more than the first rung.  Against
  * signature 548878 (reductions from the fourth move everywhere, no
  * promotions at the leaves) that is one more of Cat.A1 and of PWCP_2 at
- * the first rung, and C85 of Cat.C1 lost at the top (see its known
- * failure).  Against the hand-set evaluation alone (signature 570134) the
+ * the first rung, A29 of PWCP_2 solved at the top and C85 of Cat.C1
+ * lost there (see its known failure).  Against the hand-set evaluation alone (signature 570134) the
  * patterns solve one problem fewer of Cat.A1 at the first rung, one more of
  * Cat.C1 at each of the first three and two more of the English shots at
  * the first. */
@@ -128,10 +128,10 @@ static const TacticsCollection tactics_collections[] = {
    * are known failures. */
   { "/tactics/international/cat-c1", "international/problems-Cat.C1.pdn", NULL, 46, 44,
     { 37, 40, 41, 41 } },
-  /* 51 records, all problems.  A46 needs the second rung;
-   * A9 and A29 are known failures. */
+  /* 51 records, all problems.  A46 needs the second rung, A29 the fourth
+   * (a known failure before bench 512813); A9 is a known failure. */
   { "/tactics/international/pwcp-2", "international/problems-PWCP_2.pdn", NULL, 51, 51,
-    { 48, 49, 49, 49 } },
+    { 48, 49, 49, 50 } },
   /* 91 records: 18 "TTS Example" problems, of which 7 and 8 are draws,
    * then 73 "TTS Game" games from the start position.  All but 17 (a
    * known failure) are solved at the first rung. */
@@ -172,10 +172,6 @@ static const TacticsKnownFailure tactics_known_failures[] = {
   { "international/pwcp-2/A9",
     "plays 44-40 (+2.03, depth 19); after 18-12, +3.56 (depth 21); the line's "
     "last position is a win in 9 (depth 18), beyond the root search" },
-  { "international/pwcp-2/A29",
-    "plays 18-12 (+4.62, depth 20); after 15-10, +2.41 (depth 21): the line's "
-    "3. ... 8-12 loses in 3, the better 3. ... 8-13 loses too (win in 12 at "
-    "51,200,000 nodes from there), beyond the root search" },
   { "english/shots/TTS-Example-17",
     "plays 32-27 (+2.09, depth 25); after 22-18, +2.83 (depth 29); the line "
     "ends in a position it scores win in 21 (depth 43), far beyond the root "
