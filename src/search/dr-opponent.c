@@ -56,7 +56,9 @@
  * The Elo columns: each level against the next, International draughts,
  * 40 games from the first 20 openings of data/ballots/international-two-
  * move.txt, each twice with colours reversed, one thread, a 16 MiB table,
- * with the release build of commit 5effb75 (W/D/L of the weaker level):
+ * with the release build of bench 512813 (the learned patterns, issue 14's
+ * reductions), measured again after the search changed (W/D/L of the
+ * weaker level):
  *   C=draughtsman-cli
  *   nice -n 10 $C match "$C hub --level beginner" "$C hub --level novice" \
  *     --openings data/ballots/international-two-move.txt --games 40 \
@@ -64,21 +66,24 @@
  * and so on up to master against full, where --movetime 100 is full
  * strength's time (the other levels' node limits end their moves long
  * before 1000 ms).  Elo and margin are match's, rounded:
- *   beginner-novice   3/11/26  -228 ± 108     club-advanced    1/10/29  -301 ± 118
- *   novice-casual     2/9/29   -285 ± 123     advanced-expert  2/4/34   -382 ± 202
- *   casual-club       5/8/27   -215 ± 117     expert-master    0/18/22  -215 ± 79
- *   master-full (0.1 s a move)  0/21/19  -180 ± 71
- * Forty games make wide margins: the steps are about 200 to 400 Elo
- * each, some 1,800 from the beginner to full strength at 0.1 s a move
+ *   beginner-novice   5/8/27   -215 ± 117     club-advanced    3/9/28   -255 ± 119
+ *   novice-casual     1/4/35   -436 ± 244     advanced-expert  4/12/24  -191 ± 101
+ *   casual-club       3/6/31   -301 ± 145     expert-master    0/7/33   -407 ± 153
+ *   master-full (0.1 s a move)  0/24/16  -147 ± 64
+ * The expert's node limit was 40,000 until then: against the advanced
+ * level it scored 37/2/1, a step too wide to measure (-512, margin
+ * unbounded), so it is 25,000 now.
+ * Forty games make wide margins: the steps are about 150 to 450 Elo
+ * each, some 1,950 from the beginner to full strength at 0.1 s a move
  * (more at a longer time). */
 static const DrOpponentLevel levels[] = {
-  { "beginner", N_("Beginner"),         250, 150, 6, 228, 108 },
-  { "novice",   N_("Novice"),           600, 100, 5, 285, 123 },
-  { "casual",   N_("Casual player"),   1500,  70, 4, 215, 117 },
-  { "club",     N_("Club player"),     4000,  45, 3, 301, 118 },
-  { "advanced", N_("Advanced"),       12000,  25, 3, 382, 202 },
-  { "expert",   N_("Expert"),         40000,  10, 2, 215,  79 },
-  { "master",   N_("Master"),        150000,   0, 1, 180,  71 },
+  { "beginner", N_("Beginner"),         250, 150, 6, 215, 117 },
+  { "novice",   N_("Novice"),           600, 100, 5, 436, 244 },
+  { "casual",   N_("Casual player"),   1500,  70, 4, 301, 145 },
+  { "club",     N_("Club player"),     4000,  45, 3, 255, 119 },
+  { "advanced", N_("Advanced"),       12000,  25, 3, 191, 101 },
+  { "expert",   N_("Expert"),         25000,  10, 2, 407, 153 },
+  { "master",   N_("Master"),        150000,   0, 1, 147,  64 },
   { "full",     N_("Full strength"),      0,   0, 1,   0,   0 },
 };
 
