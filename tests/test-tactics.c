@@ -124,7 +124,7 @@ static const TacticsCollection tactics_collections[] = {
   { "/tactics/international/cat-a1", "international/problems-Cat.A1.pdn", NULL, 35, 33,
     { 32, 33, 33, 33 } },
   /* 46 records: the stray body at line 611, and C80 is Black to move.
-   * C8, C75 and C83 need the second rung, C81 the third; C22, C84 and C85
+   * C8, C75 and C81 need the second rung, C83 the third; C22, C84 and C85
    * are known failures. */
   { "/tactics/international/cat-c1", "international/problems-Cat.C1.pdn", NULL, 46, 44,
     { 37, 40, 41, 41 } },
