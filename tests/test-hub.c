@@ -278,18 +278,15 @@ test_think (void)
   engine_quit (e);
 }
 
-/* The same on two search threads (Lazy SMP; .ci/run runs this under
- * ThreadSanitizer): iterations to the depth asked, then a legal move. */
+/* After 32-28, a search to depth 8: its iteration, then "done" with a
+ * legal move. */
 static void
-test_think_threads (void)
+think_to_depth_8 (Engine *e)
 {
-  Engine *e = engine_start_threads (2);
   g_autofree char *done = NULL;
   g_autofree char *move = NULL;
   g_autofree char *info = NULL;
 
-  if (e == NULL)
-    return;
   engine_send (e, AFTER_32_28);
   engine_send (e, "level depth=8");
   engine_send (e, "go think");
@@ -297,6 +294,18 @@ test_think_threads (void)
   done = engine_expect (e, "done", 60000);
   move = field (done, "move");
   assert_move_legal (AFTER_32_28, move);
+}
+
+/* The same on two search threads (Lazy SMP; .ci/run runs this under
+ * ThreadSanitizer): iterations to the depth asked, then a legal move. */
+static void
+test_think_threads (void)
+{
+  Engine *e = engine_start_threads (2);
+
+  if (e == NULL)
+    return;
+  think_to_depth_8 (e);
   engine_quit (e);
 }
 
@@ -309,7 +318,7 @@ test_options (void)
 {
   const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
   g_autoptr (GError) error = NULL;
-  g_autofree char *threads = NULL, *hash = NULL, *info = NULL, *done = NULL, *move = NULL;
+  g_autofree char *threads = NULL, *hash = NULL;
   const char *bad[][2] = { { "--threads", "0" }, { "--threads", "1000" }, { "--hash", "0" }, { "--hash", "5000" } };
   Engine *e;
 
@@ -333,13 +342,7 @@ test_options (void)
   g_free (engine_expect (e, "wait", 10000));
   engine_send (e, "init");
   g_free (engine_expect (e, "ready", 10000));
-  engine_send (e, AFTER_32_28);
-  engine_send (e, "level depth=8");
-  engine_send (e, "go think");
-  info = engine_expect (e, "info depth=8", 60000);
-  done = engine_expect (e, "done", 60000);
-  move = field (done, "move");
-  assert_move_legal (AFTER_32_28, move);
+  think_to_depth_8 (e);
   engine_quit (e);
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
