@@ -286,6 +286,22 @@ now_ms (void)
   return (uint64_t) ts.tv_sec * 1000u + (uint64_t) ts.tv_nsec / 1000000u;
 }
 
+/* What a searcher, main or helper, derives from @rules alone. */
+static void
+set_rules (DrSearch      *self,
+           const DrRules *rules)
+{
+  self->rules = rules;
+  self->draw_plies = 0;
+  for (unsigned i = 0; i < rules->n_draw_rules; i++)
+    if (rules->draw_rules[i].kind == DR_DRAW_KINGS_ONLY || rules->draw_rules[i].kind == DR_DRAW_NO_PROGRESS)
+      self->draw_plies = 2 * rules->draw_rules[i].limit;
+  /* The rows next to those dr_rules_promotion_mask() crowns on: White on
+   * internal row 0, Black on the last. */
+  self->pre_promotion[DR_SIDE_WHITE] = dr_geometry_row_mask (rules->geometry, 1);
+  self->pre_promotion[DR_SIDE_BLACK] = dr_geometry_row_mask (rules->geometry, rules->geometry->height - 2);
+}
+
 DrSearch *
 dr_search_new (const DrRules *rules,
                size_t         tt_megabytes)
@@ -295,10 +311,8 @@ dr_search_new (const DrRules *rules,
 
   if (self == NULL)
     return NULL;
-  self->rules = rules;
+  set_rules (self, rules);
   self->first_depth = 1;
-  self->pre_promotion[DR_SIDE_WHITE] = dr_geometry_row_mask (rules->geometry, 1);
-  self->pre_promotion[DR_SIDE_BLACK] = dr_geometry_row_mask (rules->geometry, rules->geometry->height - 2);
   self->weights = dr_eval_default_weights (rules);
   dr_eval_tables_init (&self->eval_tables, rules->geometry, self->weights);
   self->builtin_patterns = dr_patterns_new_builtin (rules);
@@ -314,9 +328,6 @@ dr_search_new (const DrRules *rules,
     }
   for (int ply = 0; ply <= DR_SEARCH_MAX_PLY; ply++)
     list_at (self, ply)->all_paths = false;
-  for (unsigned i = 0; i < rules->n_draw_rules; i++)
-    if (rules->draw_rules[i].kind == DR_DRAW_KINGS_ONLY || rules->draw_rules[i].kind == DR_DRAW_NO_PROGRESS)
-      self->draw_plies = 2 * rules->draw_rules[i].limit;
   return self;
 }
 
@@ -437,14 +448,11 @@ helper_new (DrSearch *main,
 
   if (self == NULL)
     return NULL;
-  self->rules = main->rules;
+  set_rules (self, main->rules);
   self->tt = main->tt;
   self->tt_mask = main->tt_mask;
   self->shared_tt = true;
   self->first_depth = 1 + index % 2;
-  self->draw_plies = main->draw_plies;
-  self->pre_promotion[0] = main->pre_promotion[0];
-  self->pre_promotion[1] = main->pre_promotion[1];
   if (posix_memalign ((void **) &self->lists, 64, (DR_SEARCH_MAX_PLY + 1) * LIST_STRIDE) != 0)
     {
       free (self);
@@ -688,7 +696,13 @@ excluded (DrSearch     *self,
   return false;
 }
 
-static inline int search (DrSearch *self, const DrPosition *pos, int depth, int alpha, int beta, int ply, bool pv_node);
+static inline int search (DrSearch         *self,
+                          const DrPosition *pos,
+                          int               depth,
+                          int               alpha,
+                          int               beta,
+                          int               ply,
+                          bool              pv_node);
 
 static int search_moves (DrSearch         *self,
                          const DrPosition *pos,
