@@ -849,9 +849,9 @@ cmd_hub (int    argc,
       g_printerr (_("draughtsman-cli hub: --threads must be 1 to %d, not %d\n"), DR_SEARCH_MAX_THREADS, threads);
       return EXIT_FAILURE;
     }
-  if (hash_mb < 1 || hash_mb > 4096)
+  if (hash_mb < 1 || hash_mb > DR_HUB_MAX_HASH_MB)
     {
-      g_printerr (_("draughtsman-cli hub: --hash must be 1 to 4096 MiB, not %d\n"), hash_mb);
+      g_printerr (_("draughtsman-cli hub: --hash must be 1 to %d MiB, not %d\n"), DR_HUB_MAX_HASH_MB, hash_mb);
       return EXIT_FAILURE;
     }
   return dr_hub_run (stdin, stdout,

@@ -270,9 +270,11 @@ dr_hub_run (FILE               *in,
   const char *weights_path = options->weights_path;
   const char *patterns_option = options->patterns_option;
   int level = options->level;
-  int hash_mb = options->hash_mb > 0 ? CLAMP (options->hash_mb, 1, 4096) : 64;
-  int threads = options->threads > 0 ? CLAMP (options->threads, 1, DR_SEARCH_MAX_THREADS) : 1;
+  int hash_mb = options->hash_mb;
+  int threads = options->threads;
 
+  g_return_val_if_fail (threads >= 1 && threads <= DR_SEARCH_MAX_THREADS, EXIT_FAILURE);
+  g_return_val_if_fail (hash_mb >= 1 && hash_mb <= DR_HUB_MAX_HASH_MB, EXIT_FAILURE);
   hub.out = out;
   g_mutex_init (&hub.out_lock);
   hub.rules = &dr_rules_international;
@@ -300,7 +302,7 @@ dr_hub_run (FILE               *in,
 
           say (&hub, "id name=Draughtsman version=%s author=\"The Draughtsman authors\"", PACKAGE_VERSION);
           say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values);
-          say (&hub, "param name=hash value=%d type=int min=1 max=4096", hash_mb);
+          say (&hub, "param name=hash value=%d type=int min=1 max=%d", hash_mb, DR_HUB_MAX_HASH_MB);
           say (&hub, "param name=threads value=%d type=int min=1 max=%d", threads, DR_SEARCH_MAX_THREADS);
           {
             g_autofree char *dir = dr_egdb_default_dir ();
@@ -331,7 +333,7 @@ dr_hub_run (FILE               *in,
                 hub.rules = rules;
             }
           else if (g_strcmp0 (name, "hash") == 0 && value != NULL)
-            hash_mb = CLAMP (atoi (value), 1, 4096);
+            hash_mb = CLAMP (atoi (value), 1, DR_HUB_MAX_HASH_MB);
           else if (g_strcmp0 (name, "threads") == 0 && value != NULL)
             threads = CLAMP (atoi (value), 1, DR_SEARCH_MAX_THREADS);
           else if (g_strcmp0 (name, "egdb-dir") == 0 && value != NULL)

@@ -7,13 +7,17 @@
 
 #include <stdio.h>
 
+/* The largest table the engine takes, in MiB. */
+#define DR_HUB_MAX_HASH_MB 4096
+
 /* What the engine starts with, before the interface sets anything:
  * @weights_path (NULL: none) is a weights file (dr-tune.h) read over the
  * variant's defaults; @patterns_option the pattern weights
  * (dr_cli_patterns_for_search); @level (dr-opponent.h) the strength until
  * the interface sets the parameter "level"; @threads and @hash_mb the
- * search's threads and table size until it sets "threads" and "hash"
- * (0: 1 thread, 64 MiB).  These let two engines of one `match` differ. */
+ * search's threads (1 to DR_SEARCH_MAX_THREADS) and table size (1 to
+ * DR_HUB_MAX_HASH_MB) until it sets "threads" and "hash".  These let two
+ * engines of one `match` differ. */
 typedef struct
 {
   const char *weights_path;
