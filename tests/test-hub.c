@@ -141,6 +141,39 @@ engine_expect (Engine     *e,
   return line;
 }
 
+/* Starts `draughtsman-cli hub` with up to two options, @option1 and
+ * @option2 (NULL for none), each followed by its value; NULL, and the test
+ * skipped, without DRAUGHTSMAN_CLI. */
+static Engine *
+engine_spawn (const char *option1,
+              const char *value1,
+              const char *option2,
+              const char *value2)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  const char *argv[7] = { cli, "hub" };
+  int argc = 2;
+  g_autoptr (GError) error = NULL;
+  Engine *e;
+
+  if (cli == NULL)
+    {
+      test_skip_missing ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
+      return NULL;
+    }
+  if (option1 != NULL)
+    argv[argc++] = option1, argv[argc++] = value1;
+  if (option2 != NULL)
+    argv[argc++] = option2, argv[argc++] = value2;
+  e = g_new0 (Engine, 1);
+  e->transcript = g_string_new (NULL);
+  e->process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  e->in = g_subprocess_get_stdin_pipe (e->process);
+  e->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (e->process));
+  return e;
+}
+
 /* Starts the engine and goes through "hub" and "init", on @threads
  * search threads (the "threads" parameter it announces); with @level, the
  * engine is started with "--level @level" and its "level" parameter line
@@ -150,26 +183,14 @@ engine_start_level (int          threads,
                     const char  *level,
                     char       **level_param)
 {
-  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
-  g_autoptr (GError) error = NULL;
   g_autofree char *id = NULL;
   g_autofree char *wait = NULL;
   g_autofree char *ready = NULL;
   g_autofree char *threads_param = NULL;
-  Engine *e;
+  Engine *e = engine_spawn (level != NULL ? "--level" : NULL, level, NULL, NULL);
 
-  if (cli == NULL)
-    {
-      test_skip_missing ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
-      return NULL;
-    }
-  e = g_new0 (Engine, 1);
-  e->transcript = g_string_new (NULL);
-  e->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                                 &error, cli, "hub", level != NULL ? "--level" : NULL, level, NULL);
-  g_assert_no_error (error);
-  e->in = g_subprocess_get_stdin_pipe (e->process);
-  e->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (e->process));
+  if (e == NULL)
+    return NULL;
 
   engine_send (e, "hub");
   id = engine_expect (e, "id", 10000);
@@ -320,20 +341,10 @@ test_options (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *threads = NULL, *hash = NULL;
   const char *bad[][2] = { { "--threads", "0" }, { "--threads", "1000" }, { "--hash", "0" }, { "--hash", "5000" } };
-  Engine *e;
+  Engine *e = engine_spawn ("--threads", "2", "--hash", "16");
 
-  if (cli == NULL)
-    {
-      test_skip_missing ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
-      return;
-    }
-  e = g_new0 (Engine, 1);
-  e->transcript = g_string_new (NULL);
-  e->process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-                                 &error, cli, "hub", "--threads", "2", "--hash", "16", NULL);
-  g_assert_no_error (error);
-  e->in = g_subprocess_get_stdin_pipe (e->process);
-  e->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (e->process));
+  if (e == NULL)
+    return;
   engine_send (e, "hub");
   hash = engine_expect (e, "param name=hash", 10000);
   g_assert_cmpstr (hash, ==, "param name=hash value=16 type=int min=1 max=4096");
