@@ -86,6 +86,81 @@ test_builtin (void)
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_BRAZILIAN], ==, 725);
 }
 
+/* The [Opening] tag: a name is never replaced by a ballot code; the
+ * ballot follows it.  Every nicknamed ACF ballot shows its nickname where
+ * its position is reached, named opening or not. */
+static void
+test_tag (void)
+{
+  g_autoptr (DrOpeningBook) book = builtin ();
+  guint nicknames = 0;
+
+  {
+    g_autoptr (DrGame) game = game_of (&dr_rules_russian, "cd4 dc5 bc3 fg5 cb4");
+    g_autofree char *tag = NULL;
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    tag = dr_classification_to_tag (&c);
+    g_assert_true (g_str_has_prefix (tag, "Городская партия (City Game), FMJD "));
+  }
+  {
+    g_autoptr (DrGame) game = game_of (&dr_rules_english, "10-15 22-17 9-14");
+    g_autofree char *tag = NULL;
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    tag = dr_classification_to_tag (&c);
+    g_assert_cmpstr (tag, ==, "Kelso, ACF 94 (Nutcracker)");
+  }
+  {
+    /* The ballot deeper than the name: still after it. */
+    g_autoptr (DrGame) game = game_of (&dr_rules_russian, "ab4 ba5 ba3 ab6 ab2 dc5");
+    g_autofree char *tag = NULL;
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    tag = dr_classification_to_tag (&c);
+    g_assert_cmpstr (tag, ==, "Игра Бодянского (Bodyansky's Game), FMJD 1-I");
+  }
+  {
+    /* A ballot and no name: the ballot alone. */
+    g_autoptr (DrGame) game = game_of (&dr_rules_russian, "cd4 ba5 bc3 ab6");
+    g_autofree char *tag = NULL;
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    tag = dr_classification_to_tag (&c);
+    g_assert_null (c.name);
+    g_assert_true (g_str_has_prefix (tag, "FMJD "));
+    g_assert_null (strchr (tag, ','));
+  }
+  {
+    g_autoptr (DrGame) game = game_of (&dr_rules_international, "34-29 17-21");
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    g_assert_null (dr_classification_to_tag (&c));
+  }
+  for (guint i = 0; i < dr_opening_book_get_n (book); i++)
+    {
+      const DrOpening *o = dr_opening_book_get (book, i);
+      g_autoptr (DrGame) game = NULL;
+      g_autofree char *tag = NULL;
+      DrClassification c;
+
+      if (o->kind != DR_OPENING_BALLOT || o->rules != &dr_rules_english || o->name == NULL)
+        continue;
+      game = game_of (o->rules, o->moves);
+      dr_opening_book_classify (book, game, &c);
+      tag = dr_classification_to_tag (&c);
+      if (tag == NULL || strstr (tag, o->name) == NULL)
+        g_error ("ACF %s (%s): the tag “%s” lacks its nickname", o->code, o->name, tag);
+      nicknames++;
+    }
+  g_assert_cmpuint (nicknames, ==, 25);
+}
+
 /* Names by position: the City Game by its own order and another; the
  * deepest name wins; English names; ballots apart from names. */
 static void
@@ -220,7 +295,7 @@ test_bad_tables (void)
   g_autoptr (GError) error = NULL;
   DrOpeningTableFormat format = {
     .kind = DR_OPENING_NAME, .rules = &dr_rules_russian,
-    .code = -1, .name = 0, .name_en = -1, .moves = 1, .source = -1, .fen = -1,
+    .code = -1, .name = 0, .name_en = -1, .moves = 1, .source = -1, .fen = -1, .tabiya = -1,
   };
 
   g_assert_true (dr_opening_book_add_table (book, "ok.txt", "# comment\n\nA | cd4 dc5\n", &format, &error));
@@ -233,6 +308,26 @@ test_bad_tables (void)
   g_assert_false (dr_opening_book_add_table (book, "u.txt", "\nB | cd4 cd5\n", &format, &error));
   g_assert_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_MOVE);
   g_assert_true (g_str_has_prefix (error->message, "u.txt:2:"));
+  g_clear_error (&error);
+
+  /* A source the header does not list; a tabiya off the defining line. */
+  format.source = 2;
+  format.tabiya = 3;
+  g_assert_true (dr_opening_book_add_table (book, "s.txt",
+                                            "#  [A]  a book\nC | cd4 dc5 | [A] | cd4 dc5 bc3 fg5\n",
+                                            &format, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dr_opening_book_get (book, dr_opening_book_get_n (book) - 1)->tabiya_depth, ==, 4);
+  g_assert_false (dr_opening_book_add_table (book, "v.txt", "#  [A]  a book\nD | cd4 dc5 | [A] [B]\n",
+                                             &format, &error));
+  g_assert_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_SOURCE);
+  g_assert_true (g_str_has_prefix (error->message, "v.txt:2:"));
+  g_assert_nonnull (strstr (error->message, "[B]"));
+  g_clear_error (&error);
+  g_assert_false (dr_opening_book_add_table (book, "w.txt", "#  [A]  a book\nE | cd4 dc5 | [A] | cd4 de5 bc3\n",
+                                             &format, &error));
+  g_assert_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_TABIYA);
+  g_assert_true (g_str_has_prefix (error->message, "w.txt:2:"));
 }
 
 /* How many of the games of shared/data get a name (the figure in the
@@ -287,6 +382,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/openings/builtin", test_builtin);
   g_test_add_func ("/openings/classify", test_classify);
+  g_test_add_func ("/openings/tag", test_tag);
   g_test_add_func ("/openings/international/names", test_international);
   g_test_add_func ("/openings/international/games", test_international_games);
   g_test_add_func ("/openings/bad-tables", test_bad_tables);
