@@ -100,7 +100,7 @@ test_builtin (void)
     }
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 39);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 3);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 4);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_RUSSIAN], ==, 736);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_BRAZILIAN], ==, 725);
@@ -326,6 +326,12 @@ test_international (void)
   name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 37x28 20-25 41-37", NULL);
   g_assert_cmpstr (name, ==, "Chefneux opening: The Fox");
   g_free (name);
+  /* Couttet's classical game, 1.33-28 18-23, and by the other order. */
+  name = classify (book, &dr_rules_international, "33-28 18-23 39-33", NULL);
+  g_assert_cmpstr (name, ==, "Partie classique (Classical game)");
+  g_free (name);
+  name = classify (book, &dr_rules_international, "33-28 19-23 28x19 14x23", NULL);
+  g_assert_null (name);
   /* The same first captures, 3.38x27 instead of 3.37x28: not the Fox. */
   name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 38x27 20-25", NULL);
   g_assert_cmpstr (name, ==, "Chefneux opening");
