@@ -98,7 +98,7 @@ test_builtin (void)
       g_assert_nonnull (o->source);
       counts[o->kind][o->rules->variant]++;
     }
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 39);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 42);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 4);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
@@ -296,6 +296,13 @@ test_russian (void)
     { "cd4 hg5 gh4 gh6", "Обратная игра Бодянского (Reverse Bodyansky's Game)" },
     { "cd4 hg5 gf4", "Отказанная обратная игра Бодянского (Declined Reverse Bodyansky's Game)" },
     { "ab4 bc5", "Отказанная игра Бодянского (Declined Bodyansky's Game)" },
+    { "cd4 fg5 bc3 gf6 cb4 bc5 d:b6 c:c3 d:b4 hg7", "Игра Дьячкова (Dyachkov's Game)" },
+    { "cd4 fg5 gf4 gf6 bc3 gh4 fg5 h:f4 e:g5", "Игра Рамма — Цукерника (Ramm–Tsukernik Game)" },
+    { "cd4 de5 bc3 ed6 ef4 ba5 de3", "Отказанный перекрёсток (Declined Crossroads)" },
+    { "cd4 de5 bc3 ed6 ef4 ba5", "Перекрёсток (Crossroads)" },
+    /* The Poke's tabiya, reached by either capture first. */
+    { "cb4 fe5 bc5 d:b4 a:c5 b:d4 e:c5", "Тычок (Poke)" },
+    { "cb4 fe5 bc5 b:d4 e:c5 d:b4 a:c5", "Тычок (Poke)" },
     /* The declined City Game, and on to its tabiya. */
     { "cd4 dc5 dc3 fg5 gh4 gf4 e:g5 h:f4 fg3 c:e3 g:e5 bc5 ed6 c:e5 cd4 e:c3 b:f2",
       "Отказанная городская партия (Declined City Game)" },
@@ -442,7 +449,7 @@ test_shared_share (void)
     const DrRules *rules;
     guint floor;   /* per cent named */
   } files[] = {
-    { "russian/ussr1947.pdn", &dr_rules_russian, 39 },
+    { "russian/ussr1947.pdn", &dr_rules_russian, 40 },
     { "english/tinsley.pdn", &dr_rules_english, 80 },
     { "english/OCA_2.0-excerpt.pdn", &dr_rules_english, 80 },
     { "english/inferno.pdn", &dr_rules_english, 80 },
