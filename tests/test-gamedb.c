@@ -930,7 +930,7 @@ test_cli (Fixture       *f,
   g_assert_nonnull (strstr (err, garbage));
   g_assert_nonnull (strstr (err, "damaged"));
   RUN ("pdn-convert", "--classify", pdn);
-  g_assert_nonnull (strstr (out, "[Opening \"Городская партия (City Game)\"]"));
+  g_assert_nonnull (strstr (out, "[Opening \"Городская партия (City Game), FMJD "));
   {
     const char *argv[] = { cli, "db", "drill", "--db", f->db_path, "--variant", "russian",
                            "--side", "black", "--plies", "2", NULL };

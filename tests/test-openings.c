@@ -48,6 +48,26 @@ game_of (const DrRules *rules,
   return game;
 }
 
+/* A game of a table's moves ("1.cd4 dc5 2.bc3", "9-13 22-18 6-9"): the
+ * move numbers are dropped. */
+static DrGame *
+game_of_table (const DrRules *rules,
+               const char    *moves)
+{
+  g_auto (GStrv) tokens = g_strsplit (moves, " ", -1);
+  g_autoptr (GString) plain = g_string_new (NULL);
+
+  for (guint i = 0; tokens[i] != NULL; i++)
+    {
+      const char *t = strrchr (tokens[i], '.');
+
+      t = t != NULL ? t + 1 : tokens[i];
+      if (*t != '\0')
+        g_string_append_printf (plain, "%s%s", plain->len > 0 ? " " : "", t);
+    }
+  return game_of (rules, plain->str);
+}
+
 static char *
 classify (const DrOpeningBook *book,
           const DrRules       *rules,
@@ -78,12 +98,125 @@ test_builtin (void)
       g_assert_nonnull (o->source);
       counts[o->kind][o->rules->variant]++;
     }
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 27);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 42);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 3);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 4);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_RUSSIAN], ==, 736);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_BRAZILIAN], ==, 725);
+}
+
+/* Every named opening's defining line, played as a game, is named by that
+ * opening or by a deeper one, never by a shallower one; a tabiya is named
+ * as its opening is (or deeper).  Each line's source is cited, and the
+ * tabiyas lie beyond their defining moves. */
+static void
+test_no_hidden_names (void)
+{
+  g_autoptr (DrOpeningBook) book = builtin ();
+  guint tabiyas = 0;
+
+  for (guint i = 0; i < dr_opening_book_get_n (book); i++)
+    {
+      const DrOpening *o = dr_opening_book_get (book, i);
+      g_autoptr (DrGame) game = NULL;
+      DrClassification c;
+
+      if (o->kind != DR_OPENING_NAME)
+        continue;
+      g_assert_nonnull (strchr (o->source, '['));
+      game = game_of_table (o->rules, o->moves);
+      dr_opening_book_classify (book, game, &c);
+      g_assert_nonnull (c.name);
+      if (c.name->depth < o->depth)
+        g_error ("%s (%s) is named %s, a shallower opening", o->name, o->moves, c.name->name);
+      if (o->tabiya != NULL)
+        {
+          g_autoptr (DrGame) tabiya = game_of_table (o->rules, o->tabiya);
+
+          g_assert_cmpuint (o->tabiya_depth, >, o->depth);
+          dr_opening_book_classify (book, tabiya, &c);
+          g_assert_nonnull (c.name);
+          g_assert_cmpuint (c.name->depth, >=, o->depth);
+          tabiyas++;
+        }
+    }
+  g_assert_cmpuint (tabiyas, >, 0);
+}
+
+/* The [Opening] tag: a name is never replaced by a ballot code; the
+ * ballot follows it.  Every nicknamed ACF ballot shows its nickname where
+ * its position is reached, named opening or not. */
+static void
+test_tag (void)
+{
+  g_autoptr (DrOpeningBook) book = builtin ();
+  guint nicknames = 0;
+
+  {
+    g_autoptr (DrGame) game = game_of (&dr_rules_russian, "cd4 dc5 bc3 fg5 cb4");
+    g_autofree char *tag = NULL;
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    tag = dr_classification_to_tag (&c);
+    g_assert_true (g_str_has_prefix (tag, "Городская партия (City Game), FMJD "));
+  }
+  {
+    g_autoptr (DrGame) game = game_of (&dr_rules_english, "10-15 22-17 9-14");
+    g_autofree char *tag = NULL;
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    tag = dr_classification_to_tag (&c);
+    g_assert_cmpstr (tag, ==, "Kelso, ACF 94 (Nutcracker)");
+  }
+  {
+    /* The ballot deeper than the name: still after it. */
+    g_autoptr (DrGame) game = game_of (&dr_rules_russian, "ab4 ba5 ba3 ab6 ab2 dc5");
+    g_autofree char *tag = NULL;
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    tag = dr_classification_to_tag (&c);
+    g_assert_cmpstr (tag, ==, "Игра Бодянского (Bodyansky's Game), FMJD 1-I");
+  }
+  {
+    /* A ballot and no name: the ballot alone. */
+    g_autoptr (DrGame) game = game_of (&dr_rules_russian, "cd4 ba5 bc3 ab6");
+    g_autofree char *tag = NULL;
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    tag = dr_classification_to_tag (&c);
+    g_assert_null (c.name);
+    g_assert_true (g_str_has_prefix (tag, "FMJD "));
+    g_assert_null (strchr (tag, ','));
+  }
+  {
+    g_autoptr (DrGame) game = game_of (&dr_rules_international, "34-29 17-21");
+    DrClassification c;
+
+    dr_opening_book_classify (book, game, &c);
+    g_assert_null (dr_classification_to_tag (&c));
+  }
+  for (guint i = 0; i < dr_opening_book_get_n (book); i++)
+    {
+      const DrOpening *o = dr_opening_book_get (book, i);
+      g_autoptr (DrGame) game = NULL;
+      g_autofree char *tag = NULL;
+      DrClassification c;
+
+      if (o->kind != DR_OPENING_BALLOT || o->rules != &dr_rules_english || o->name == NULL)
+        continue;
+      game = game_of (o->rules, o->moves);
+      dr_opening_book_classify (book, game, &c);
+      tag = dr_classification_to_tag (&c);
+      if (tag == NULL || strstr (tag, o->name) == NULL)
+        g_error ("ACF %s (%s): the tag “%s” lacks its nickname", o->code, o->name, tag);
+      nicknames++;
+    }
+  g_assert_cmpuint (nicknames, ==, 25);
 }
 
 /* Names by position: the City Game by its own order and another; the
@@ -140,6 +273,50 @@ test_classify (void)
   g_assert_null (name);
 }
 
+/* The defences after 1.cd4 fg5 2.bc3 gh4 3.cb4: the Kiev defence by its
+ * order and by another (1.cb4 ... 3.cd4), the Kiev stake beside it, the
+ * New Leningrad defence and the later form of the Kiev defence that
+ * passes through it (deeper, so it wins); the Fork; the reverse
+ * Bodyansky's game and its declined forms. */
+static void
+test_russian (void)
+{
+  static const struct
+  {
+    const char *moves;
+    const char *name;
+  } cases[] = {
+    { "cd4 fg5 bc3 gh4 cb4 hg5 dc5 b:d4 e:c5", "Киевская защита (Kiev Defence)" },
+    { "cb4 fg5 bc3 gh4 cd4 hg5 dc5 b:d4 e:c5 cb6", "Киевская защита (Kiev Defence)" },
+    { "cd4 fg5 bc3 gh4 cb4 hg5 bc5 d:b4 a:c5 cd6", "Киевский кол (Kiev Stake)" },
+    { "cd4 fg5 bc3 gh4 cb4 gf6 dc5 b:d4 e:c5", "Новоленинградская защита (New Leningrad Defence)" },
+    { "cd4 fg5 bc3 gh4 cb4 gf6 dc5 b:d4 e:c5 cb6", "Киевская защита (Kiev Defence)" },
+    { "cd4 fg5 bc3 gh4 cb4 de5 d:f6 e:g5", "Защита Святого – Коршунова (Svyatoy–Korshunov Defence)" },
+    { "cd4 de5 gf4 e:c3", "Вилочка (Fork)" },
+    { "cd4 hg5 gh4 gh6", "Обратная игра Бодянского (Reverse Bodyansky's Game)" },
+    { "cd4 hg5 gf4", "Отказанная обратная игра Бодянского (Declined Reverse Bodyansky's Game)" },
+    { "ab4 bc5", "Отказанная игра Бодянского (Declined Bodyansky's Game)" },
+    { "cd4 fg5 bc3 gf6 cb4 bc5 d:b6 c:c3 d:b4 hg7", "Игра Дьячкова (Dyachkov's Game)" },
+    { "cd4 fg5 gf4 gf6 bc3 gh4 fg5 h:f4 e:g5", "Игра Рамма — Цукерника (Ramm–Tsukernik Game)" },
+    { "cd4 de5 bc3 ed6 ef4 ba5 de3", "Отказанный перекрёсток (Declined Crossroads)" },
+    { "cd4 de5 bc3 ed6 ef4 ba5", "Перекрёсток (Crossroads)" },
+    /* The Poke's tabiya, reached by either capture first. */
+    { "cb4 fe5 bc5 d:b4 a:c5 b:d4 e:c5", "Тычок (Poke)" },
+    { "cb4 fe5 bc5 b:d4 e:c5 d:b4 a:c5", "Тычок (Poke)" },
+    /* The declined City Game, and on to its tabiya. */
+    { "cd4 dc5 dc3 fg5 gh4 gf4 e:g5 h:f4 fg3 c:e3 g:e5 bc5 ed6 c:e5 cd4 e:c3 b:f2",
+      "Отказанная городская партия (Declined City Game)" },
+  };
+  g_autoptr (DrOpeningBook) book = builtin ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = classify (book, &dr_rules_russian, cases[i].moves, NULL);
+
+      g_assert_cmpstr (name, ==, cases[i].name);
+    }
+}
+
 /* International names: the Chefneux opening and its Fox (deeper, so it
  * wins).  No other order of moves reaches these positions (every 6-ply
  * line from the start was tried: the captures are forced), so unlike the
@@ -156,6 +333,12 @@ test_international (void)
   name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 37x28 20-25 41-37", NULL);
   g_assert_cmpstr (name, ==, "Chefneux opening: The Fox");
   g_free (name);
+  /* Couttet's classical game, 1.33-28 18-23, and by the other order. */
+  name = classify (book, &dr_rules_international, "33-28 18-23 39-33", NULL);
+  g_assert_cmpstr (name, ==, "Partie classique (Classical game)");
+  g_free (name);
+  name = classify (book, &dr_rules_international, "33-28 19-23 28x19 14x23", NULL);
+  g_assert_null (name);
   /* The same first captures, 3.38x27 instead of 3.37x28: not the Fox. */
   name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 38x27 20-25", NULL);
   g_assert_cmpstr (name, ==, "Chefneux opening");
@@ -220,7 +403,7 @@ test_bad_tables (void)
   g_autoptr (GError) error = NULL;
   DrOpeningTableFormat format = {
     .kind = DR_OPENING_NAME, .rules = &dr_rules_russian,
-    .code = -1, .name = 0, .name_en = -1, .moves = 1, .source = -1, .fen = -1,
+    .code = -1, .name = 0, .name_en = -1, .moves = 1, .source = -1, .fen = -1, .tabiya = -1,
   };
 
   g_assert_true (dr_opening_book_add_table (book, "ok.txt", "# comment\n\nA | cd4 dc5\n", &format, &error));
@@ -233,6 +416,26 @@ test_bad_tables (void)
   g_assert_false (dr_opening_book_add_table (book, "u.txt", "\nB | cd4 cd5\n", &format, &error));
   g_assert_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_MOVE);
   g_assert_true (g_str_has_prefix (error->message, "u.txt:2:"));
+  g_clear_error (&error);
+
+  /* A source the header does not list; a tabiya off the defining line. */
+  format.source = 2;
+  format.tabiya = 3;
+  g_assert_true (dr_opening_book_add_table (book, "s.txt",
+                                            "#  [A]  a book\nC | cd4 dc5 | [A] | cd4 dc5 bc3 fg5\n",
+                                            &format, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dr_opening_book_get (book, dr_opening_book_get_n (book) - 1)->tabiya_depth, ==, 4);
+  g_assert_false (dr_opening_book_add_table (book, "v.txt", "#  [A]  a book\nD | cd4 dc5 | [A] [B]\n",
+                                             &format, &error));
+  g_assert_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_SOURCE);
+  g_assert_true (g_str_has_prefix (error->message, "v.txt:2:"));
+  g_assert_nonnull (strstr (error->message, "[B]"));
+  g_clear_error (&error);
+  g_assert_false (dr_opening_book_add_table (book, "w.txt", "#  [A]  a book\nE | cd4 dc5 | [A] | cd4 de5 bc3\n",
+                                             &format, &error));
+  g_assert_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_TABIYA);
+  g_assert_true (g_str_has_prefix (error->message, "w.txt:2:"));
 }
 
 /* How many of the games of shared/data get a name (the figure in the
@@ -246,7 +449,7 @@ test_shared_share (void)
     const DrRules *rules;
     guint floor;   /* per cent named */
   } files[] = {
-    { "russian/ussr1947.pdn", &dr_rules_russian, 25 },
+    { "russian/ussr1947.pdn", &dr_rules_russian, 40 },
     { "english/tinsley.pdn", &dr_rules_english, 80 },
     { "english/OCA_2.0-excerpt.pdn", &dr_rules_english, 80 },
     { "english/inferno.pdn", &dr_rules_english, 80 },
@@ -287,6 +490,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/openings/builtin", test_builtin);
   g_test_add_func ("/openings/classify", test_classify);
+  g_test_add_func ("/openings/no-hidden-names", test_no_hidden_names);
+  g_test_add_func ("/openings/tag", test_tag);
+  g_test_add_func ("/openings/russian", test_russian);
   g_test_add_func ("/openings/international/names", test_international);
   g_test_add_func ("/openings/international/games", test_international_games);
   g_test_add_func ("/openings/bad-tables", test_bad_tables);

@@ -37,6 +37,7 @@ opening_free (gpointer data)
   g_free (o->name_en);
   g_free (o->moves);
   g_free (o->source);
+  g_free (o->tabiya);
   g_free (o);
 }
 
@@ -111,10 +112,11 @@ has_field (char **fields,
 }
 
 /* Replays the defining moves @moves ("1.cd4 dc5 2.bc3", "9-13 22-18",
- * "ab4 ba5"): move numbers are skipped. */
+ * "ab4 ba5"), the first @max_plies of them: move numbers are skipped. */
 static gboolean
 replay_moves (const DrRules *rules,
               const char    *moves,
+              guint          max_plies,
               DrPosition    *pos,
               guint         *depth,
               GError       **error)
@@ -124,7 +126,7 @@ replay_moves (const DrRules *rules,
 
   dr_rules_initial (rules, pos);
   *depth = 0;
-  for (guint i = 0; tokens[i] != NULL; i++)
+  for (guint i = 0; tokens[i] != NULL && *depth < max_plies; i++)
     {
       const char *t = tokens[i];
       DrMove move;
@@ -166,6 +168,80 @@ position_from_fen (DrOpening  *o,
   return TRUE;
 }
 
+/* The sources a table's comment lines list: "#  [W-GP]  ru.wikipedia ..."
+ * gives "[W-GP]". */
+static GHashTable *
+listed_sources (char **lines)
+{
+  GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      const char *t = lines[l];
+      const char *end;
+
+      while (*t == ' ' || *t == '\t')
+        t++;
+      if (*t != '#')
+        continue;
+      t++;
+      while (*t == ' ' || *t == '\t')
+        t++;
+      if (*t == '[' && (end = strchr (t, ']')) != NULL)
+        g_hash_table_add (keys, g_strndup (t, end - t + 1));
+    }
+  return keys;
+}
+
+/* The first source that @source cites in brackets and @keys does not
+ * list, or NULL. */
+static char *
+unlisted_source (GHashTable *keys,
+                 const char *source)
+{
+  for (const char *t = strchr (source, '['); t != NULL; t = strchr (t + 1, '['))
+    {
+      const char *end = strchr (t, ']');
+      g_autofree char *key = NULL;
+
+      if (end == NULL)
+        return g_strdup (t);
+      key = g_strndup (t, end - t + 1);
+      if (!g_hash_table_contains (keys, key))
+        return g_steal_pointer (&key);
+    }
+  return NULL;
+}
+
+/* Replays the tabiya's moves: after as many plies as the defining moves,
+ * the position must be theirs (by their order or another), and the
+ * tabiya must lie beyond it. */
+static gboolean
+check_tabiya (DrOpening *o,
+              GError   **error)
+{
+  DrPosition pos;
+  guint depth;
+
+  if (!replay_moves (o->rules, o->tabiya, o->depth, &pos, &depth, error))
+    return FALSE;
+  if (depth != o->depth || !dr_position_equal (&pos, &o->position))
+    {
+      g_set_error_literal (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_TABIYA,
+                           _("it does not pass through the position of the defining moves"));
+      return FALSE;
+    }
+  if (!replay_moves (o->rules, o->tabiya, G_MAXUINT, &pos, &o->tabiya_depth, error))
+    return FALSE;
+  if (o->tabiya_depth <= o->depth)
+    {
+      g_set_error_literal (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_TABIYA,
+                           _("it is no deeper than the defining moves"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 book_insert (DrOpeningBook *self,
              DrOpening     *o)
@@ -191,6 +267,7 @@ dr_opening_book_add_table (DrOpeningBook               *self,
                            GError                     **error)
 {
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr (GHashTable) sources = listed_sources (lines);
 
   g_return_val_if_fail (format->moves >= 0 && format->rules != NULL, FALSE);
   for (guint l = 0; lines[l] != NULL; l++)
@@ -231,9 +308,22 @@ dr_opening_book_add_table (DrOpeningBook               *self,
       o->name = field (fields, n, format->name);
       o->name_en = field (fields, n, format->name_en);
       o->source = field (fields, n, format->source);
+      if (o->source != NULL)
+        {
+          g_autofree char *unlisted = unlisted_source (sources, o->source);
+
+          if (unlisted != NULL)
+            {
+              g_set_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_SOURCE,
+                           _("%s:%u: the source %s is not one the table’s header lists"),
+                           name, l + 1, unlisted);
+              opening_free (o);
+              return FALSE;
+            }
+        }
       if (o->source == NULL && format->source_all != NULL)
         o->source = g_strdup (format->source_all);
-      if (!replay_moves (o->rules, moves, &o->position, &o->depth, &local)
+      if (!replay_moves (o->rules, moves, G_MAXUINT, &o->position, &o->depth, &local)
           && !position_from_fen (o, fields, n, format->fen, moves))
         {
           g_set_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_MOVE,
@@ -243,6 +333,15 @@ dr_opening_book_add_table (DrOpeningBook               *self,
           return FALSE;
         }
       o->moves = g_steal_pointer (&moves);
+      o->tabiya = field (fields, n, format->tabiya);
+      if (o->tabiya != NULL && !check_tabiya (o, &local))
+        {
+          g_set_error (error, DR_OPENINGS_ERROR, DR_OPENINGS_ERROR_TABIYA,
+                       _("%s:%u: the tabiya “%s” (%s): %s"),
+                       name, l + 1, o->tabiya, o->rules->name, local->message);
+          opening_free (o);
+          return FALSE;
+        }
       book_insert (self, o);
     }
   return TRUE;
@@ -266,20 +365,21 @@ DrOpeningBook *
 dr_opening_book_new_builtin (GError **error)
 {
   g_autoptr (DrOpeningBook) self = dr_opening_book_new ();
-  /* name | English name | moves | source */
+  /* name | English name | moves | source [| tabiya] */
   DrOpeningTableFormat names = {
     .kind = DR_OPENING_NAME, .code = -1, .name = 0, .name_en = 1, .moves = 2, .source = 3, .fen = -1,
+    .tabiya = 4,
   };
   /* code | moves | FEN */
   DrOpeningTableFormat fmjd = {
     .kind = DR_OPENING_BALLOT, .code_prefix = "FMJD", .code = 0, .name = -1, .name_en = -1,
-    .moves = 1, .source = -1, .fen = 2,
+    .moves = 1, .source = -1, .fen = 2, .tabiya = -1,
     .source_all = "FMJD Drawing Table 64 (data/ballots, from lidraughts OpeningTable.scala)",
   };
   /* ACF | moves | deck | CTD | name | pyd_std | FEN */
   DrOpeningTableFormat acf = {
     .kind = DR_OPENING_BALLOT, .code_prefix = "ACF", .code = 0, .name = 4, .name_en = -1,
-    .moves = 1, .source = -1, .fen = -1,
+    .moves = 1, .source = -1, .fen = -1, .tabiya = -1,
     .source_all = "ACF three-move ballot (data/ballots, from CheckerBoard and pydraughts)",
   };
 
@@ -398,9 +498,10 @@ dr_opening_get_label (const DrOpening *o)
 char *
 dr_classification_to_tag (const DrClassification *c)
 {
-  if (c->name != NULL)
-    return dr_opening_get_label (c->name);
-  if (c->ballot != NULL)
-    return dr_opening_get_label (c->ballot);
-  return NULL;
+  g_autofree char *name = c->name != NULL ? dr_opening_get_label (c->name) : NULL;
+  g_autofree char *ballot = c->ballot != NULL ? dr_opening_get_label (c->ballot) : NULL;
+
+  if (name != NULL && ballot != NULL)
+    return g_strdup_printf ("%s, %s", name, ballot);
+  return name != NULL ? g_steal_pointer (&name) : g_steal_pointer (&ballot);
 }

@@ -29,6 +29,11 @@ typedef enum
 {
   DR_OPENINGS_ERROR_SYNTAX,   /* a line that is not "field | field | ..." */
   DR_OPENINGS_ERROR_MOVE,     /* a defining move that is not legal */
+  DR_OPENINGS_ERROR_SOURCE,   /* a line citing a source ("[W-GP]") that
+                                 the table's header does not list */
+  DR_OPENINGS_ERROR_TABIYA,   /* a tabiya that cannot be played, or that
+                                 does not pass through the defining
+                                 position */
 } DrOpeningsError;
 
 GQuark      dr_openings_error_quark      (void);
@@ -48,7 +53,10 @@ typedef struct
   char          *name_en;   /* the standard English name, or NULL */
   char          *moves;     /* the defining moves as the table writes them */
   char          *source;    /* where the table says it comes from */
+  char          *tabiya;    /* the moves to the tabiya where the source
+                               gives one beyond the defining moves, or NULL */
   guint          depth;     /* number of defining moves (plies) */
+  guint          tabiya_depth; /* plies to the tabiya, 0 without one */
   DrPosition     position;  /* after the defining moves */
 } DrOpening;
 
@@ -67,6 +75,7 @@ typedef struct
   int            fen;          /* the position, for lines whose "moves" are
                                   not moves (the relocated men of the
                                   FMJD table's "flying" openings) */
+  int            tabiya;       /* the moves to the tabiya (optional) */
   const char    *source_all;   /* the source of every line, if no column */
 } DrOpeningTableFormat;
 
@@ -77,7 +86,9 @@ DrOpeningBook   *dr_opening_book_new         (void);
 DrOpeningBook   *dr_opening_book_new_builtin (GError                     **error);
 void             dr_opening_book_free        (DrOpeningBook               *self);
 /* Adds the entries of @text, a table in @format; @name is what messages
- * call it ("russian.txt:12: ..."). */
+ * call it ("russian.txt:12: ...").  Where the table has a source column,
+ * each source a line cites in brackets ("[W-GP]") must be one that a
+ * comment line of the table lists ("#  [W-GP]  ru.wikipedia ..."). */
 gboolean         dr_opening_book_add_table   (DrOpeningBook               *self,
                                               const char                  *name,
                                               const char                  *text,
@@ -116,8 +127,11 @@ void             dr_opening_book_classify    (const DrOpeningBook         *self,
 /* "Городская партия (City Game)", "Old Fourteenth", "ACF 94 (Nutcracker)",
  * "FMJD 1-I". */
 char            *dr_opening_get_label        (const DrOpening             *opening);
-/* What an [Opening] tag says: the name's label, else the ballot's; NULL
- * when neither was met. */
+/* What an [Opening] tag says: the name's label, followed by the ballot's
+ * when both were met ("Игра Филиппова (Filippov's Game), FMJD 43-XIII",
+ * "Kelso, ACF 94 (Nutcracker)"): a ballot code never stands in for a
+ * name.  The ballot's label alone when no name was met; NULL when
+ * neither was. */
 char            *dr_classification_to_tag    (const DrClassification      *classification);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DrOpeningBook, dr_opening_book_free)
