@@ -20,6 +20,7 @@
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-pdn.h"
+#include "dr-timed-reader.h"
 #include "test-util.h"
 
 #include <gio/gio.h>
@@ -224,6 +225,127 @@ test_embedded_nul (void)
 
   g_assert_false (dr_dxp_message_parse ("E2\0", 3, &msg, &error));
   g_assert_error (error, DR_DXP_ERROR, DR_DXP_ERROR_BAD_BYTE);
+}
+
+/* The reader of messages ---------------------------------------------------- */
+
+/* A connected pair of loopback sockets: @server's end and @client's. */
+static void
+socket_pair (GSocketConnection **server,
+             GSocketConnection **client)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr (GSocketClient) connector = g_socket_client_new ();
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
+  g_autoptr (GSocketAddress) effective = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_socket_listener_add_address (listener, address, G_SOCKET_TYPE_STREAM,
+                                                G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error));
+  g_assert_no_error (error);
+  /* The kernel completes the connection from the backlog: connecting
+   * first, then accepting, works on one thread. */
+  *client = g_socket_client_connect (connector, G_SOCKET_CONNECTABLE (effective), NULL, &error);
+  g_assert_no_error (error);
+  *server = g_socket_listener_accept (listener, NULL, NULL, &error);
+  g_assert_no_error (error);
+}
+
+static void
+write_bytes (GSocketConnection *connection,
+             const char        *data,
+             gsize              length)
+{
+  g_autoptr (GError) error = NULL;
+  GOutputStream *out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+
+  g_assert_true (g_output_stream_write_all (out, data, length, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Waits up to 10 s for a message: messages written before are whole in
+ * the socket by then, or the reader is wrong. */
+static char *
+read_message (DrTimedReader *reader,
+              gsize         *length,
+              GError       **error)
+{
+  return dr_timed_reader_read (reader, '\0', g_get_monotonic_time () + 10 * G_USEC_PER_SEC,
+                               NULL, length, error);
+}
+
+/* Messages split over several reads come whole; one of the largest size
+ * (127 bytes) is read; one byte more without a NUL is an error at once,
+ * quoting only the first 64 bytes and without waiting for a NUL that
+ * will never come (the reader had buffered without limit until the
+ * deadline); the connection closing inside a message quotes 64 bytes and
+ * gives the length (it had quoted all of it). */
+static void
+test_reader_bounded (void)
+{
+  g_autoptr (GSocketConnection) server = NULL;
+  g_autoptr (GSocketConnection) client = NULL;
+  g_autoptr (DrTimedReader) reader = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *longest = g_strnfill (DR_DXP_MAX_MESSAGE, 'C');
+  g_autofree char *too_long = g_strnfill (4096, 'C');
+  g_autofree char *cut = g_strnfill (100, 'x');
+  g_autofree char *quoted_64 = g_strnfill (63, 'x');
+  g_autofree char *quoted_65 = g_strnfill (64, 'x');
+  char *text;
+  gsize length = 0;
+
+  socket_pair (&server, &client);
+  reader = dr_timed_reader_new (g_io_stream_get_input_stream (G_IO_STREAM (server)),
+                                DR_DXP_MAX_MESSAGE);
+
+  /* Half a message: nothing yet (the deadline has passed already). */
+  write_bytes (client, "CHel", 4);
+  g_assert_null (dr_timed_reader_read (reader, '\0', 0, NULL, &length, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  g_clear_error (&error);
+  write_bytes (client, "lo\0Cx", 5);
+  text = read_message (reader, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "CHello");
+  g_assert_cmpuint (length, ==, 6);
+  g_free (text);
+  write_bytes (client, "y", 2);
+  text = read_message (reader, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "Cxy");
+  g_free (text);
+
+  write_bytes (client, longest, DR_DXP_MAX_MESSAGE + 1);
+  text = read_message (reader, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, ==, DR_DXP_MAX_MESSAGE);
+  g_assert_cmpstr (text, ==, longest);
+  g_free (text);
+
+  write_bytes (client, too_long, 4096);
+  g_assert_null (read_message (reader, &length, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "longer than 127 bytes"));
+  g_assert_cmpuint (strlen (error->message), <, 200);
+  g_clear_error (&error);
+
+  /* The test's side closes inside a message: "C" and 100 x. */
+  g_clear_pointer (&reader, dr_timed_reader_free);
+  g_clear_object (&server);
+  socket_pair (&server, &client);
+  reader = dr_timed_reader_new (g_io_stream_get_input_stream (G_IO_STREAM (server)),
+                                DR_DXP_MAX_MESSAGE);
+  write_bytes (client, "C", 1);
+  write_bytes (client, cut, 100);
+  g_io_stream_close (G_IO_STREAM (client), NULL, NULL);
+  g_assert_null (read_message (reader, &length, &error));
+  g_assert_error (error, DR_DXP_ERROR, DR_DXP_ERROR_CLOSED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "101 bytes"));
+  g_assert_nonnull (strstr (error->message, quoted_64));
+  g_assert_null (strstr (error->message, quoted_65));
 }
 
 /* Moves ----------------------------------------------------------------- */
@@ -711,6 +833,60 @@ test_peer_silent (void)
   g_assert_nonnull (strstr (out, "game 1: Draughtsman (white) - Scripted (black) 2-0 after 1 plies "
                                  "(the other side ran out of time)"));
   g_assert_nonnull (strstr (out, "games: 1, wins: 1, draws: 0, losses: 0"));
+}
+
+static void
+peer_send_raw (Peer       *p,
+               const char *data,
+               gsize       length)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_output_stream_write_all (p->out, data, length, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* A peer that sends bytes without the NUL that ends a message: the
+ * session ends at once with an error naming the limit, with a --timeout
+ * of 60 s that it must not wait for (it had buffered until then). */
+static void
+test_peer_no_nul (void)
+{
+  g_autofree char *req = NULL, *out = NULL, *err = NULL;
+  g_autofree char *flood = g_strnfill (4096, 'C');
+  gint64 t0;
+  Peer p = { 0 };
+
+  peer_start_full (&p, "60000");
+  req = peer_receive (&p);
+  t0 = g_get_monotonic_time ();
+  peer_send_raw (&p, flood, 4096);
+  /* The CLI ends by itself: its output closes. */
+  g_assert_cmpint (g_data_input_stream_read_byte (p.in, NULL, NULL), ==, 0);
+  g_assert_cmpint (peer_finish (&p, &out, &err), ==, 1);
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 30 * G_USEC_PER_SEC);
+  if (strstr (err, "DXP: a message longer than 127 bytes") == NULL)
+    g_error ("“%s” does not name the limit", err);
+}
+
+/* The peer closes inside a message of 101 bytes: the error gives its
+ * length and quotes 64 of them (it had quoted all of it). */
+static void
+test_peer_closed_mid_message (void)
+{
+  g_autofree char *req = NULL, *out = NULL, *err = NULL;
+  g_autofree char *cut = g_strnfill (100, 'x');
+  g_autofree char *quoted_65 = g_strnfill (64, 'x');
+  Peer p = { 0 };
+
+  peer_start (&p);
+  req = peer_receive (&p);
+  peer_send_raw (&p, "C", 1);
+  peer_send_raw (&p, cut, 100);
+  g_assert_cmpint (peer_finish (&p, &out, &err), ==, 1);
+  if (strstr (err, "in the middle of a message (101 bytes: “C") == NULL)
+    g_error ("“%s” does not give the length", err);
+  g_assert_null (strstr (err, quoted_65));
 }
 
 typedef struct
@@ -1446,6 +1622,9 @@ main (int    argc,
   g_test_add_func ("/cli/match/timeout/dxp", test_match_timeout_dxp);
   g_test_add_func ("/cli/dxp/peer/script", test_peer_script);
   g_test_add_func ("/cli/dxp/peer/silent", test_peer_silent);
+  g_test_add_func ("/cli/dxp/peer/no-nul", test_peer_no_nul);
+  g_test_add_func ("/cli/dxp/peer/closed-mid-message", test_peer_closed_mid_message);
+  g_test_add_func ("/protocol/timed-reader/bounded", test_reader_bounded);
   for (gsize i = 0; i < G_N_ELEMENTS (bad_peer_cases); i++)
     g_test_add_data_func (bad_peer_cases[i].path, &bad_peer_cases[i], test_bad_peer);
   return g_test_run ();
