@@ -175,7 +175,7 @@ static const InvalidCase invalid_cases[] = {
   { "/cli/dxp/invalid/move/missing-captured", "M0012061101", DR_DXP_ERROR_LENGTH, "13 for 1 captured" },
   { "/cli/dxp/invalid/move/extra-byte", "M00120611000", DR_DXP_ERROR_LENGTH, "11 for 0 captured" },
   { "/cli/dxp/invalid/move/captured-range", "M001206110155", DR_DXP_ERROR_FIELD, "captured square field (bytes 12–13) is 55" },
-  { "/cli/dxp/invalid/move/captured-twice", "M00120611020404", DR_DXP_ERROR_FIELD, "listed twice" },
+  { "/cli/dxp/invalid/move/captured-twice", "M00120611020404", DR_DXP_ERROR_FIELD, "(bytes 14–15) is 04, listed already at bytes 12–13" },
   { "/cli/dxp/invalid/gameend/reason", "E41", DR_DXP_ERROR_FIELD, "the reason field (bytes 2–2) is 4" },
   { "/cli/dxp/invalid/gameend/stop", "E0x", DR_DXP_ERROR_FIELD, "byte 3 (the stop code field) is “x”" },
   { "/cli/dxp/invalid/gameend/long", "E000", DR_DXP_ERROR_LENGTH, "expected 3" },
@@ -196,7 +196,39 @@ static const InvalidCase invalid_cases[] = {
   { "/cli/dxp/invalid/chat/too-long", "C"
     "0123456789012345678901234567890123456789012345678901234567890123456789"
     "01234567890123456789012345678901234567890123456789012345678", DR_DXP_ERROR_LENGTH, "at most 127" },
-  { "/cli/dxp/invalid/chat/not-ascii", "Cdam\xc3\xa9", DR_DXP_ERROR_BAD_BYTE, "byte 5 is \\xC3" },
+  { "/cli/dxp/invalid/chat/not-ascii", "Cdam\xc3\xa9", DR_DXP_ERROR_BAD_BYTE,
+    "byte 5 (in the text field, bytes 2–127) is \\xC3" },
+  { "/cli/dxp/invalid/header-not-ascii", "\xc3M0012061100", DR_DXP_ERROR_BAD_BYTE, "byte 1 (the header) is \\xC3" },
+  { "/cli/dxp/invalid/unknown-header-long", "X"
+    "0123456789012345678901234567890123456789012345678901234567890123456789"
+    "0123456789012345678901234567890123456789012345678901234567890123456789", DR_DXP_ERROR_UNKNOWN_TYPE,
+    "byte 1 (the header) is “X”" },
+  { "/cli/dxp/invalid/move/time-not-ascii", "M00\x80" "2061100", DR_DXP_ERROR_BAD_BYTE,
+    "byte 4 (in the time field, bytes 2–5) is \\x80" },
+  { "/cli/dxp/invalid/move/not-ascii-after", "M0012061100\xff", DR_DXP_ERROR_BAD_BYTE,
+    "byte 12 (in the captured square field, bytes 12–13) is \\xFF" },
+  { "/cli/dxp/invalid/move/cut-in-to", "M0012061", DR_DXP_ERROR_LENGTH,
+    "byte 9 (in the to field, bytes 8–9) is missing" },
+  { "/cli/dxp/invalid/move/cut-in-captured", "M00120611010", DR_DXP_ERROR_LENGTH,
+    "byte 13 (in the captured square field, bytes 12–13) is missing" },
+  { "/cli/dxp/invalid/move/over-127", "M0012061120"
+    "0102030405060708091011121314151617181920"
+    "0102030405060708091011121314151617181920"
+    "0102030405060708091011121314151617181920", DR_DXP_ERROR_LENGTH,
+    "at most 51: byte 52 is “0”, where the message should end after the captured square field" },
+  { "/cli/dxp/invalid/gameend/short", "E0", DR_DXP_ERROR_LENGTH, "byte 3 (in the stop code field, bytes 3–3) is missing" },
+  { "/cli/dxp/invalid/gameacc/long", "A" NAME32 "00", DR_DXP_ERROR_LENGTH,
+    "byte 35 is “0”, where the message should end after the acceptance code field" },
+  { "/cli/dxp/invalid/gamereq/start-long", "R01" NAME32 "Z010000AW", DR_DXP_ERROR_LENGTH,
+    "byte 44 is “W”, where the message should end after the starting position field" },
+  { "/cli/dxp/invalid/gamereq/setup-long", "R01" NAME32 "Z010000BW"
+    "zzzzzzzzzzzzzzzzzzzzeeeeeeeeeewwwwwwwwwwwwwwwwwwwwe", DR_DXP_ERROR_LENGTH,
+    "byte 95 is “e”, where the message should end after the position field" },
+  { "/cli/dxp/invalid/backreq/short", "B00", DR_DXP_ERROR_LENGTH, "byte 4 (in the move number field, bytes 2–4) is missing" },
+  { "/cli/dxp/invalid/backreq/long", "B005WZ", DR_DXP_ERROR_LENGTH,
+    "byte 6 is “Z”, where the message should end after the colour to move field" },
+  { "/cli/dxp/invalid/backacc/long", "K00", DR_DXP_ERROR_LENGTH,
+    "byte 3 is “0”, where the message should end after the acceptance code field" },
   { "/cli/dxp/invalid/backreq/zero", "B000W", DR_DXP_ERROR_FIELD, "move number" },
   { "/cli/dxp/invalid/backreq/colour", "B005X", DR_DXP_ERROR_FIELD, "byte 5 (the colour to move field) is “X”" },
   { "/cli/dxp/invalid/backacc/empty", "K", DR_DXP_ERROR_LENGTH, "expected 2" },
@@ -213,6 +245,11 @@ test_invalid (gconstpointer data)
   g_assert_error (error, DR_DXP_ERROR, c->code);
   if (strstr (error->message, c->detail) == NULL)
     g_error ("“%s” does not say “%s”", error->message, c->detail);
+  /* Every error names the byte at fault, its field (or the header) and
+   * what was expected there. */
+  if (strstr (error->message, "byte") == NULL || strstr (error->message, "expected") == NULL
+      || (strstr (error->message, " field") == NULL && strstr (error->message, "(the header)") == NULL))
+    g_error ("“%s” does not name the byte, its field and what was expected", error->message);
 }
 
 /* A NUL inside the message (the stream splits messages there, so only a
@@ -905,7 +942,8 @@ static const BadPeerCase bad_peer_cases[] = {
   { "/cli/dxp/peer/bad-move-field", TRUE, "M00a2191400",
     "byte 4 (in the time field, bytes 2–5) is “a”, expected a digit" },
   { "/cli/dxp/peer/illegal-move", TRUE, "M0001101500", "DXP MOVE 10-15 is not a legal move for Black" },
-  { "/cli/dxp/peer/unexpected", TRUE, "AScripted                        0", "DXP GAMEACC message during a game" },
+  { "/cli/dxp/peer/unexpected", TRUE, "AScripted                        0",
+    "DXP GAMEACC message during a game: not allowed here; byte 1 (the header) is “A”, expected M (MOVE) or E (GAMEEND)" },
   { "/cli/dxp/peer/unknown", TRUE, "Q", "byte 1 (the header) is “Q”" },
 };
 
