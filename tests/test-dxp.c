@@ -1557,6 +1557,44 @@ test_match_timeout_hub (void)
   g_assert_cmpint (d + l, ==, 0);
 }
 
+/* A Hub engine that sends more than DR_HUB_CLIENT_MAX_LINE bytes without
+ * a newline is refused at once, the error quoting 64 bytes (the reader had
+ * buffered until the handshake's time limit). */
+static void
+test_match_engine_line_too_long (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *script = NULL, *flood = NULL, *engine = NULL, *quoted = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd;
+
+  g_assert_nonnull (cli);
+  fd = g_file_open_tmp ("test-dxp-flood-XXXXXX.sh", &script, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (script,
+                                      "while read -r line; do\n"
+                                      "  case \"$line\" in\n"
+                                      "    hub) head -c 1100000 /dev/zero | tr '\\0' x;;\n"
+                                      "    init) echo ready;;\n"
+                                      "  esac\n"
+                                      "done\n", -1, &error));
+  quoted = g_shell_quote (script);
+  flood = g_strconcat ("sh ", quoted, NULL);
+  g_free (quoted);
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+  {
+    const char *args[] = { engine, flood, "--games", "2", "--movetime", "10", "--timeout", "60000", NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 1);
+  }
+  g_remove (script);
+  g_assert_nonnull (strstr (err, "a message longer than 1048576 bytes"));
+  g_assert_cmpuint (strlen (err), <, 1000);
+}
+
 /* A DXP follower (this test) that accepts a game and never moves: it
  * forfeits on time, hears GAMEEND, and the next request reverses the
  * colours. */
@@ -1657,6 +1695,7 @@ main (int    argc,
   g_test_add_func ("/cli/match/notation", test_match_notation);
   g_test_add_func ("/cli/match/dxp-engine", test_match_dxp_engine);
   g_test_add_func ("/cli/match/timeout/hub", test_match_timeout_hub);
+  g_test_add_func ("/cli/match/engine-line-too-long", test_match_engine_line_too_long);
   g_test_add_func ("/cli/match/timeout/dxp", test_match_timeout_dxp);
   g_test_add_func ("/cli/dxp/peer/script", test_peer_script);
   g_test_add_func ("/cli/dxp/peer/silent", test_peer_silent);
