@@ -118,6 +118,16 @@ say_error (Hub          *hub,
   say (hub, "error message=\"%s\"", text);
 }
 
+/* @text for an error message: its first 64 bytes, "…" if there is more
+ * (a line may hold 65,535). */
+static char *
+quote_text (const char *text)
+{
+  if (strlen (text) <= 64)
+    return g_strdup (text);
+  return g_strdup_printf ("%.64s…", text);
+}
+
 /* "pos start" or "pos pos=TEXT", then "moves" played from there.  Nothing
  * changes unless all of it is right: the new position and history are
  * built apart and only then replace the old ones. */
@@ -144,10 +154,12 @@ set_position (Hub        *hub,
     dr_rules_initial (hub->rules, &pos);
   else if (!dr_hub_position_parse (hub->rules, text, &pos))
     {
+      g_autofree char *quoted = quote_text (text);
+
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                    _("pos: “%s” is not a position for %s: W or B (the side to move), then %d "
                      "characters w b W B e for squares 1 to %d"),
-                   text, hub->rules->title, hub->rules->geometry->n_squares,
+                   quoted, hub->rules->title, hub->rules->geometry->n_squares,
                    hub->rules->geometry->n_squares);
       return FALSE;
     }
@@ -176,8 +188,16 @@ set_position (Hub        *hub,
           n++;
           if (!dr_move_parse_hub (hub->rules, &pos, list[i], &move, &local))
             {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("pos: move %u of moves, “%s”: %s"), n, list[i], local->message);
+              g_autofree char *quoted = quote_text (list[i]);
+
+              /* The move's own message quotes it too: long, it says too
+               * much, so only the first bytes are given. */
+              if (strlen (list[i]) > 64)
+                g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                             _("pos: move %u of moves, “%s”, is not a move"), n, quoted);
+              else
+                g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                             _("pos: move %u of moves, “%s”: %s"), n, quoted, local->message);
               return FALSE;
             }
           g_array_append_val (history, pos);
@@ -252,8 +272,10 @@ int_param (const char *name,
 
   if (!g_ascii_string_to_signed (value, 10, min, max, &n, NULL))
     {
+      g_autofree char *quoted = quote_text (value);
+
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("set-param: %s “%s” is not an integer from %d to %d"), name, value, min, max);
+                   _("set-param: %s “%s” is not an integer from %d to %d"), name, quoted, min, max);
       return FALSE;
     }
   *out = (int) n;
@@ -284,8 +306,10 @@ set_param (Hub        *hub,
 
       if (rules == NULL)
         {
+          g_autofree char *quoted = quote_text (value);
+
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("unknown variant %s"), value);
+                       _("unknown variant %s"), quoted);
           return FALSE;
         }
       if (!initialised)
@@ -333,8 +357,10 @@ set_param (Hub        *hub,
 
       if (level_value == 0)
         {
+          g_autofree char *quoted = quote_text (value);
+
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       _("unknown level %s"), value);
+                       _("unknown level %s"), quoted);
           return FALSE;
         }
       hub->level = level_value;
