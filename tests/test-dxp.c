@@ -20,6 +20,7 @@
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-pdn.h"
+#include "dr-timed-reader.h"
 #include "test-util.h"
 
 #include <gio/gio.h>
@@ -174,7 +175,7 @@ static const InvalidCase invalid_cases[] = {
   { "/cli/dxp/invalid/move/missing-captured", "M0012061101", DR_DXP_ERROR_LENGTH, "13 for 1 captured" },
   { "/cli/dxp/invalid/move/extra-byte", "M00120611000", DR_DXP_ERROR_LENGTH, "11 for 0 captured" },
   { "/cli/dxp/invalid/move/captured-range", "M001206110155", DR_DXP_ERROR_FIELD, "captured square field (bytes 12–13) is 55" },
-  { "/cli/dxp/invalid/move/captured-twice", "M00120611020404", DR_DXP_ERROR_FIELD, "listed twice" },
+  { "/cli/dxp/invalid/move/captured-twice", "M00120611020404", DR_DXP_ERROR_FIELD, "(bytes 14–15) is 04, listed already at bytes 12–13" },
   { "/cli/dxp/invalid/gameend/reason", "E41", DR_DXP_ERROR_FIELD, "the reason field (bytes 2–2) is 4" },
   { "/cli/dxp/invalid/gameend/stop", "E0x", DR_DXP_ERROR_FIELD, "byte 3 (the stop code field) is “x”" },
   { "/cli/dxp/invalid/gameend/long", "E000", DR_DXP_ERROR_LENGTH, "expected 3" },
@@ -195,7 +196,39 @@ static const InvalidCase invalid_cases[] = {
   { "/cli/dxp/invalid/chat/too-long", "C"
     "0123456789012345678901234567890123456789012345678901234567890123456789"
     "01234567890123456789012345678901234567890123456789012345678", DR_DXP_ERROR_LENGTH, "at most 127" },
-  { "/cli/dxp/invalid/chat/not-ascii", "Cdam\xc3\xa9", DR_DXP_ERROR_BAD_BYTE, "byte 5 is \\xC3" },
+  { "/cli/dxp/invalid/chat/not-ascii", "Cdam\xc3\xa9", DR_DXP_ERROR_BAD_BYTE,
+    "byte 5 (in the text field, bytes 2–127) is \\xC3" },
+  { "/cli/dxp/invalid/header-not-ascii", "\xc3M0012061100", DR_DXP_ERROR_BAD_BYTE, "byte 1 (the header) is \\xC3" },
+  { "/cli/dxp/invalid/unknown-header-long", "X"
+    "0123456789012345678901234567890123456789012345678901234567890123456789"
+    "0123456789012345678901234567890123456789012345678901234567890123456789", DR_DXP_ERROR_UNKNOWN_TYPE,
+    "byte 1 (the header) is “X”" },
+  { "/cli/dxp/invalid/move/time-not-ascii", "M00\x80" "2061100", DR_DXP_ERROR_BAD_BYTE,
+    "byte 4 (in the time field, bytes 2–5) is \\x80" },
+  { "/cli/dxp/invalid/move/not-ascii-after", "M0012061100\xff", DR_DXP_ERROR_BAD_BYTE,
+    "byte 12 (in the captured square field, bytes 12–13) is \\xFF" },
+  { "/cli/dxp/invalid/move/cut-in-to", "M0012061", DR_DXP_ERROR_LENGTH,
+    "byte 9 (in the to field, bytes 8–9) is missing" },
+  { "/cli/dxp/invalid/move/cut-in-captured", "M00120611010", DR_DXP_ERROR_LENGTH,
+    "byte 13 (in the captured square field, bytes 12–13) is missing" },
+  { "/cli/dxp/invalid/move/over-127", "M0012061120"
+    "0102030405060708091011121314151617181920"
+    "0102030405060708091011121314151617181920"
+    "0102030405060708091011121314151617181920", DR_DXP_ERROR_LENGTH,
+    "at most 51: byte 52 is “0”, where the message should end after the captured square field" },
+  { "/cli/dxp/invalid/gameend/short", "E0", DR_DXP_ERROR_LENGTH, "byte 3 (in the stop code field, bytes 3–3) is missing" },
+  { "/cli/dxp/invalid/gameacc/long", "A" NAME32 "00", DR_DXP_ERROR_LENGTH,
+    "byte 35 is “0”, where the message should end after the acceptance code field" },
+  { "/cli/dxp/invalid/gamereq/start-long", "R01" NAME32 "Z010000AW", DR_DXP_ERROR_LENGTH,
+    "byte 44 is “W”, where the message should end after the starting position field" },
+  { "/cli/dxp/invalid/gamereq/setup-long", "R01" NAME32 "Z010000BW"
+    "zzzzzzzzzzzzzzzzzzzzeeeeeeeeeewwwwwwwwwwwwwwwwwwwwe", DR_DXP_ERROR_LENGTH,
+    "byte 95 is “e”, where the message should end after the position field" },
+  { "/cli/dxp/invalid/backreq/short", "B00", DR_DXP_ERROR_LENGTH, "byte 4 (in the move number field, bytes 2–4) is missing" },
+  { "/cli/dxp/invalid/backreq/long", "B005WZ", DR_DXP_ERROR_LENGTH,
+    "byte 6 is “Z”, where the message should end after the colour to move field" },
+  { "/cli/dxp/invalid/backacc/long", "K00", DR_DXP_ERROR_LENGTH,
+    "byte 3 is “0”, where the message should end after the acceptance code field" },
   { "/cli/dxp/invalid/backreq/zero", "B000W", DR_DXP_ERROR_FIELD, "move number" },
   { "/cli/dxp/invalid/backreq/colour", "B005X", DR_DXP_ERROR_FIELD, "byte 5 (the colour to move field) is “X”" },
   { "/cli/dxp/invalid/backacc/empty", "K", DR_DXP_ERROR_LENGTH, "expected 2" },
@@ -212,6 +245,11 @@ test_invalid (gconstpointer data)
   g_assert_error (error, DR_DXP_ERROR, c->code);
   if (strstr (error->message, c->detail) == NULL)
     g_error ("“%s” does not say “%s”", error->message, c->detail);
+  /* Every error names the byte at fault, its field (or the header) and
+   * what was expected there. */
+  if (strstr (error->message, "byte") == NULL || strstr (error->message, "expected") == NULL
+      || (strstr (error->message, " field") == NULL && strstr (error->message, "(the header)") == NULL))
+    g_error ("“%s” does not name the byte, its field and what was expected", error->message);
 }
 
 /* A NUL inside the message (the stream splits messages there, so only a
@@ -224,6 +262,127 @@ test_embedded_nul (void)
 
   g_assert_false (dr_dxp_message_parse ("E2\0", 3, &msg, &error));
   g_assert_error (error, DR_DXP_ERROR, DR_DXP_ERROR_BAD_BYTE);
+}
+
+/* The reader of messages ---------------------------------------------------- */
+
+/* A connected pair of loopback sockets: @server's end and @client's. */
+static void
+socket_pair (GSocketConnection **server,
+             GSocketConnection **client)
+{
+  g_autoptr (GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr (GSocketClient) connector = g_socket_client_new ();
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
+  g_autoptr (GSocketAddress) effective = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_socket_listener_add_address (listener, address, G_SOCKET_TYPE_STREAM,
+                                                G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error));
+  g_assert_no_error (error);
+  /* The kernel completes the connection from the backlog: connecting
+   * first, then accepting, works on one thread. */
+  *client = g_socket_client_connect (connector, G_SOCKET_CONNECTABLE (effective), NULL, &error);
+  g_assert_no_error (error);
+  *server = g_socket_listener_accept (listener, NULL, NULL, &error);
+  g_assert_no_error (error);
+}
+
+static void
+write_bytes (GSocketConnection *connection,
+             const char        *data,
+             gsize              length)
+{
+  g_autoptr (GError) error = NULL;
+  GOutputStream *out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+
+  g_assert_true (g_output_stream_write_all (out, data, length, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Waits up to 10 s for a message: messages written before are whole in
+ * the socket by then, or the reader is wrong. */
+static char *
+read_message (DrTimedReader *reader,
+              gsize         *length,
+              GError       **error)
+{
+  return dr_timed_reader_read (reader, '\0', g_get_monotonic_time () + 10 * G_USEC_PER_SEC,
+                               NULL, length, error);
+}
+
+/* Messages split over several reads come whole; one of the largest size
+ * (127 bytes) is read; one byte more without a NUL is an error at once,
+ * quoting only the first 64 bytes and without waiting for a NUL that
+ * will never come (the reader had buffered without limit until the
+ * deadline); the connection closing inside a message quotes 64 bytes and
+ * gives the length (it had quoted all of it). */
+static void
+test_reader_bounded (void)
+{
+  g_autoptr (GSocketConnection) server = NULL;
+  g_autoptr (GSocketConnection) client = NULL;
+  g_autoptr (DrTimedReader) reader = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *longest = g_strnfill (DR_DXP_MAX_MESSAGE, 'C');
+  g_autofree char *too_long = g_strnfill (4096, 'C');
+  g_autofree char *cut = g_strnfill (100, 'x');
+  g_autofree char *quoted_64 = g_strnfill (63, 'x');
+  g_autofree char *quoted_65 = g_strnfill (64, 'x');
+  char *text;
+  gsize length = 0;
+
+  socket_pair (&server, &client);
+  reader = dr_timed_reader_new (g_io_stream_get_input_stream (G_IO_STREAM (server)),
+                                DR_DXP_MAX_MESSAGE);
+
+  /* Half a message: nothing yet (the deadline has passed already). */
+  write_bytes (client, "CHel", 4);
+  g_assert_null (dr_timed_reader_read (reader, '\0', 0, NULL, &length, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  g_clear_error (&error);
+  write_bytes (client, "lo\0Cx", 5);
+  text = read_message (reader, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "CHello");
+  g_assert_cmpuint (length, ==, 6);
+  g_free (text);
+  write_bytes (client, "y", 2);
+  text = read_message (reader, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (text, ==, "Cxy");
+  g_free (text);
+
+  write_bytes (client, longest, DR_DXP_MAX_MESSAGE + 1);
+  text = read_message (reader, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, ==, DR_DXP_MAX_MESSAGE);
+  g_assert_cmpstr (text, ==, longest);
+  g_free (text);
+
+  write_bytes (client, too_long, 4096);
+  g_assert_null (read_message (reader, &length, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "longer than 127 bytes"));
+  g_assert_cmpuint (strlen (error->message), <, 200);
+  g_clear_error (&error);
+
+  /* The test's side closes inside a message: "C" and 100 x. */
+  g_clear_pointer (&reader, dr_timed_reader_free);
+  g_clear_object (&server);
+  socket_pair (&server, &client);
+  reader = dr_timed_reader_new (g_io_stream_get_input_stream (G_IO_STREAM (server)),
+                                DR_DXP_MAX_MESSAGE);
+  write_bytes (client, "C", 1);
+  write_bytes (client, cut, 100);
+  g_io_stream_close (G_IO_STREAM (client), NULL, NULL);
+  g_assert_null (read_message (reader, &length, &error));
+  g_assert_error (error, DR_DXP_ERROR, DR_DXP_ERROR_CLOSED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "101 bytes"));
+  g_assert_nonnull (strstr (error->message, quoted_64));
+  g_assert_null (strstr (error->message, quoted_65));
 }
 
 /* Moves ----------------------------------------------------------------- */
@@ -713,6 +872,60 @@ test_peer_silent (void)
   g_assert_nonnull (strstr (out, "games: 1, wins: 1, draws: 0, losses: 0"));
 }
 
+static void
+peer_send_raw (Peer       *p,
+               const char *data,
+               gsize       length)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_output_stream_write_all (p->out, data, length, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* A peer that sends bytes without the NUL that ends a message: the
+ * session ends at once with an error naming the limit, with a --timeout
+ * of 60 s that it must not wait for (it had buffered until then). */
+static void
+test_peer_no_nul (void)
+{
+  g_autofree char *req = NULL, *out = NULL, *err = NULL;
+  g_autofree char *flood = g_strnfill (4096, 'C');
+  gint64 t0;
+  Peer p = { 0 };
+
+  peer_start_full (&p, "60000");
+  req = peer_receive (&p);
+  t0 = g_get_monotonic_time ();
+  peer_send_raw (&p, flood, 4096);
+  /* The CLI ends by itself: its output closes. */
+  g_assert_cmpint (g_data_input_stream_read_byte (p.in, NULL, NULL), ==, 0);
+  g_assert_cmpint (peer_finish (&p, &out, &err), ==, 1);
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, 30 * G_USEC_PER_SEC);
+  if (strstr (err, "DXP: a message longer than 127 bytes") == NULL)
+    g_error ("“%s” does not name the limit", err);
+}
+
+/* The peer closes inside a message of 101 bytes: the error gives its
+ * length and quotes 64 of them (it had quoted all of it). */
+static void
+test_peer_closed_mid_message (void)
+{
+  g_autofree char *req = NULL, *out = NULL, *err = NULL;
+  g_autofree char *cut = g_strnfill (100, 'x');
+  g_autofree char *quoted_65 = g_strnfill (64, 'x');
+  Peer p = { 0 };
+
+  peer_start (&p);
+  req = peer_receive (&p);
+  peer_send_raw (&p, "C", 1);
+  peer_send_raw (&p, cut, 100);
+  g_assert_cmpint (peer_finish (&p, &out, &err), ==, 1);
+  if (strstr (err, "in the middle of a message (101 bytes: “C") == NULL)
+    g_error ("“%s” does not give the length", err);
+  g_assert_null (strstr (err, quoted_65));
+}
+
 typedef struct
 {
   const char *path;
@@ -729,7 +942,8 @@ static const BadPeerCase bad_peer_cases[] = {
   { "/cli/dxp/peer/bad-move-field", TRUE, "M00a2191400",
     "byte 4 (in the time field, bytes 2–5) is “a”, expected a digit" },
   { "/cli/dxp/peer/illegal-move", TRUE, "M0001101500", "DXP MOVE 10-15 is not a legal move for Black" },
-  { "/cli/dxp/peer/unexpected", TRUE, "AScripted                        0", "DXP GAMEACC message during a game" },
+  { "/cli/dxp/peer/unexpected", TRUE, "AScripted                        0",
+    "DXP GAMEACC message during a game: not allowed here; byte 1 (the header) is “A”, expected M (MOVE) or E (GAMEEND)" },
   { "/cli/dxp/peer/unknown", TRUE, "Q", "byte 1 (the header) is “Q”" },
 };
 
@@ -1343,6 +1557,44 @@ test_match_timeout_hub (void)
   g_assert_cmpint (d + l, ==, 0);
 }
 
+/* A Hub engine that sends more than DR_HUB_CLIENT_MAX_LINE bytes without
+ * a newline is refused at once, the error quoting 64 bytes (the reader had
+ * buffered until the handshake's time limit). */
+static void
+test_match_engine_line_too_long (void)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *script = NULL, *flood = NULL, *engine = NULL, *quoted = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int fd;
+
+  g_assert_nonnull (cli);
+  fd = g_file_open_tmp ("test-dxp-flood-XXXXXX.sh", &script, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (script,
+                                      "while read -r line; do\n"
+                                      "  case \"$line\" in\n"
+                                      "    hub) head -c 1100000 /dev/zero | tr '\\0' x;;\n"
+                                      "    init) echo ready;;\n"
+                                      "  esac\n"
+                                      "done\n", -1, &error));
+  quoted = g_shell_quote (script);
+  flood = g_strconcat ("sh ", quoted, NULL);
+  g_free (quoted);
+  quoted = g_shell_quote (cli);
+  engine = g_strconcat (quoted, " hub", NULL);
+  {
+    const char *args[] = { engine, flood, "--games", "2", "--movetime", "10", "--timeout", "60000", NULL };
+
+    g_assert_cmpint (run_match (args, &out, &err), ==, 1);
+  }
+  g_remove (script);
+  g_assert_nonnull (strstr (err, "a message longer than 1048576 bytes"));
+  g_assert_cmpuint (strlen (err), <, 1000);
+}
+
 /* A DXP follower (this test) that accepts a game and never moves: it
  * forfeits on time, hears GAMEEND, and the next request reverses the
  * colours. */
@@ -1443,9 +1695,13 @@ main (int    argc,
   g_test_add_func ("/cli/match/notation", test_match_notation);
   g_test_add_func ("/cli/match/dxp-engine", test_match_dxp_engine);
   g_test_add_func ("/cli/match/timeout/hub", test_match_timeout_hub);
+  g_test_add_func ("/cli/match/engine-line-too-long", test_match_engine_line_too_long);
   g_test_add_func ("/cli/match/timeout/dxp", test_match_timeout_dxp);
   g_test_add_func ("/cli/dxp/peer/script", test_peer_script);
   g_test_add_func ("/cli/dxp/peer/silent", test_peer_silent);
+  g_test_add_func ("/cli/dxp/peer/no-nul", test_peer_no_nul);
+  g_test_add_func ("/cli/dxp/peer/closed-mid-message", test_peer_closed_mid_message);
+  g_test_add_func ("/protocol/timed-reader/bounded", test_reader_bounded);
   for (gsize i = 0; i < G_N_ELEMENTS (bad_peer_cases); i++)
     g_test_add_data_func (bad_peer_cases[i].path, &bad_peer_cases[i], test_bad_peer);
   return g_test_run ();

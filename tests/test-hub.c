@@ -264,18 +264,30 @@ field (const char *line,
 /* The International start after 32-28, as "pos" sends it: Black to move. */
 #define AFTER_32_28 "pos pos=Bbbbbbbbbbbbbbbbbbbbbeeeeeeeweewewwwwwwwwwwwwwwwwww"
 
+/* @move_text is a legal move of @pos in @rules. */
+static void
+assert_move_legal_in (const DrRules    *rules,
+                      const DrPosition *pos,
+                      const char       *move_text)
+{
+  g_autoptr (GError) error = NULL;
+  DrMove move;
+
+  g_assert_nonnull (move_text);
+  if (!dr_move_parse_hub (rules, pos, move_text, &move, &error))
+    g_error ("“%s” is not a move of %s here: %s", move_text, rules->title, error->message);
+  g_assert_true (test_move_is_legal (rules, pos, &move));
+}
+
 static void
 assert_move_legal (const char *fen,
                    const char *move_text)
 {
   const DrRules *rules = &dr_rules_international;
   DrPosition pos;
-  DrMove move;
 
-  g_assert_nonnull (move_text);
   g_assert_true (dr_hub_position_parse (rules, fen + strlen ("pos pos="), &pos));
-  g_assert_true (dr_move_parse_hub (rules, &pos, move_text, &move, NULL));
-  g_assert_true (test_move_is_legal (rules, &pos, &move));
+  assert_move_legal_in (rules, &pos, move_text);
 }
 
 /* go think: iterations, then "done" with a legal move and a legal
@@ -524,6 +536,204 @@ test_level (void)
   engine_quit (e);
 }
 
+/* A variant set after "init" (interfaces send parameters whenever they
+ * like): the search, the position and the moves' text all follow it.  The
+ * engine had kept searching International rules on the English start and
+ * answered "done move=30-0".  A table size set after "init" rebuilds the
+ * table; the search goes on in the same variant. */
+static void
+test_variant_after_init (void)
+{
+  const DrRules *english = dr_rules_get (DR_VARIANT_ENGLISH);
+  Engine *e = engine_start ();
+  g_autofree char *done = NULL;
+  g_autofree char *move = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *move2 = NULL;
+  g_autofree char *pong = NULL;
+  DrPosition start;
+
+  if (e == NULL)
+    return;
+  dr_rules_initial (english, &start);
+  engine_send (e, "set-param name=variant value=english");
+  engine_send (e, "level depth=3");
+  engine_send (e, "go");
+  done = engine_expect (e, "done", 60000);
+  move = field (done, "move");
+  assert_move_legal_in (english, &start, move);
+
+  engine_send (e, "set-param name=hash value=8");
+  engine_send (e, "pos start");
+  engine_send (e, "level depth=3");
+  engine_send (e, "go");
+  again = engine_expect (e, "done", 60000);
+  move2 = field (again, "move");
+  assert_move_legal_in (english, &start, move2);
+  engine_send (e, "ping");
+  pong = engine_expect (e, "pong", 10000);
+  engine_quit (e);
+}
+
+/* The next line must be an error saying @detail (not "pong" nor a search's
+ * "info"/"done"): the command sent before "ping" was refused. */
+static void
+expect_refused (Engine     *e,
+                const char *detail)
+{
+  g_autofree char *line = NULL;
+  g_autofree char *pong = NULL;
+
+  engine_send (e, "ping");
+  line = engine_read_line (e, 10000);
+  if (line == NULL || !g_str_has_prefix (line, "error message=") || strstr (line, detail) == NULL)
+    {
+      g_test_message ("%s", e->transcript->str);
+      g_error ("expected an error saying “%s”, got “%s”", detail, line != NULL ? line : "nothing");
+    }
+  pong = engine_expect (e, "pong", 10000);
+}
+
+static void
+engine_send_raw (Engine     *e,
+                 const char *data,
+                 gsize       length)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_string_append_printf (e->transcript, "> (%" G_GSIZE_FORMAT " bytes)\n", length);
+  g_assert_true (g_output_stream_write_all (e->in, data, length, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_flush (e->in, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* A line is read whole.  65,535 spaces then "go": fgets() had cut it in
+ * two and the piece "go" started a search; now the overlong line is one
+ * error and none of it runs.  A line of exactly 65,535 bytes is still
+ * read, and so is a NUL byte refused rather than ending the command. */
+static void
+test_long_line (void)
+{
+  Engine *e = engine_start ();
+  GString *line;
+  g_autofree char *pong = NULL;
+
+  if (e == NULL)
+    return;
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level depth=1");
+  line = g_string_new (NULL);
+  for (int i = 0; i < 65535; i++)
+    g_string_append_c (line, ' ');
+  g_string_append (line, "go");
+  engine_send (e, line->str);
+  expect_refused (e, "longer than 65535 bytes");
+
+  /* 65,535 bytes: "ping" and spaces. */
+  g_string_assign (line, "ping");
+  while (line->len < 65535)
+    g_string_append_c (line, ' ');
+  engine_send (e, line->str);
+  pong = engine_expect (e, "pong", 10000);
+  g_string_free (line, TRUE);
+
+  engine_send_raw (e, "go\0 think\n", 10);
+  expect_refused (e, "NUL");
+  engine_quit (e);
+}
+
+/* "pos start moves=..." plays its moves: the search answers for Black
+ * (it had ignored the moves and answered for White at the start). */
+static void
+test_pos_start_moves (void)
+{
+  Engine *e = engine_start ();
+  g_autofree char *done = NULL;
+  g_autofree char *move = NULL;
+
+  if (e == NULL)
+    return;
+  engine_send (e, "pos start moves=\"32-28\"");
+  engine_send (e, "level depth=2");
+  engine_send (e, "go");
+  done = engine_expect (e, "done", 60000);
+  move = field (done, "move");
+  assert_move_legal (AFTER_32_28, move);
+  engine_quit (e);
+}
+
+typedef struct
+{
+  const char *command;
+  const char *detail;     /* in the error */
+} BadPos;
+
+/* Positions that cannot occur, and moves that cannot be played: each is
+ * an error naming what is wrong, and the position before stays.  The
+ * engine had taken the impossible positions silently, and a refused
+ * "pos" had cleared the history. */
+static const BadPos bad_positions[] = {
+  { "pos pos=Wweeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeb", "crowning" },
+  { "pos pos=Weeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee", "empty" },
+  { "pos pos=Wbbbbbbbbbbbbbbbbbbbbbeeeeeeeeewwwwwwwwwwwwwwwwwwww", "at most 20" },
+  { "pos pos=Xbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww", "W or B" },
+  { "pos pos=Wbbbb", "W or B" },
+  { "pos start moves=\"32-28 33-29\"", "move 2 of moves, “33-29”" },
+  { "pos start moves=\"45-40\"", "move 1 of moves, “45-40”" },
+  { "pos start pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww", "both" },
+  { "pos", "no position" },
+};
+
+static void
+test_pos_refused (void)
+{
+  Engine *e = engine_start ();
+  g_autofree char *done = NULL;
+  g_autofree char *move = NULL;
+
+  if (e == NULL)
+    return;
+  engine_send (e, "pos start moves=\"32-28\"");
+  for (gsize i = 0; i < G_N_ELEMENTS (bad_positions); i++)
+    {
+      engine_send (e, bad_positions[i].command);
+      expect_refused (e, bad_positions[i].detail);
+    }
+  engine_send (e, "level depth=2");
+  engine_send (e, "go");
+  done = engine_expect (e, "done", 60000);
+  move = field (done, "move");
+  assert_move_legal (AFTER_32_28, move);
+  engine_quit (e);
+}
+
+/* Parameters out of range are refused, naming the range, and change
+ * nothing; so is an unknown variant. */
+static void
+test_bad_params (void)
+{
+  Engine *e = engine_start ();
+  g_autofree char *done = NULL;
+  g_autofree char *move = NULL;
+
+  if (e == NULL)
+    return;
+  engine_send (e, "set-param name=hash value=0");
+  expect_refused (e, "from 1 to 4096");
+  engine_send (e, "set-param name=threads value=two");
+  expect_refused (e, "from 1 to");
+  engine_send (e, "set-param name=variant value=chess");
+  expect_refused (e, "unknown variant chess");
+  engine_send (e, AFTER_32_28);
+  engine_send (e, "level depth=2");
+  engine_send (e, "go");
+  done = engine_expect (e, "done", 60000);
+  move = field (done, "move");
+  assert_move_legal (AFTER_32_28, move);
+  engine_quit (e);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -535,5 +745,10 @@ main (int    argc,
   g_test_add_func ("/cli/hub/ponder/hit", test_ponder_hit);
   g_test_add_func ("/cli/hub/ponder/stop", test_ponder_stop);
   g_test_add_func ("/cli/hub/level", test_level);
+  g_test_add_func ("/cli/hub/set-param/variant-after-init", test_variant_after_init);
+  g_test_add_func ("/cli/hub/set-param/refused", test_bad_params);
+  g_test_add_func ("/cli/hub/line/too-long", test_long_line);
+  g_test_add_func ("/cli/hub/pos/start-moves", test_pos_start_moves);
+  g_test_add_func ("/cli/hub/pos/refused", test_pos_refused);
   return g_test_run ();
 }

@@ -93,13 +93,17 @@ receive_within (Session      *s,
   return FALSE;
 }
 
+/* A well-formed message of a type the game's state does not allow: its
+ * header byte is wrong, and @expected says which would do. */
 static gboolean
 unexpected (const DrDxpMessage *msg,
             const char         *when,
+            const char         *expected,
             GError            **error)
 {
   g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_UNEXPECTED,
-               _("DXP %s message %s: not allowed here"), dr_dxp_type_name (msg->type), when);
+               _("DXP %s message %s: not allowed here; byte 1 (the header) is “%c”, expected %s"),
+               dr_dxp_type_name (msg->type), when, (char) msg->type, expected);
   return FALSE;
 }
 
@@ -162,7 +166,7 @@ end_exchange (Session         *s,
       return FALSE;
   while (skip_moves && msg.type == DR_DXP_MOVE);
   if (msg.type != DR_DXP_GAMEEND)
-    return unexpected (&msg, _("after our GAMEEND"), error);
+    return unexpected (&msg, _("after our GAMEEND"), _("E (GAMEEND)"), error);
   *stop = msg.stop || stop_all;
   return TRUE;
 }
@@ -253,7 +257,7 @@ think (Session          *s,
           if (msg->type == DR_DXP_GAMEEND)
             *peer_end = TRUE;
           else
-            ok = unexpected (msg, _("during our turn"), error);
+            ok = unexpected (msg, _("during our turn"), _("E (GAMEEND), C (CHAT) or B (BACKREQ)"), error);
           break;
         }
       if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -380,7 +384,7 @@ play_game (Session          *s,
               break;
             }
           if (msg.type != DR_DXP_MOVE)
-            return unexpected (&msg, _("during a game"), error);
+            return unexpected (&msg, _("during a game"), _("M (MOVE) or E (GAMEEND)"), error);
           if (!dr_dxp_message_get_move (&msg, pos, &move, error))
             return FALSE;
         }
@@ -443,7 +447,7 @@ run_initiator (Session          *s,
           || !receive_within (s, &msg, handshake_ms (s), _("GAMEACC"), NULL, error))
         return FALSE;
       if (msg.type != DR_DXP_GAMEACC)
-        return unexpected (&msg, _("in answer to GAMEREQ"), error);
+        return unexpected (&msg, _("in answer to GAMEREQ"), _("A (GAMEACC)"), error);
       g_strlcpy (s->peer, msg.name, sizeof s->peer);
       if (!dr_dxp_check_acceptance (&msg, error))
         return FALSE;
@@ -471,7 +475,7 @@ run_follower (Session  *s,
       if (!receive_within (s, &msg, handshake_ms (s), _("GAMEREQ"), &eof, error))
         return eof;
       if (msg.type != DR_DXP_GAMEREQ)
-        return unexpected (&msg, _("between games"), error);
+        return unexpected (&msg, _("between games"), _("R (GAMEREQ)"), error);
       g_strlcpy (s->peer, msg.name, sizeof s->peer);
       g_strlcpy (acc.name, s->opts->name, sizeof acc.name);
       if (msg.version != 1)

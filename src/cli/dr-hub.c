@@ -24,6 +24,15 @@
  * strength: "go ponder" waits for "ponder-hit" (then thinks on its own
  * clock) or "stop", since a search that went on while the user thinks
  * would see deeper than the level's node limit.
+ *
+ * The interface is a program we do not control, so every command is
+ * checked before it changes anything: a refused command (answered with
+ * "error message=...") leaves the engine as it was.  Lines are read whole,
+ * up to DR_HUB_MAX_LINE bytes; a longer one is refused as one error and
+ * none of it runs.  A parameter set after "init" takes effect at once:
+ * everything the engine derives from the variant (search, evaluation,
+ * endgame tables, position, move writing) follows a variant change, and a
+ * new table size or tables folder rebuilds what depends on it.
  */
 
 #define G_LOG_DOMAIN "dr-hub"
@@ -45,6 +54,7 @@
 #include "dr-search.h"
 
 #include <glib.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 /* The base of the seeds of the levels' choices (dr_opponent_seed()). */
@@ -69,6 +79,10 @@ typedef struct
   guint          generation;
   int            level;           /* param level, 1..dr_opponent_n_levels() */
   int            go_level;        /* the level of the running search (its thread's) */
+  int            hash_mb;         /* param hash */
+  int            threads;         /* param threads */
+  const char    *weights_path;    /* --weights, or NULL */
+  const char    *patterns_option; /* --patterns */
 } Hub;
 
 static void
@@ -92,33 +106,308 @@ say (Hub        *hub,
   g_mutex_unlock (&hub->out_lock);
 }
 
+/* "error message=..." with @error's message; a double quote in it would
+ * end the value early, so it becomes a single one. */
+static void
+say_error (Hub          *hub,
+           const GError *error)
+{
+  g_autofree char *text = g_strdup (error->message);
+
+  g_strdelimit (text, "\"\r\n", '\'');
+  say (hub, "error message=\"%s\"", text);
+}
+
+/* @text for an error message: its first 64 bytes, "…" if there is more
+ * (a line may hold 65,535). */
+static char *
+quote_text (const char *text)
+{
+  if (strlen (text) <= 64)
+    return g_strdup (text);
+  return g_strdup_printf ("%.64s…", text);
+}
+
+/* "pos start" or "pos pos=TEXT", then "moves" played from there.  Nothing
+ * changes unless all of it is right: the new position and history are
+ * built apart and only then replace the old ones. */
 static gboolean
 set_position (Hub        *hub,
-              const char *text,
-              const char *moves)
+              GHashTable *args,
+              GError    **error)
 {
+  const char *text = g_hash_table_lookup (args, "pos");
+  const char *moves = g_hash_table_lookup (args, "moves");
+  gboolean start = g_hash_table_contains (args, "start");
+  g_autoptr (GArray) history = g_array_new (FALSE, FALSE, sizeof (DrPosition));
+  g_autoptr (GError) local = NULL;
   DrPosition pos;
-  g_auto (GStrv) list = NULL;
 
-  if (!dr_hub_position_parse (hub->rules, text, &pos))
-    return FALSE;
-  g_array_set_size (hub->history, 0);
+  if (start == (text != NULL))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           start ? _("pos: “start” and “pos=” both given")
+                                 : _("pos: no position (“start” or “pos=”)"));
+      return FALSE;
+    }
+  if (start)
+    dr_rules_initial (hub->rules, &pos);
+  else if (!dr_hub_position_parse (hub->rules, text, &pos))
+    {
+      g_autofree char *quoted = quote_text (text);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("pos: “%s” is not a position for %s: W or B (the side to move), then %d "
+                     "characters w b W B e for squares 1 to %d"),
+                   quoted, hub->rules->title, hub->rules->geometry->n_squares,
+                   hub->rules->geometry->n_squares);
+      return FALSE;
+    }
+  else if (!dr_position_validate (hub->rules, &pos, &local))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("pos: %s"), local->message);
+      return FALSE;
+    }
+  else if ((pos.pieces[DR_SIDE_WHITE] | pos.pieces[DR_SIDE_BLACK]) == 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("pos: the board is empty"));
+      return FALSE;
+    }
   if (moves != NULL)
     {
-      list = g_strsplit (moves, " ", -1);
+      g_auto (GStrv) list = g_strsplit (moves, " ", -1);
+      guint n = 0;
+
       for (guint i = 0; list[i] != NULL; i++)
         {
           DrMove move;
+
           if (list[i][0] == '\0')
             continue;
-          if (!dr_move_parse_hub (hub->rules, &pos, list[i], &move, NULL))
-            return FALSE;
-          g_array_append_val (hub->history, pos);
+          n++;
+          if (!dr_move_parse_hub (hub->rules, &pos, list[i], &move, &local))
+            {
+              g_autofree char *quoted = quote_text (list[i]);
+
+              /* The move's own message quotes it too: long, it says too
+               * much, so only the first bytes are given. */
+              if (strlen (list[i]) > 64)
+                g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                             _("pos: move %u of moves, “%s”, is not a move"), n, quoted);
+              else
+                g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                             _("pos: move %u of moves, “%s”: %s"), n, quoted, local->message);
+              return FALSE;
+            }
+          g_array_append_val (history, pos);
           dr_position_apply (&pos, &pos, &move);
         }
     }
   hub->pos = pos;
+  g_array_set_size (hub->history, 0);
+  g_array_append_vals (hub->history, history->data, history->len);
   return TRUE;
+}
+
+/* What the engine derives from its parameters: a search for @rules with a
+ * table of @hash_mb MiB, its evaluation (--weights, --patterns) and the
+ * endgame tables of @rules in the folder "egdb-dir".  On success these
+ * replace the old ones and the parameters are the engine's; on failure
+ * (no memory for the table) nothing changes. */
+static gboolean
+setup (Hub           *hub,
+       const DrRules *rules,
+       int            hash_mb,
+       GError       **error)
+{
+  DrSearch *search = dr_search_new (rules, (size_t) hash_mb);
+  gboolean ok;
+
+  if (search == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("not enough memory for a %d MiB table: the engine is unchanged"), hash_mb);
+      return FALSE;
+    }
+  if (hub->search != NULL)
+    dr_search_free (hub->search);
+  hub->search = search;
+  hub->rules = rules;
+  hub->hash_mb = hash_mb;
+  if (!dr_search_set_threads (hub->search, hub->threads))
+    say (hub, "error message=\"not enough memory for %d threads: searching on one\"", hub->threads);
+  g_clear_pointer (&hub->egdb, dr_egdb_free);
+  hub->egdb = dr_cli_egdb_for_search (rules, hub->egdb_dir, "hub");
+  dr_search_set_egdb (hub->search, hub->egdb);
+  g_clear_pointer (&hub->patterns, dr_patterns_free);
+  hub->patterns = dr_cli_patterns_for_search (hub->search, hub->patterns_option, "hub", &ok);
+  if (!ok)
+    say (hub, "error message=\"pattern weights %s do not load: the shipped ones are used\"",
+         hub->patterns_option);
+  if (hub->weights_path != NULL)
+    {
+      DrEvalWeights weights = *dr_eval_default_weights (rules);
+      g_autoptr (GError) local = NULL;
+
+      if (dr_eval_weights_load (hub->weights_path, &weights, &local))
+        dr_search_set_weights (hub->search, &weights);
+      else
+        say_error (hub, local);
+    }
+  return TRUE;
+}
+
+/* An integer parameter's value from @min to @max, else an error naming
+ * the range. */
+static gboolean
+int_param (const char *name,
+           const char *value,
+           int         min,
+           int         max,
+           int        *out,
+           GError    **error)
+{
+  gint64 n;
+
+  if (!g_ascii_string_to_signed (value, 10, min, max, &n, NULL))
+    {
+      g_autofree char *quoted = quote_text (value);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("set-param: %s “%s” is not an integer from %d to %d"), name, quoted, min, max);
+      return FALSE;
+    }
+  *out = (int) n;
+  return TRUE;
+}
+
+/* "set-param name=N value=V".  Before "init" the value is only kept;
+ * after it, what depends on the parameter is rebuilt at once (setup()),
+ * and for a variant the position goes back to that variant's start. */
+static gboolean
+set_param (Hub        *hub,
+           GHashTable *args,
+           gboolean    initialised,
+           GError    **error)
+{
+  const char *name = g_hash_table_lookup (args, "name");
+  const char *value = g_hash_table_lookup (args, "value");
+
+  if (name == NULL || value == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("set-param: name= and value= are both needed"));
+      return FALSE;
+    }
+  if (g_str_equal (name, "variant"))
+    {
+      const DrRules *rules = dr_hub_variant_rules (value);
+
+      if (rules == NULL)
+        {
+          g_autofree char *quoted = quote_text (value);
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("unknown variant %s"), quoted);
+          return FALSE;
+        }
+      if (!initialised)
+        hub->rules = rules;
+      else if (rules != hub->rules)
+        {
+          if (!setup (hub, rules, hub->hash_mb, error))
+            return FALSE;
+          dr_rules_initial (hub->rules, &hub->pos);
+          g_array_set_size (hub->history, 0);
+        }
+    }
+  else if (g_str_equal (name, "hash"))
+    {
+      int hash_mb;
+
+      if (!int_param (name, value, 1, DR_HUB_MAX_HASH_MB, &hash_mb, error))
+        return FALSE;
+      if (!initialised)
+        hub->hash_mb = hash_mb;
+      else if (hash_mb != hub->hash_mb && !setup (hub, hub->rules, hash_mb, error))
+        return FALSE;
+    }
+  else if (g_str_equal (name, "threads"))
+    {
+      /* Read at each "go". */
+      if (!int_param (name, value, 1, DR_SEARCH_MAX_THREADS, &hub->threads, error))
+        return FALSE;
+    }
+  else if (g_str_equal (name, "egdb-dir"))
+    {
+      g_free (hub->egdb_dir);
+      hub->egdb_dir = g_strdup (value);
+      if (initialised)
+        {
+          g_clear_pointer (&hub->egdb, dr_egdb_free);
+          hub->egdb = dr_cli_egdb_for_search (hub->rules, hub->egdb_dir, "hub");
+          dr_search_set_egdb (hub->search, hub->egdb);
+        }
+    }
+  else if (g_str_equal (name, "level"))
+    {
+      /* Read at each "go". */
+      int level_value = dr_opponent_level_from_id (value);
+
+      if (level_value == 0)
+        {
+          g_autofree char *quoted = quote_text (value);
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("unknown level %s"), quoted);
+          return FALSE;
+        }
+      hub->level = level_value;
+    }
+  /* Other names: ignored, as Hub asks of unknown arguments. */
+  return TRUE;
+}
+
+/* How a line of the interface was read. */
+typedef enum
+{
+  LINE_OK,
+  LINE_TOO_LONG,    /* more than DR_HUB_MAX_LINE bytes: skipped to its end */
+  LINE_NUL,         /* holds a NUL byte: skipped to its end */
+  LINE_END,         /* the end of the input, no line */
+} LineStatus;
+
+/* Reads one line of @in into @line, without its newline (nor a '\r'
+ * before it).  A line is read whole or not at all: past DR_HUB_MAX_LINE
+ * bytes the rest of it is read and dropped, so none of it runs as a
+ * command.  The last line may lack its newline. */
+static LineStatus
+read_line (FILE    *in,
+           GString *line)
+{
+  gboolean too_long = FALSE, nul = FALSE;
+  int c;
+
+  g_string_truncate (line, 0);
+  while ((c = getc (in)) != EOF && c != '\n')
+    {
+      if (c == '\0')
+        nul = TRUE;
+      else if (line->len >= DR_HUB_MAX_LINE)
+        too_long = TRUE;
+      else if (!too_long && !nul)
+        g_string_append_c (line, (char) c);
+    }
+  if (c == EOF && line->len == 0 && !too_long && !nul)
+    return LINE_END;
+  if (too_long)
+    return LINE_TOO_LONG;
+  if (nul)
+    return LINE_NUL;
+  if (line->len > 0 && line->str[line->len - 1] == '\r')
+    g_string_truncate (line, line->len - 1);
+  return LINE_OK;
 }
 
 static char *
@@ -265,16 +554,12 @@ dr_hub_run (FILE               *in,
             const DrHubOptions *options)
 {
   Hub hub = { 0 };
-  char line[65536];
+  g_autoptr (GString) line = g_string_new (NULL);
   gboolean initialised = FALSE;
-  const char *weights_path = options->weights_path;
-  const char *patterns_option = options->patterns_option;
-  int level = options->level;
-  int hash_mb = options->hash_mb;
-  int threads = options->threads;
+  LineStatus status;
 
-  g_return_val_if_fail (threads >= 1 && threads <= DR_SEARCH_MAX_THREADS, EXIT_FAILURE);
-  g_return_val_if_fail (hash_mb >= 1 && hash_mb <= DR_HUB_MAX_HASH_MB, EXIT_FAILURE);
+  g_return_val_if_fail (options->threads >= 1 && options->threads <= DR_SEARCH_MAX_THREADS, EXIT_FAILURE);
+  g_return_val_if_fail (options->hash_mb >= 1 && options->hash_mb <= DR_HUB_MAX_HASH_MB, EXIT_FAILURE);
   hub.out = out;
   g_mutex_init (&hub.out_lock);
   hub.rules = &dr_rules_international;
@@ -282,28 +567,55 @@ dr_hub_run (FILE               *in,
   dr_rules_initial (hub.rules, &hub.pos);
   hub.limits.max_depth = 12;
   hub.limits.multipv = 1;
-  hub.level = dr_opponent_level (level) != NULL ? level : dr_opponent_n_levels ();
+  hub.level = dr_opponent_level (options->level) != NULL ? options->level : dr_opponent_n_levels ();
+  hub.hash_mb = options->hash_mb;
+  hub.threads = options->threads;
+  hub.weights_path = options->weights_path;
+  hub.patterns_option = options->patterns_option;
 
-  while (fgets (line, sizeof line, in) != NULL)
+  while ((status = read_line (in, line)) != LINE_END)
     {
       g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_autoptr (GError) error = NULL;
       g_autofree char *command = NULL;
 
-      g_strchomp (line);
       /* A search that has said "done" is over: collect its thread. */
       if (hub.thread != NULL && !atomic_load (&hub.running))
         join_search (&hub);
-      command = dr_hub_tokenize (line, args);
+      if (status == LINE_TOO_LONG)
+        {
+          say (&hub, "error message=\"a line longer than %d bytes: ignored\"", DR_HUB_MAX_LINE);
+          continue;
+        }
+      if (status == LINE_NUL)
+        {
+          say (&hub, "error message=\"a line with a NUL byte: ignored\"");
+          continue;
+        }
+      command = dr_hub_tokenize (line->str, args);
       if (command == NULL)
         continue;
-      if (g_str_equal (command, "hub"))
+      if (g_str_equal (command, "ping"))
+        say (&hub, "pong");
+      else if (g_str_equal (command, "quit"))
+        break;
+      else if (g_str_equal (command, "stop"))
+        {
+          if (initialised)
+            stop_search (&hub);
+        }
+      /* The search thread reads the rules, position and limits: nothing
+       * else may change them while it runs (ENGINES.md §4.1). */
+      else if (hub.thread != NULL && !g_str_equal (command, "ponder-hit"))
+        say (&hub, "error message=\"searching: only ping, stop and ponder-hit\"");
+      else if (g_str_equal (command, "hub"))
         {
           g_autofree char *values = dr_hub_variant_names ();
 
           say (&hub, "id name=Draughtsman version=%s author=\"The Draughtsman authors\"", PACKAGE_VERSION);
           say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values);
-          say (&hub, "param name=hash value=%d type=int min=1 max=%d", hash_mb, DR_HUB_MAX_HASH_MB);
-          say (&hub, "param name=threads value=%d type=int min=1 max=%d", threads, DR_SEARCH_MAX_THREADS);
+          say (&hub, "param name=hash value=%d type=int min=1 max=%d", hub.hash_mb, DR_HUB_MAX_HASH_MB);
+          say (&hub, "param name=threads value=%d type=int min=1 max=%d", hub.threads, DR_SEARCH_MAX_THREADS);
           {
             g_autofree char *dir = dr_egdb_default_dir ();
             say (&hub, "param name=egdb-dir value=\"%s\" type=string", dir);
@@ -321,90 +633,29 @@ dr_hub_run (FILE               *in,
         }
       else if (g_str_equal (command, "set-param"))
         {
-          const char *name = g_hash_table_lookup (args, "name");
-          const char *value = g_hash_table_lookup (args, "value");
-
-          if (g_strcmp0 (name, "variant") == 0 && value != NULL)
-            {
-              const DrRules *rules = dr_hub_variant_rules (value);
-              if (rules == NULL)
-                say (&hub, "error message=\"unknown variant %s\"", value);
-              else
-                hub.rules = rules;
-            }
-          else if (g_strcmp0 (name, "hash") == 0 && value != NULL)
-            hash_mb = CLAMP (atoi (value), 1, DR_HUB_MAX_HASH_MB);
-          else if (g_strcmp0 (name, "threads") == 0 && value != NULL)
-            threads = CLAMP (atoi (value), 1, DR_SEARCH_MAX_THREADS);
-          else if (g_strcmp0 (name, "egdb-dir") == 0 && value != NULL)
-            {
-              g_free (hub.egdb_dir);
-              hub.egdb_dir = g_strdup (value);
-            }
-          else if (g_strcmp0 (name, "level") == 0 && value != NULL)
-            {
-              int level_value = dr_opponent_level_from_id (value);
-
-              if (level_value == 0)
-                say (&hub, "error message=\"unknown level %s\"", value);
-              else
-                hub.level = level_value;
-            }
+          if (!set_param (&hub, args, initialised, &error))
+            say_error (&hub, error);
         }
       else if (g_str_equal (command, "init"))
         {
-          if (hub.search != NULL)
-            dr_search_free (hub.search);
-          hub.search = dr_search_new (hub.rules, (size_t) hash_mb);
-          if (hub.search != NULL && !dr_search_set_threads (hub.search, threads))
-            say (&hub, "error message=\"not enough memory for %d threads: searching on one\"", threads);
-          g_clear_pointer (&hub.egdb, dr_egdb_free);
-          hub.egdb = dr_cli_egdb_for_search (hub.rules, hub.egdb_dir, "hub");
-          dr_search_set_egdb (hub.search, hub.egdb);
-          g_clear_pointer (&hub.patterns, dr_patterns_free);
-          if (hub.search != NULL)
+          if (!setup (&hub, hub.rules, hub.hash_mb, &error))
+            say_error (&hub, error);
+          else
             {
-              gboolean ok;
-
-              hub.patterns = dr_cli_patterns_for_search (hub.search, patterns_option, "hub", &ok);
-              if (!ok)
-                say (&hub, "error message=\"pattern weights %s do not load: the shipped ones are used\"", patterns_option);
+              dr_rules_initial (hub.rules, &hub.pos);
+              g_array_set_size (hub.history, 0);
+              initialised = TRUE;
+              say (&hub, "ready");
             }
-          if (weights_path != NULL)
-            {
-              DrEvalWeights weights = *dr_eval_default_weights (hub.rules);
-              g_autoptr (GError) error = NULL;
-
-              if (dr_eval_weights_load (weights_path, &weights, &error))
-                dr_search_set_weights (hub.search, &weights);
-              else
-                say (&hub, "error message=\"%s\"", error->message);
-            }
-          dr_rules_initial (hub.rules, &hub.pos);
-          initialised = TRUE;
-          say (&hub, "ready");
         }
-      else if (g_str_equal (command, "ping"))
-        say (&hub, "pong");
-      else if (g_str_equal (command, "quit"))
-        break;
       else if (!initialised)
         say (&hub, "error message=\"init first\"");
-      else if (g_str_equal (command, "stop"))
-        stop_search (&hub);
-      else if (hub.thread != NULL && !g_str_equal (command, "ponder-hit"))
-        say (&hub, "error message=\"searching: only ping, stop and ponder-hit\"");
       else if (g_str_equal (command, "new-game"))
         dr_search_clear (hub.search);
       else if (g_str_equal (command, "pos"))
         {
-          if (g_hash_table_contains (args, "start"))
-            {
-              dr_rules_initial (hub.rules, &hub.pos);
-              g_array_set_size (hub.history, 0);
-            }
-          else if (!set_position (&hub, g_hash_table_lookup (args, "pos"), g_hash_table_lookup (args, "moves")))
-            say (&hub, "error message=\"bad position\"");
+          if (!set_position (&hub, args, &error))
+            say_error (&hub, error);
         }
       else if (g_str_equal (command, "level"))
         set_level (&hub, args);
@@ -414,7 +665,7 @@ dr_hub_run (FILE               *in,
            * memory run out on the way back to more, the search stays on
            * one. */
           hub.go_level = hub.level;
-          dr_search_set_threads (hub.search, hub.go_level < dr_opponent_n_levels () ? 1 : threads);
+          dr_search_set_threads (hub.search, hub.go_level < dr_opponent_n_levels () ? 1 : hub.threads);
           hub.generation++;
           atomic_store (&hub.abort, hub.generation);
           atomic_store (&hub.pondering, g_hash_table_contains (args, "ponder") ? 1 : 0);

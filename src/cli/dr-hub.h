@@ -10,6 +10,11 @@
 /* The largest table the engine takes, in MiB. */
 #define DR_HUB_MAX_HASH_MB 4096
 
+/* The longest line the engine reads, in bytes without its newline; a
+ * longer one is refused whole.  A "pos" line is about 100 bytes plus 6 a
+ * move: this is room for thousands of moves. */
+#define DR_HUB_MAX_LINE 65535
+
 /* What the engine starts with, before the interface sets anything:
  * @weights_path (NULL: none) is a weights file (dr-tune.h) read over the
  * variant's defaults; @patterns_option the pattern weights

@@ -323,7 +323,7 @@ hub_start (Engine         *e,
       return FALSE;
     }
   e->in = g_subprocess_get_stdin_pipe (e->process);
-  e->out = dr_timed_reader_new (g_subprocess_get_stdout_pipe (e->process));
+  e->out = dr_timed_reader_new (g_subprocess_get_stdout_pipe (e->process), DR_HUB_CLIENT_MAX_LINE);
   e->hub = dr_hub_client_new ();
   if (!engine_send (e, error, "hub"))
     return FALSE;

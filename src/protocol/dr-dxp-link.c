@@ -52,7 +52,8 @@ dr_dxp_link_new (GSocketConnection *connection,
   g_socket_set_timeout (socket, 0);
   self->connection = g_object_ref (connection);
   self->out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
-  self->in = dr_timed_reader_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
+  self->in = dr_timed_reader_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+                                  DR_DXP_MAX_MESSAGE);
   self->verbose = verbose;
   return self;
 }
@@ -160,6 +161,14 @@ dr_dxp_link_receive (DrDxpLink    *self,
         {
           if (local != NULL)
             {
+              /* Past the largest message: the peer does not speak DXP. */
+              if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE))
+                {
+                  GError *too_long = g_error_new_literal (DR_DXP_ERROR, DR_DXP_ERROR_LENGTH, local->message);
+
+                  g_error_free (local);
+                  local = too_long;
+                }
               if (local->domain == DR_DXP_ERROR)
                 g_prefix_error (&local, "DXP: ");
               g_propagate_error (error, local);

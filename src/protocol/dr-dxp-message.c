@@ -95,14 +95,82 @@ field_error (Parser     *p,
   return FALSE;
 }
 
+/* The layouts (ENGINES.md §4.2), for naming the field a byte is in.
+ * @first is 0-based (the header is byte 0); a MOVE's captured squares are
+ * one field of DR_DXP_MAX_CAPTURED two-byte squares. */
+typedef struct
+{
+  char        header;
+  const char *name;
+  guint8      first;
+  guint8      width;
+} Field;
+
+static const Field fields[] = {
+  { 'R', N_("version"), 1, 2 }, { 'R', N_("initiator name"), 3, 32 },
+  { 'R', N_("follower colour"), 35, 1 }, { 'R', N_("thinking time"), 36, 3 },
+  { 'R', N_("number of moves"), 39, 3 }, { 'R', N_("starting position"), 42, 1 },
+  { 'R', N_("colour to move"), 43, 1 }, { 'R', N_("position"), 44, 50 },
+  { 'A', N_("follower name"), 1, 32 }, { 'A', N_("acceptance code"), 33, 1 },
+  { 'M', N_("time"), 1, 4 }, { 'M', N_("from"), 5, 2 }, { 'M', N_("to"), 7, 2 },
+  { 'M', N_("number captured"), 9, 2 }, { 'M', N_("captured square"), 11, 2 * DR_DXP_MAX_CAPTURED },
+  { 'E', N_("reason"), 1, 1 }, { 'E', N_("stop code"), 2, 1 },
+  { 'C', N_("text"), 1, DR_DXP_MAX_CHAT },
+  { 'B', N_("move number"), 1, 3 }, { 'B', N_("colour to move"), 4, 1 },
+  { 'K', N_("acceptance code"), 1, 1 },
+};
+
+/* The field of a @header message that holds byte @at (0-based), or NULL
+ * past the last one; a captured square is its own two bytes. */
+static const Field *
+field_at (char   header,
+          gsize  at,
+          Field *square)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (fields); i++)
+    if (fields[i].header == header && at >= fields[i].first && at < (gsize) fields[i].first + fields[i].width)
+      {
+        if (header != DR_DXP_MOVE || fields[i].first != 11)
+          return &fields[i];
+        *square = fields[i];
+        square->first = (guint8) (11 + (at - 11) / 2 * 2);
+        square->width = 2;
+        return square;
+      }
+  return NULL;
+}
+
+/* A message of the wrong length for its type, @wanted bytes by the
+ * layout (or the nearest length the layout allows): the error names the
+ * first byte missing and its field, or the first byte too many and the
+ * field the message should have ended with. */
 static gboolean
 length_error (Parser     *p,
               GError    **error,
-              const char *expected)
+              const char *expected,
+              gsize       wanted)
 {
-  g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_LENGTH,
-               _("DXP %s message “%s” is %u bytes long, expected %s"),
-               p->type, p->quoted, (guint) p->length, expected);
+  char header = p->length > 0 ? p->text[0] : '\0';
+  Field square;
+  const Field *f;
+  char b[16];
+
+  if (p->length < wanted && (f = field_at (header, p->length, &square)) != NULL)
+    g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_LENGTH,
+                 _("DXP %s message “%s” is %u bytes long, expected %s: byte %u "
+                   "(in the %s field, bytes %u–%u) is missing"),
+                 p->type, p->quoted, (guint) p->length, expected, (guint) p->length + 1,
+                 _(f->name), (guint) f->first + 1, (guint) f->first + f->width);
+  else if (p->length > wanted && wanted > 0 && (f = field_at (header, wanted - 1, &square)) != NULL)
+    g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_LENGTH,
+                 _("DXP %s message “%s” is %u bytes long, expected %s: byte %u is %s, "
+                   "where the message should end after the %s field"),
+                 p->type, p->quoted, (guint) p->length, expected, (guint) wanted + 1,
+                 byte_text (p->text[wanted], b), _(f->name));
+  else
+    g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_LENGTH,
+                 _("DXP %s message “%s” is %u bytes long, expected %s"),
+                 p->type, p->quoted, (guint) p->length, expected);
   return FALSE;
 }
 
@@ -199,7 +267,7 @@ parse_gamereq (Parser       *p,
                GError      **error)
 {
   if (p->length < GAMEREQ_LENGTH)
-    return length_error (p, error, _("43 (normal start) or 94 (setup position)"));
+    return length_error (p, error, _("43 (normal start) or 94 (setup position)"), GAMEREQ_LENGTH);
   if (!read_number (p, _("version"), 1, 2, 0, 99, &msg->version, error))
     return FALSE;
   read_name (p, 3, msg->name);
@@ -210,7 +278,7 @@ parse_gamereq (Parser       *p,
   if (p->text[42] == 'A')
     {
       if (p->length != GAMEREQ_LENGTH)
-        return length_error (p, error, _("43 with the normal start (A)"));
+        return length_error (p, error, _("43 with the normal start (A)"), GAMEREQ_LENGTH);
       msg->setup = FALSE;
       dr_rules_initial (&dr_rules_international, &msg->position);
       return TRUE;
@@ -219,7 +287,7 @@ parse_gamereq (Parser       *p,
     return field_error (p, error, _("starting position"), 42, 1, 42,
                         _("A (normal start) or B (setup follows)"));
   if (p->length != GAMEREQ_SETUP_LENGTH)
-    return length_error (p, error, _("94 with a setup position (B)"));
+    return length_error (p, error, _("94 with a setup position (B)"), GAMEREQ_SETUP_LENGTH);
   msg->setup = TRUE;
   if (!read_side (p, _("colour to move"), 43, &msg->side_to_move, error)
       || !read_position (p, 44, &msg->position, error))
@@ -234,7 +302,7 @@ parse_move (Parser       *p,
             GError      **error)
 {
   if (p->length < MOVE_MIN_LENGTH)
-    return length_error (p, error, _("at least 11"));
+    return length_error (p, error, _("at least 11"), MOVE_MIN_LENGTH);
   if (!read_number (p, _("time"), 1, 4, 0, 9999, &msg->seconds, error)
       || !read_number (p, _("from"), 5, 2, 1, 50, &msg->from, error)
       || !read_number (p, _("to"), 7, 2, 1, 50, &msg->to, error)
@@ -245,7 +313,7 @@ parse_move (Parser       *p,
       g_autofree char *expected = g_strdup_printf (_("%d for %d captured pieces"),
                                                    MOVE_MIN_LENGTH + 2 * msg->n_captured,
                                                    msg->n_captured);
-      return length_error (p, error, expected);
+      return length_error (p, error, expected, MOVE_MIN_LENGTH + 2 * (gsize) msg->n_captured);
     }
   for (int i = 0; i < msg->n_captured; i++)
     {
@@ -257,8 +325,10 @@ parse_move (Parser       *p,
         if (msg->captured[j] == msg->captured[i])
           {
             g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_FIELD,
-                         _("DXP MOVE message “%s”: captured square %02d (bytes %u–%u) is listed twice"),
-                         p->quoted, msg->captured[i], (guint) (first + 1), (guint) (first + 2));
+                         _("DXP MOVE message “%s”: the captured square field (bytes %u–%u) is %02d, "
+                           "listed already at bytes %u–%u; expected each captured square once"),
+                         p->quoted, (guint) (first + 1), (guint) (first + 2), msg->captured[i],
+                         (guint) (MOVE_MIN_LENGTH + 2 * j + 1), (guint) (MOVE_MIN_LENGTH + 2 * j + 2));
             return FALSE;
           }
     }
@@ -286,6 +356,7 @@ dr_dxp_message_parse (const char   *text,
 {
   Parser p = { text, length, NULL, NULL };
   gboolean ok = FALSE;
+  Field square;
 
   g_return_val_if_fail (text != NULL || length == 0, FALSE);
   g_return_val_if_fail (msg != NULL, FALSE);
@@ -293,25 +364,63 @@ dr_dxp_message_parse (const char   *text,
   memset (msg, 0, sizeof *msg);
   if (length == 0)
     {
-      g_set_error_literal (error, DR_DXP_ERROR, DR_DXP_ERROR_LENGTH, _("DXP message is empty"));
+      g_set_error_literal (error, DR_DXP_ERROR, DR_DXP_ERROR_LENGTH,
+                           _("DXP message is empty: byte 1 (the header) is missing, "
+                             "expected one of R, A, M, E, C, B, K"));
       return FALSE;
     }
-  for (gsize i = 0; i < length; i++)
-    if (text[i] == '\0' || (guchar) text[i] > 127)
-      {
-        g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_BAD_BYTE,
-                     _("DXP message byte %u is \\x%02X, not an ASCII character from 1 to 127"),
-                     (guint) (i + 1), (guchar) text[i]);
-        return FALSE;
-      }
   p.type = type_name (text[0]);
   {
     g_autofree char *copy = g_strndup (text, MIN (length, (gsize) 200));
     p.quoted = g_strescape (copy, NULL);
   }
+  if (text[0] == '\0' || (guchar) text[0] > 127)
+    {
+      g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_BAD_BYTE,
+                   _("DXP message byte 1 (the header) is \\x%02X, expected one of R, A, M, E, C, B, K"),
+                   (guchar) text[0]);
+      goto out;
+    }
+  if (field_at (text[0], 1, &square) == NULL)
+    {
+      char b[16];
+
+      g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_UNKNOWN_TYPE,
+                   _("DXP message “%s”: byte 1 (the header) is %s, expected one of R, A, M, E, C, B, K"),
+                   p.quoted, byte_text (text[0], b));
+      goto out;
+    }
+  for (gsize i = 1; i < length; i++)
+    if (text[i] == '\0' || (guchar) text[i] > 127)
+      {
+        const Field *f = field_at (text[0], i, &square);
+
+        if (f != NULL)
+          g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_BAD_BYTE,
+                       _("DXP %s message byte %u (in the %s field, bytes %u–%u) is \\x%02X, "
+                         "expected an ASCII character from 1 to 127"),
+                       p.type, (guint) (i + 1), _(f->name), (guint) f->first + 1,
+                       (guint) f->first + f->width, (guchar) text[i]);
+        else
+          g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_BAD_BYTE,
+                       _("DXP %s message byte %u (after the last field) is \\x%02X, "
+                         "expected the end of the message"),
+                       p.type, (guint) (i + 1), (guchar) text[i]);
+        goto out;
+      }
   if (length > DR_DXP_MAX_MESSAGE)
     {
-      length_error (&p, error, _("at most 127"));
+      /* The longest of the type's layouts (dr-dxp-message.h). */
+      gsize longest = text[0] == DR_DXP_GAMEREQ ? GAMEREQ_SETUP_LENGTH
+                      : text[0] == DR_DXP_GAMEACC ? GAMEACC_LENGTH
+                      : text[0] == DR_DXP_MOVE ? MOVE_MIN_LENGTH + 2 * DR_DXP_MAX_CAPTURED
+                      : text[0] == DR_DXP_GAMEEND ? GAMEEND_LENGTH
+                      : text[0] == DR_DXP_BACKREQ ? BACKREQ_LENGTH
+                      : text[0] == DR_DXP_BACKACC ? BACKACC_LENGTH
+                      : DR_DXP_MAX_MESSAGE;
+      g_autofree char *expected = g_strdup_printf (_("at most %u"), (guint) longest);
+
+      length_error (&p, error, expected, longest);
       goto out;
     }
   msg->type = (DrDxpType) text[0];
@@ -323,7 +432,7 @@ dr_dxp_message_parse (const char   *text,
 
     case DR_DXP_GAMEACC:
       if (length != GAMEACC_LENGTH)
-        length_error (&p, error, "34");
+        length_error (&p, error, "34", GAMEACC_LENGTH);
       else
         {
           read_name (&p, 1, msg->name);
@@ -337,7 +446,7 @@ dr_dxp_message_parse (const char   *text,
 
     case DR_DXP_GAMEEND:
       if (length != GAMEEND_LENGTH)
-        length_error (&p, error, "3");
+        length_error (&p, error, "3", GAMEEND_LENGTH);
       else
         {
           int reason = 0;
@@ -350,7 +459,7 @@ dr_dxp_message_parse (const char   *text,
 
     case DR_DXP_CHAT:
       if (length < 2)
-        length_error (&p, error, _("2 to 127"));
+        length_error (&p, error, _("2 to 127"), 2);
       else
         {
           memcpy (msg->text, text + 1, length - 1);
@@ -361,7 +470,7 @@ dr_dxp_message_parse (const char   *text,
 
     case DR_DXP_BACKREQ:
       if (length != BACKREQ_LENGTH)
-        length_error (&p, error, "5");
+        length_error (&p, error, "5", BACKREQ_LENGTH);
       else
         ok = read_number (&p, _("move number"), 1, 3, 1, 999, &msg->move_number, error)
              && read_side (&p, _("colour to move"), 4, &msg->side_to_move, error);
@@ -369,20 +478,14 @@ dr_dxp_message_parse (const char   *text,
 
     case DR_DXP_BACKACC:
       if (length != BACKACC_LENGTH)
-        length_error (&p, error, "2");
+        length_error (&p, error, "2", BACKACC_LENGTH);
       else
         ok = read_number (&p, _("acceptance code"), 1, 1, 0, 9, &msg->code, error);
       break;
 
     default:
-      {
-        char b[16];
-
-        g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_UNKNOWN_TYPE,
-                     _("DXP message “%s”: byte 1 (the header) is %s, expected one of R, A, M, E, C, B, K"),
-                     p.quoted, byte_text (text[0], b));
-      }
-      break;
+      /* Unknown headers were refused above. */
+      g_assert_not_reached ();
     }
 
 out:

@@ -14,7 +14,18 @@ G_BEGIN_DECLS
 #define DR_DXP_ERROR (dr_dxp_error_quark ())
 
 #define DR_DXP_DEFAULT_PORT   27531
-#define DR_DXP_MAX_MESSAGE    127   /* bytes before the NUL terminator */
+/* The longest message, in bytes before the NUL terminator.  Layer 1
+ * allows 1 to 127 characters; the longest of each layer-2 layout
+ * (ENGINES.md §4.2), header byte included:
+ *   CHAT     1 + text 126                                        = 127
+ *   GAMEREQ  1 + version 2 + name 32 + colour 1 + time 3 + moves 3
+ *            + start 1 (B) + colour to move 1 + position 50     =  94
+ *   MOVE     1 + time 4 + from 2 + to 2 + count 2 + 20 captured
+ *            squares × 2 (a side has 20 pieces at most)          =  51
+ *   GAMEACC  1 + name 32 + code 1                                =  34
+ *   BACKREQ 5, GAMEEND 3, BACKACC 2.
+ * So 127 (a full CHAT); 128 bytes without a NUL are not DXP. */
+#define DR_DXP_MAX_MESSAGE    127
 #define DR_DXP_NAME_LENGTH    32
 #define DR_DXP_MAX_CAPTURED   20
 #define DR_DXP_MAX_CHAT       126

@@ -25,6 +25,12 @@ G_BEGIN_DECLS
 
 #define DR_HUB_CLIENT_ERROR (dr_hub_client_error_quark ())
 
+/* The longest line taken from an engine, in bytes without its newline: an
+ * "info" line whose principal variation has a thousand moves of at most 66
+ * bytes ("50x50" and 20 captured squares "x12") is under 70 KB; an engine
+ * that sends more without a newline is broken. */
+#define DR_HUB_CLIENT_MAX_LINE (1024 * 1024)
+
 typedef enum
 {
   DR_HUB_CLIENT_ERROR_VARIANT,   /* the engine does not declare the variant */

@@ -5,6 +5,12 @@
  *
  * Used for every outside engine: a DXP peer's socket (stop byte NUL) and
  * a Hub engine's standard output (stop byte newline).
+ *
+ * The other side is a program we do not control: a message has a largest
+ * size (the protocol's), and one that goes past it without its stop byte
+ * is an error at once, so memory stays bounded whatever the other side
+ * sends.  Each byte is searched for the stop byte once (the buffer keeps
+ * how far it was searched), so reading is linear in what arrives.
  */
 
 #define G_LOG_DOMAIN "dr-protocol"
@@ -27,25 +33,34 @@ struct _DrTimedReader
 {
   GInputStream *stream;
   GByteArray   *buffer;
+  gsize         scanned;      /* the first bytes of @buffer, searched already */
+  gsize         max_length;   /* the longest message, without its stop byte */
   GMainContext *context;
   gboolean      eof;
 };
 
+/* How much of a message an error quotes. */
+#define QUOTE_BYTES 64
+
 /**
  * dr_timed_reader_new:
  * @stream: a #GPollableInputStream
+ * @max_length: the longest message, in bytes without its stop byte
  *
  * Returns: (transfer full): a reader of @stream
  */
 DrTimedReader *
-dr_timed_reader_new (GInputStream *stream)
+dr_timed_reader_new (GInputStream *stream,
+                     gsize         max_length)
 {
   DrTimedReader *self;
 
   g_return_val_if_fail (G_IS_POLLABLE_INPUT_STREAM (stream), NULL);
+  g_return_val_if_fail (max_length > 0, NULL);
 
   self = g_new0 (DrTimedReader, 1);
   self->stream = g_object_ref (stream);
+  self->max_length = max_length;
   self->buffer = g_byte_array_new ();
   self->context = g_main_context_new ();
   return self;
@@ -139,6 +154,23 @@ wait_readable (DrTimedReader *self,
  * Returns: (transfer full) (nullable): the message, NULL at the end of
  *   the stream or on an error
  */
+/* The first QUOTE_BYTES bytes of the buffer, escaped, with "…" if there
+ * are more. */
+static char *
+quote_buffer (DrTimedReader *self)
+{
+  gsize n = MIN (self->buffer->len, (gsize) QUOTE_BYTES);
+  g_autofree char *part = g_malloc (n + 1);
+  g_autofree char *escaped = NULL;
+
+  /* g_strescape() stops at a NUL: a stop byte past the limit is one. */
+  for (gsize i = 0; i < n; i++)
+    part[i] = self->buffer->data[i] != 0 ? (char) self->buffer->data[i] : '\x01';
+  part[n] = '\0';
+  escaped = g_strescape (part, NULL);
+  return g_strconcat (escaped, self->buffer->len > n ? "…" : "", NULL);
+}
+
 char *
 dr_timed_reader_read (DrTimedReader *self,
                       char           stop,
@@ -149,19 +181,37 @@ dr_timed_reader_read (DrTimedReader *self,
 {
   for (;;)
     {
-      guint8 *end = self->buffer->len > 0 ? memchr (self->buffer->data, stop, self->buffer->len) : NULL;
+      guint8 *end = NULL;
       GError *local = NULL;
       char chunk[4096];
       gssize n;
 
+      /* Step 1. Only the bytes that came since the last search. */
+      if (self->buffer->len > self->scanned)
+        end = memchr (self->buffer->data + self->scanned, stop, self->buffer->len - self->scanned);
+      self->scanned = end != NULL ? (gsize) (end - self->buffer->data) : self->buffer->len;
+      /* Step 2. A message longer than any the protocol has is an error as
+       * soon as it is seen, stop byte or not. */
+      if (self->scanned > self->max_length)
+        {
+          g_autofree char *quoted = quote_buffer (self);
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                       _("a message longer than %" G_GSIZE_FORMAT " bytes, the most the protocol "
+                         "allows: “%s”"), self->max_length, quoted);
+          g_byte_array_set_size (self->buffer, 0);
+          self->scanned = 0;
+          return NULL;
+        }
       if (end != NULL)
         {
-          gsize size = (gsize) (end - self->buffer->data);
+          gsize size = self->scanned;
           char *text = g_malloc (size + 1);
 
           memcpy (text, self->buffer->data, size);
           text[size] = '\0';
           g_byte_array_remove_range (self->buffer, 0, (guint) size + 1);
+          self->scanned = 0;
           *length = size;
           return text;
         }
@@ -169,12 +219,13 @@ dr_timed_reader_read (DrTimedReader *self,
         {
           if (self->buffer->len > 0)
             {
-              g_autofree char *part = g_strndup ((const char *) self->buffer->data, self->buffer->len);
-              g_autofree char *escaped = g_strescape (part, NULL);
+              g_autofree char *quoted = quote_buffer (self);
 
               g_set_error (error, DR_DXP_ERROR, DR_DXP_ERROR_CLOSED,
-                           _("the connection closed in the middle of the message “%s”"), escaped);
+                           _("the connection closed in the middle of a message (%u bytes: “%s”)"),
+                           self->buffer->len, quoted);
               g_byte_array_set_size (self->buffer, 0);
+              self->scanned = 0;
             }
           return NULL;
         }

@@ -16,16 +16,21 @@ G_BEGIN_DECLS
 #define DR_WAIT_GRACE_MS      5000
 
 /* A stream read in messages that end with a stop byte ('\0' for DXP,
- * '\n' for Hub), each read with a deadline.  The stream must be a
+ * '\n' for Hub), each read with a deadline and at most @max_length bytes
+ * long (without the stop byte).  The stream must be a
  * GPollableInputStream (sockets, pipes). */
 typedef struct _DrTimedReader DrTimedReader;
 
-DrTimedReader *dr_timed_reader_new  (GInputStream       *stream);
+DrTimedReader *dr_timed_reader_new  (GInputStream       *stream,
+                                     gsize               max_length);
 void      dr_timed_reader_free      (DrTimedReader      *self);
 /* The next message, without its stop byte (transfer full); NULL at the
  * end of the stream (no error), or with G_IO_ERROR_TIMED_OUT after
  * @deadline (monotonic µs, -1: none), G_IO_ERROR_CANCELLED once @wake is
- * cancelled, DR_DXP_ERROR_CLOSED if the stream ends inside a message. */
+ * cancelled, G_IO_ERROR_MESSAGE_TOO_LARGE once more than the largest
+ * message came without a stop byte (or with one past it),
+ * DR_DXP_ERROR_CLOSED if the stream ends inside a message.  Errors quote
+ * at most the message's first 64 bytes. */
 char     *dr_timed_reader_read      (DrTimedReader      *self,
                                      char                stop,
                                      gint64              deadline,
