@@ -1260,9 +1260,39 @@ test_analyse_game (void)
   g_assert_cmpint (blunder->move.to, ==, n10 (22));
   g_assert_cmpint (dr_game_node_get_glyph (blunder), ==, DR_NAG_BLUNDER);
   g_assert_nonnull (blunder->comment_after);
+  /* The better move (28-23) is a variation beside it, in the same edit. */
+  g_assert_nonnull (blunder->next);
+  g_assert_cmpint (blunder->next->move.to, ==, n10 (23));
+  g_assert_null (blunder->next->next);
   /* The forced capture and the lost side's moves are not marked. */
   g_assert_cmpint (dr_game_node_get_glyph (blunder->children), ==, DR_NAG_NONE);
   g_assert_null (blunder->children->comment_after);
+  /* The blunder is marked on the graph, and each player summed up. */
+  g_assert_cmpint (dr_eval_graph_get_mark (window->eval_graph, 1), ==, DR_EVAL_GRAPH_MARK_BLUNDER);
+  for (guint i = 2; i <= n; i++)
+    g_assert_cmpint (dr_eval_graph_get_mark (window->eval_graph, i), ==, DR_EVAL_GRAPH_MARK_NONE);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->game_summary)));
+  {
+    const char *summary = gtk_label_get_text (window->game_summary);
+    g_auto (GStrv) lines = g_strsplit (summary, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 2);
+    g_assert_true (g_str_has_prefix (lines[0], "White: 1 ??, 0 ?, 0 ?!, average loss "));
+    g_assert_true (g_str_has_prefix (lines[1], "Black: 0 ??, 0 ?, 0 ?!, average loss "));
+    /* White lost more than ten men's worth over two moves: 5 a move at least. */
+    g_assert_cmpfloat (g_ascii_strtod (lines[0] + strlen ("White: 1 ??, 0 ?, 0 ?!, average loss "), NULL), >=, 5.0);
+  }
+  /* One Undo takes the whole analysis's edit back: marks, comments and
+   * the variation. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  game = dr_game_model_get_game (model);
+  g_assert_cmpint (dr_game_node_get_glyph (game->root->children), ==, DR_NAG_NONE);
+  g_assert_null (game->root->children->next);
+  g_assert_cmpint (dr_eval_graph_get_mark (window->eval_graph, 1), ==, DR_EVAL_GRAPH_MARK_NONE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  game = dr_game_model_get_game (model);
+  blunder = game->root->children;
+  g_assert_cmpint (dr_game_node_get_glyph (blunder), ==, DR_NAG_BLUNDER);
 
   /* One point per position: the start and each ply, all known. */
   g_assert_cmpuint (dr_eval_graph_get_n_points (window->eval_graph), ==, n + 1);

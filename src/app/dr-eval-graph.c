@@ -26,6 +26,7 @@ struct _DrEvalGraph
 {
   GtkWidget  parent_instance;
   GArray    *scores;       /* int */
+  GArray    *marks;        /* DrEvalGraphMark */
   int        current;
 };
 
@@ -142,6 +143,29 @@ dr_eval_graph_snapshot (GtkWidget   *widget,
         cairo_fill (cr);
       }
 
+  /* The judged moves: a dot on the score after the move (on the level
+   * line where it is not known), in the colours analysis sites use for
+   * inaccuracies, mistakes and blunders. */
+  for (guint i = 0; i < n && i < self->marks->len; i++)
+    {
+      static const double colours[][3] = {
+        [DR_EVAL_GRAPH_MARK_INACCURACY] = { 0.34, 0.71, 0.91 },
+        [DR_EVAL_GRAPH_MARK_MISTAKE]    = { 0.90, 0.62, 0.00 },
+        [DR_EVAL_GRAPH_MARK_BLUNDER]    = { 0.86, 0.19, 0.19 },
+      };
+      DrEvalGraphMark mark = g_array_index (self->marks, DrEvalGraphMark, i);
+      double y = scores[i] == DR_EVAL_GRAPH_UNKNOWN ? mid : score_y (height, scores[i]);
+
+      if (mark == DR_EVAL_GRAPH_MARK_NONE || mark > DR_EVAL_GRAPH_MARK_BLUNDER)
+        continue;
+      cairo_arc (cr, dr_eval_graph_ply_x (self, i), y, 3.5, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, colours[mark][0], colours[mark][1], colours[mark][2]);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.8);
+      cairo_set_line_width (cr, 0.75);
+      cairo_stroke (cr);
+    }
+
   if (self->current >= 0 && (guint) self->current < n)
     {
       double x = dr_eval_graph_ply_x (self, (guint) self->current);
@@ -201,6 +225,7 @@ dr_eval_graph_finalize (GObject *object)
   DrEvalGraph *self = DR_EVAL_GRAPH (object);
 
   g_array_unref (self->scores);
+  g_array_unref (self->marks);
   G_OBJECT_CLASS (dr_eval_graph_parent_class)->finalize (object);
 }
 
@@ -232,6 +257,7 @@ dr_eval_graph_init (DrEvalGraph *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
 
   self->scores = g_array_new (FALSE, FALSE, sizeof (int));
+  self->marks = g_array_new (FALSE, FALSE, sizeof (DrEvalGraphMark));
   self->current = -1;
   g_signal_connect_swapped (click, "pressed", G_CALLBACK (dr_eval_graph_pressed_cb), self);
   g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (dr_eval_graph_drag_update_cb), self);
@@ -294,4 +320,30 @@ dr_eval_graph_get_current (DrEvalGraph *self)
 {
   g_return_val_if_fail (DR_IS_EVAL_GRAPH (self), -1);
   return self->current;
+}
+
+void
+dr_eval_graph_set_marks (DrEvalGraph           *self,
+                         const DrEvalGraphMark *marks,
+                         guint                  n)
+{
+  g_return_if_fail (DR_IS_EVAL_GRAPH (self));
+  g_return_if_fail (marks != NULL || n == 0);
+
+  if (n == self->marks->len && (n == 0 || memcmp (marks, self->marks->data, n * sizeof *marks) == 0))
+    return;
+  g_array_set_size (self->marks, 0);
+  if (n > 0)
+    g_array_append_vals (self->marks, marks, n);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+DrEvalGraphMark
+dr_eval_graph_get_mark (DrEvalGraph *self,
+                        guint        ply)
+{
+  g_return_val_if_fail (DR_IS_EVAL_GRAPH (self), DR_EVAL_GRAPH_MARK_NONE);
+  if (ply >= self->marks->len)
+    return DR_EVAL_GRAPH_MARK_NONE;
+  return g_array_index (self->marks, DrEvalGraphMark, ply);
 }

@@ -12,6 +12,16 @@ G_BEGIN_DECLS
 /* A ply whose position has not been analysed. */
 #define DR_EVAL_GRAPH_UNKNOWN G_MININT
 
+/* How the move that led to a ply was judged: drawn as a dot on the graph,
+ * coloured by how much it lost. */
+typedef enum
+{
+  DR_EVAL_GRAPH_MARK_NONE,
+  DR_EVAL_GRAPH_MARK_INACCURACY,   /* ?! */
+  DR_EVAL_GRAPH_MARK_MISTAKE,      /* ?  */
+  DR_EVAL_GRAPH_MARK_BLUNDER,      /* ?? */
+} DrEvalGraphMark;
+
 #define DR_TYPE_EVAL_GRAPH (dr_eval_graph_get_type ())
 
 G_DECLARE_FINAL_TYPE (DrEvalGraph, dr_eval_graph, DR, EVAL_GRAPH, GtkWidget)
@@ -25,6 +35,13 @@ void       dr_eval_graph_set_scores   (DrEvalGraph *self,
 guint      dr_eval_graph_get_n_points (DrEvalGraph *self);
 int        dr_eval_graph_get_score    (DrEvalGraph *self,
                                        guint        ply);
+/* One mark per ply of the main line (the move that led to it), as for
+ * the scores; plies past @n have none. */
+void       dr_eval_graph_set_marks    (DrEvalGraph           *self,
+                                       const DrEvalGraphMark *marks,
+                                       guint                  n);
+DrEvalGraphMark dr_eval_graph_get_mark (DrEvalGraph *self,
+                                        guint        ply);
 /* The ply marked as shown, or -1. */
 void       dr_eval_graph_set_current  (DrEvalGraph *self,
                                        int          ply);

@@ -235,6 +235,13 @@ capped (int score)
   return CLAMP (score, -10 * DR_SCORE_MAN, 10 * DR_SCORE_MAN);
 }
 
+int
+dr_game_analysis_loss (int before,
+                       int after)
+{
+  return MAX (0, capped (before) - capped (after));
+}
+
 DrNag
 dr_game_analysis_judge (DrGameAnalysis *self,
                         guint           i,
@@ -256,7 +263,7 @@ dr_game_analysis_judge (DrGameAnalysis *self,
     return DR_NAG_NONE;
   /* After the move the score is the opponent's: turned round, it is the
    * mover's. */
-  d = capped (before->score) - capped (-after->score);
+  d = dr_game_analysis_loss (before->score, -after->score);
   *drop = d;
   if (d >= DR_GAME_ANALYSIS_BLUNDER)
     return DR_NAG_BLUNDER;

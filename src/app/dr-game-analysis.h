@@ -59,6 +59,12 @@ guint           dr_game_analysis_get_n_done (DrGameAnalysis    *self);
 /* The result for position @i, once done. */
 const DrGameAnalysisPoint *dr_game_analysis_get_point (DrGameAnalysis *self,
                                                        guint           i);
+/* What a move lost, from the mover's view, in hundredths of a man (0 or
+ * more): the score before it less the score after it, both from the
+ * mover's view, each capped at ten men (a "win in 7" after a "win in 5"
+ * loses nothing). */
+int             dr_game_analysis_loss     (int before,
+                                           int after);
 /* How bad the move from position @i to @i+1 was: DR_NAG_DUBIOUS,
  * DR_NAG_MISTAKE, DR_NAG_BLUNDER or DR_NAG_NONE; the drop in *drop. */
 DrNag           dr_game_analysis_judge    (DrGameAnalysis    *self,

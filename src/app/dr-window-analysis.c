@@ -73,10 +73,13 @@ update_graph (DrWindow *self)
   DrGame *game = dr_game_model_get_game (self->model);
   DrGameNode *current = dr_game_model_get_current (self->model);
   g_autoptr (GArray) scores = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr (GArray) marks = g_array_new (FALSE, FALSE, sizeof (DrEvalGraphMark));
+  g_autofree char *summary = NULL;
 
   for (DrGameNode *n = game->root; n != NULL; n = n->children)
     {
       int score = DR_EVAL_GRAPH_UNKNOWN;
+      DrEvalGraphMark mark = DR_EVAL_GRAPH_MARK_NONE;
 
       if (self->evals != NULL && n->ply < self->evals->len)
         {
@@ -86,9 +89,24 @@ update_graph (DrWindow *self)
             score = e->score;
         }
       g_array_append_val (scores, score);
+      /* The marks are the game's own glyphs: the analysis's, and the
+       * user's where they changed them. */
+      switch (n == game->root ? DR_NAG_NONE : dr_game_node_get_glyph (n))
+        {
+        case DR_NAG_DUBIOUS: mark = DR_EVAL_GRAPH_MARK_INACCURACY; break;
+        case DR_NAG_MISTAKE: mark = DR_EVAL_GRAPH_MARK_MISTAKE; break;
+        case DR_NAG_BLUNDER: mark = DR_EVAL_GRAPH_MARK_BLUNDER; break;
+        default: break;
+        }
+      g_array_append_val (marks, mark);
     }
   dr_eval_graph_set_scores (self->eval_graph, (const int *) scores->data, scores->len);
+  dr_eval_graph_set_marks (self->eval_graph, (const DrEvalGraphMark *) marks->data, marks->len);
   dr_eval_graph_set_current (self->eval_graph, dr_game_node_is_main_line (current) ? (int) current->ply : -1);
+
+  summary = _dr_window_game_summary (game, (const int *) scores->data, scores->len);
+  gtk_label_set_text (self->game_summary, summary != NULL ? summary : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->game_summary), summary != NULL);
 }
 
 static void
@@ -414,6 +432,75 @@ analysis_cb (GtkWidget  *widget,
   start (self);
 }
 
+/* --- the players' summary ------------------------------------------------ */
+
+typedef struct
+{
+  guint moves;        /* moves whose loss is known */
+  int   loss;         /* their losses added up, hundredths of a man */
+  guint marks[3];     /* ?!, ?, ?? */
+} PlayerSummary;
+
+/* What the main line's glyphs and the scores along it (one a position,
+ * White's view, DR_EVAL_GRAPH_UNKNOWN where not known) say of each side:
+ * "White: 1 blunder, 0 mistakes, 2 inaccuracies, average loss 0.31",
+ * the same for Black, on two lines; NULL while no move has a known loss. */
+char *
+_dr_window_game_summary (const DrGame *game,
+                         const int    *scores,
+                         guint         n)
+{
+  PlayerSummary sides[2] = { { 0 } };
+  GString *text;
+  guint ply = 0;
+
+  for (const DrGameNode *node = game->root; node->children != NULL; node = node->children, ply++)
+    {
+      const DrGameNode *child = node->children;
+      PlayerSummary *s = &sides[node->position.turn == DR_SIDE_WHITE ? 0 : 1];
+      int sign = node->position.turn == DR_SIDE_WHITE ? 1 : -1;
+
+      switch (dr_game_node_get_glyph (child))
+        {
+        case DR_NAG_DUBIOUS: s->marks[0]++; break;
+        case DR_NAG_MISTAKE: s->marks[1]++; break;
+        case DR_NAG_BLUNDER: s->marks[2]++; break;
+        default: break;
+        }
+      if (ply + 1 < n && scores[ply] != DR_EVAL_GRAPH_UNKNOWN && scores[ply + 1] != DR_EVAL_GRAPH_UNKNOWN)
+        {
+          s->moves++;
+          s->loss += dr_game_analysis_loss (sign * scores[ply], sign * scores[ply + 1]);
+        }
+    }
+  if (sides[0].moves == 0 && sides[1].moves == 0)
+    return NULL;
+
+  text = g_string_new (NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *tag = dr_game_get_tag (game, i == 0 ? "White" : "Black");
+      const char *name = tag != NULL && tag[0] != '\0' && strcmp (tag, "?") != 0 ? tag
+                         : i == 0 ? _("White") : _("Black");
+      char average[32];
+
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      if (sides[i].moves == 0)
+        g_strlcpy (average, "—", sizeof average);
+      else
+        g_snprintf (average, sizeof average, "%.2f",
+                    (double) sides[i].loss / sides[i].moves / DR_SCORE_MAN);
+      g_string_append_printf (text,
+                              /* Translators: the whole-game analysis's summary of one player:
+                               * the name, then the counts of moves marked ??, ? and ?!, then the
+                               * average loss a move in men (e.g. 0.31). */
+                              _("%s: %u ??, %u ?, %u ?!, average loss %s"),
+                              name, sides[i].marks[2], sides[i].marks[1], sides[i].marks[0], average);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* --- whole-game analysis ------------------------------------------------ */
 
 /* The scores found so far onto the graph, where the main line is still
@@ -513,6 +600,9 @@ annotate (DrWindow       *self,
         /* Translators: a comment on a weak move: the engine's move and its score for the mover. */
         text = g_strdup_printf (_("Better was %s (%s)"), best, dr_score_to_string (point->score, score));
         add_comment (child, text);
+        /* The better move as a variation, after the moves already there. */
+        if (dr_game_node_find_child (node, &point->best) == NULL)
+          dr_game_add_move (game, node, &point->best);
       }
       marked++;
     }
@@ -650,6 +740,7 @@ _dr_window_class_analysis_init (DrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrWindow, eval_graph);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, game_analysis_box);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, game_analysis_progress);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, game_summary);
   gtk_widget_class_bind_template_callback (widget_class, eval_graph_ply_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, line_activated_cb);
 

@@ -61,6 +61,7 @@ struct _DrWindow
   DrEvalGraph     *eval_graph;
   GtkWidget       *game_analysis_box;
   GtkProgressBar  *game_analysis_progress;
+  GtkLabel        *game_summary;    /* each player's marks and average loss */
   GMenu           *recent_menu;
   GtkPaned        *games_paned;     /* the game list beside the board */
   DrGameList      *game_list;
@@ -145,6 +146,9 @@ void  _dr_window_setup_validate     (DrWindow      *self);
 void  _dr_window_update_recent      (DrWindow      *self);
 /* Restarts the analysis on the current position if it runs. */
 void  _dr_window_analysis_follow    (DrWindow      *self);
+char *_dr_window_game_summary       (const DrGame  *game,
+                                     const int     *scores,
+                                     guint          n);
 /* Stops the whole-game analysis and lets go of what the analysis holds. */
 void  _dr_window_analysis_dispose   (DrWindow      *self);
 void  _dr_window_actions_connect    (DrWindow      *self);
