@@ -655,7 +655,7 @@ cmd_check (int    argc,
   g_autoptr (DrGameDb) db = NULL;
   g_autoptr (GError) error = NULL;
 
-  if (!parse ("check", "", _("Check the database file's structure (SQLite's quick check)."),
+  if (!parse ("check", "", _("Check the database file's structure and indices (SQLite's integrity check)."),
               NULL, &o, &argc, &argv))
     {
       db_options_clear (&o);
@@ -906,7 +906,7 @@ static const struct
   { "explore", cmd_explore, N_("the moves played from a position, with results") },
   { "show", cmd_show, N_("write games as PDN") },
   { "info", cmd_info, N_("count games and positions") },
-  { "check", cmd_check, N_("check the file's structure (SQLite's quick check)") },
+  { "check", cmd_check, N_("check the file's structure and indices (SQLite's integrity check)") },
   { "drill", cmd_drill, N_("opening training against a repertoire") },
 };
 

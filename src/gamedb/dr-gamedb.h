@@ -69,9 +69,10 @@ DrGameDb   *dr_gamedb_open_full          (const char          *path,
 /* dr_gamedb_open_full() with DR_GAMEDB_OPEN_CREATE_MISSING. */
 DrGameDb   *dr_gamedb_open               (const char          *path,
                                           GError             **error);
-/* PRAGMA quick_check: FALSE (DR_GAMEDB_ERROR_CORRUPT) if the file's
- * structure is damaged.  A changed value inside a row is not seen: SQLite
- * keeps no checksum of its pages. */
+/* PRAGMA integrity_check: FALSE (DR_GAMEDB_ERROR_CORRUPT) if the file's
+ * structure, the order of its keys or its indices are damaged.  A changed
+ * value inside a row is not seen otherwise: SQLite keeps no checksum of
+ * its pages. */
 gboolean    dr_gamedb_check              (DrGameDb            *self,
                                           GError             **error);
 void        dr_gamedb_close              (DrGameDb            *self);
