@@ -1129,6 +1129,49 @@ test_search_uses_tables (void)
   dr_search_free (search);
 }
 
+/* A search over damaged tables goes on without them and says so once (it
+ * used to take the damaged blocks for positions not in the tables, in
+ * silence). */
+static void
+test_search_damaged (void)
+{
+  const DrRules *rules = dr_rules_from_name ("english");
+  g_autoptr (DrEgdb) good = open_tables ("english", 4);
+  g_autoptr (DrEgdb) db = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = copy_tables ("english", 4);
+  DrPosition pos = fen ("english", "W:WK15,20:BK28,12");
+  DrSearchLimits lim = { .max_depth = 6, .multipv = 1 };
+  DrSearchResult result;
+  DrSearch *search = dr_search_new (rules, 4);
+  DrEgdbProbe probe;
+  EgdbMaterial m;
+  const EgdbPart *parts[2];
+
+  /* A byte in the runs of every block of both parts of mk-mk. */
+  g_assert_true (_dr_egdb_parse_slice ("mk-mk", &m));
+  parts[0] = good->lookup[m.m0][m.k0][m.m1][m.k1];
+  parts[1] = good->lookup[m.m1][m.k1][m.m0][m.k0];
+  for (int p = 0; p < 2; p++)
+    for (guint32 b = 0; b < parts[p]->n_blocks && (p == 0 || parts[1] != parts[0]); b++)
+      damage (dir, "english", "mk-mk.egdb", -1,
+              (gssize) (parts[p]->data_offset + GUINT64_FROM_LE (parts[p]->offsets[b]) + 2 * EGDB_SUBS));
+  db = dr_egdb_open (rules, dir, &error);
+  g_assert_no_error (error);
+  dr_search_set_egdb (search, db);
+  g_test_expect_message ("dr-egdb", G_LOG_LEVEL_WARNING,
+                         "endgame table *mk-mk.egdb is damaged: block * the search goes on without it");
+  g_assert_true (dr_search_run (search, &pos, &lim, &result));
+  g_test_assert_expected_messages ();
+  /* Once more: no second warning (it would be fatal here). */
+  dr_search_clear (search);
+  g_assert_true (dr_search_run (search, &pos, &lim, &result));
+  g_assert_false (dr_egdb_probe (db, &pos, &probe, &error));
+  g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT);
+  dr_search_free (search);
+  test_remove_tree (dir);
+}
+
 /* The command line ----------------------------------------------------------- */
 
 static char *
@@ -1341,6 +1384,7 @@ main (int    argc,
   g_test_add_func ("/egdb/classical/english-first-position", test_english_first_position);
   g_test_add_func ("/egdb/plan", test_plan);
   g_test_add_func ("/egdb/search", test_search_uses_tables);
+  g_test_add_func ("/egdb/search/damaged", test_search_damaged);
   g_test_add_func ("/egdb/cli", test_cli);
   status = g_test_run ();
   test_remove_tree (tables.dir);
