@@ -23,6 +23,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The tables built for the tests, per variant. */
@@ -333,7 +334,7 @@ check_against_solver (const char *variant,
           if (i % 7 != 0)
             {
               int got_plies = 0;
-              DrEgdbValue got = _dr_egdb_value (db, &pos, &got_plies, lists);
+              DrEgdbValue got = _dr_egdb_value (db, &pos, &got_plies, lists, NULL);
 
               if (got != expected || (expected != DR_EGDB_DRAW && got_plies != plies))
                 {
@@ -642,8 +643,9 @@ test_corrupt_files (void)
   test_remove_tree (dir), g_free (dir);
 
   /* A damaged block: the file opens (blocks are checked when first read),
-   * the probes that read it fail, the other blocks still answer, and
-   * verify refuses the file. */
+   * the other blocks answer until a probe reads the damaged one; from then
+   * on the table is absent (the search is warned once), and verify
+   * refuses the file. */
   dir = copy_tables ("russian", 3);
   {
     g_autoptr (GError) error = NULL;
@@ -652,6 +654,8 @@ test_corrupt_files (void)
     const EgdbPart *part = NULL;
     EgdbMaterial m;
     guint64 unknown = 0, known = 0;
+    DrPosition answered = { 0 };
+    int answered_plies;
 
     g_assert_true (_dr_egdb_parse_slice ("mm-m", &m));
     part = good->lookup[m.m0][m.k0][m.m1][m.k1];
@@ -661,24 +665,35 @@ test_corrupt_files (void)
             (gssize) (part->data_offset + GUINT64_FROM_LE (part->offsets[0]) + 2 * EGDB_SUBS + 5));
     db = dr_egdb_open (rules, dir, &error);
     g_assert_no_error (error);
-    for (guint64 i = 0; i < part->n_values; i++)
+    /* Backwards: the blocks after the first answer, then block 0 does
+     * not, and nothing of the table answers any more. */
+    for (guint64 i = part->n_values; i-- > 0;)
       {
         DrPosition pos;
         int plies;
         if (_dr_egdb_unindex (&db->board, m, i, &pos) && !dr_movegen_has_capture (rules, &pos))
           {
             g_assert_cmpint (dr_egdb_probe_quiet (good, &pos, &plies), !=, DR_EGDB_UNKNOWN);
+            if (unknown == 0 && i < EGDB_BLOCK)
+              g_test_expect_message ("dr-egdb", G_LOG_LEVEL_WARNING,
+                                     "endgame table *mm-m.egdb is damaged: block 0 of part 0 *");
             if (dr_egdb_probe_quiet (db, &pos, &plies) == DR_EGDB_UNKNOWN)
               {
                 g_assert_cmpuint (i, <, EGDB_BLOCK);
                 unknown++;
               }
             else
-              known++;
+              {
+                g_assert_cmpuint (i, >=, EGDB_BLOCK);
+                answered = pos;
+                known++;
+              }
           }
       }
-    g_assert_cmpuint (unknown, >, 0);
+    g_test_assert_expected_messages ();
+    g_assert_cmpuint (unknown, >, 1);
     g_assert_cmpuint (known, >, 0);
+    g_assert_cmpint (dr_egdb_probe_quiet (db, &answered, &answered_plies), ==, DR_EGDB_UNKNOWN);
     g_assert_false (dr_egdb_verify (db, NULL, 2, NULL, NULL, NULL, NULL, &error));
     g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT);
   }
@@ -1114,6 +1129,49 @@ test_search_uses_tables (void)
   dr_search_free (search);
 }
 
+/* A search over damaged tables goes on without them and says so once (it
+ * used to take the damaged blocks for positions not in the tables, in
+ * silence). */
+static void
+test_search_damaged (void)
+{
+  const DrRules *rules = dr_rules_from_name ("english");
+  g_autoptr (DrEgdb) good = open_tables ("english", 4);
+  g_autoptr (DrEgdb) db = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = copy_tables ("english", 4);
+  DrPosition pos = fen ("english", "W:WK15,20:BK28,12");
+  DrSearchLimits lim = { .max_depth = 6, .multipv = 1 };
+  DrSearchResult result;
+  DrSearch *search = dr_search_new (rules, 4);
+  DrEgdbProbe probe;
+  EgdbMaterial m;
+  const EgdbPart *parts[2];
+
+  /* A byte in the runs of every block of both parts of mk-mk. */
+  g_assert_true (_dr_egdb_parse_slice ("mk-mk", &m));
+  parts[0] = good->lookup[m.m0][m.k0][m.m1][m.k1];
+  parts[1] = good->lookup[m.m1][m.k1][m.m0][m.k0];
+  for (int p = 0; p < 2; p++)
+    for (guint32 b = 0; b < parts[p]->n_blocks && (p == 0 || parts[1] != parts[0]); b++)
+      damage (dir, "english", "mk-mk.egdb", -1,
+              (gssize) (parts[p]->data_offset + GUINT64_FROM_LE (parts[p]->offsets[b]) + 2 * EGDB_SUBS));
+  db = dr_egdb_open (rules, dir, &error);
+  g_assert_no_error (error);
+  dr_search_set_egdb (search, db);
+  g_test_expect_message ("dr-egdb", G_LOG_LEVEL_WARNING,
+                         "endgame table *mk-mk.egdb is damaged: block * the search goes on without it");
+  g_assert_true (dr_search_run (search, &pos, &lim, &result));
+  g_test_assert_expected_messages ();
+  /* Once more: no second warning (it would be fatal here). */
+  dr_search_clear (search);
+  g_assert_true (dr_search_run (search, &pos, &lim, &result));
+  g_assert_false (dr_egdb_probe (db, &pos, &probe, &error));
+  g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT);
+  dr_search_free (search);
+  test_remove_tree (dir);
+}
+
 /* The command line ----------------------------------------------------------- */
 
 static char *
@@ -1142,6 +1200,129 @@ run_cli (const char *input,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_successful (process));
   return out;
+}
+
+/* draughtsman-cli @argv: its exit status, its standard output and error. */
+static int
+run_cli_status (const char * const *argv,
+                char              **out,
+                char              **err)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (args, (gpointer) cli);
+  for (guint i = 0; argv[i] != NULL; i++)
+    g_ptr_array_add (args, (gpointer) argv[i]);
+  g_ptr_array_add (args, NULL);
+  process = g_subprocess_newv ((const char * const *) args->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (process, NULL, NULL, out, err, &error));
+  g_assert_no_error (error);
+  return g_subprocess_get_exit_status (process);
+}
+
+/* A probe whose best move leads into a damaged block says the table is
+ * damaged and gives no answer (issue 25: it gave the right value with
+ * "bestmove (none)" and exit 0), in the library and in the command line;
+ * egdb info lists a refused file in its place, without a row of zeros. */
+static void
+test_damaged_probe (void)
+{
+  const DrRules *rules = dr_rules_from_name ("english");
+  g_autoptr (DrEgdb) good = open_tables ("english", 3);
+  g_autoptr (DrEgdb) db = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = copy_tables ("english", 3);
+  g_autofree char *words = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const EgdbPart *part, *other;
+  DrPosition pos = { 0 }, child;
+  DrEgdbProbe probe;
+  EgdbMaterial m;
+  guint64 block = 0, length;
+  bool found = false;
+
+  g_assert_true (_dr_egdb_parse_slice ("kk-k", &m));
+  part = good->lookup[m.m0][m.k0][m.m1][m.k1];
+  other = good->lookup[m.m1][m.k1][m.m0][m.k0];
+  g_assert_true (other == part + 1);
+  /* The first win of two kings against one whose best move leads to a
+   * position without a capture: its value is in the other part. */
+  for (guint64 i = 0; i < part->n_values && !found; i++)
+    {
+      if (!_dr_egdb_unindex (&good->board, m, i, &pos) || dr_movegen_has_capture (rules, &pos)
+          || !dr_egdb_probe (good, &pos, &probe, NULL) || probe.value != DR_EGDB_WIN
+          || !probe.has_best)
+        continue;
+      dr_position_apply (&child, &pos, &probe.best);
+      if (dr_bb_count (dr_position_occupied (&child)) != 3 || dr_movegen_has_capture (rules, &child))
+        continue;
+      block = _dr_egdb_index (&good->board, &child) / EGDB_BLOCK;
+      found = true;
+    }
+  g_assert_true (found);
+  length = GUINT64_FROM_LE (other->offsets[block + 1]) - GUINT64_FROM_LE (other->offsets[block]);
+  g_assert_cmpuint (length, >, 2 * EGDB_SUBS + 1);
+  damage (dir, "english", "kk-k.egdb", -1,
+          (gssize) (other->data_offset + GUINT64_FROM_LE (other->offsets[block]) + 2 * EGDB_SUBS + 1));
+
+  db = dr_egdb_open (rules, dir, &error);
+  g_assert_no_error (error);
+  g_assert_false (dr_egdb_probe (db, &pos, &probe, &error));
+  g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT);
+  words = g_strdup_printf ("kk-k.egdb is damaged: block %u of part 1 ", (unsigned) block);
+  if (strstr (error->message, words) == NULL)
+    g_error ("“%s” does not say “%s”", error->message, words);
+
+  /* The command line: a non-zero exit and the message. */
+  text = dr_fen_write (rules, &pos, rules->notation);
+  {
+    const char *argv[] = { "egdb", "probe", "--variant", "english", "--dir", dir, "--fen", text, NULL };
+
+    g_assert_cmpint (run_cli_status (argv, &out, &err), !=, 0);
+    g_assert_null (strstr (out, "bestmove"));
+    if (strstr (err, words) == NULL)
+      g_error ("“%s” does not say “%s”", err, words);
+  }
+
+  /* A file refused when opened: listed as damaged among the 2-piece
+   * slices, the totals of each size as they were, a non-zero exit. */
+  damage (dir, "english", "k-k.egdb", -1, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { "egdb", "info", "--variant", "english", "--dir", dir, NULL };
+    g_auto (GStrv) lines = NULL;
+    int totals = 0;
+
+    g_assert_cmpint (run_cli_status (argv, &out, &err), !=, 0);
+    lines = g_strsplit (out, "\n", -1);
+    g_assert_true (g_str_has_prefix (lines[1], "english          k-k        damaged: "));
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        char variant[32], slice[32];
+        int pieces;
+        guint64 positions;
+
+        if (sscanf (lines[i], "%31s %31s %d %" G_GUINT64_FORMAT, variant, slice, &pieces, &positions) == 4
+            && g_str_equal (slice, "all"))
+          {
+            totals++;
+            g_assert_cmpint (pieces, ==, totals + 1);
+            g_assert_cmpuint (positions, >, 0);
+          }
+      }
+    g_assert_cmpint (totals, >=, 2);
+    g_assert_nonnull (strstr (err, "magic"));
+  }
+  test_remove_tree (dir);
 }
 
 /* probe, analyse and hub through draughtsman-cli, with the tables. */
@@ -1195,6 +1376,7 @@ main (int    argc,
   g_test_add_func ("/egdb/verify/all", test_verify);
   g_test_add_func ("/egdb/verify/catches", test_verify_catches);
   g_test_add_func ("/egdb/files/corrupt", test_corrupt_files);
+  g_test_add_func ("/egdb/files/damaged-probe", test_damaged_probe);
   g_test_add_func ("/egdb/build/resume", test_resume);
   g_test_add_func ("/egdb/build/threads", test_build_threads);
   g_test_add_func ("/egdb/count-rules", test_count_rules);
@@ -1202,6 +1384,7 @@ main (int    argc,
   g_test_add_func ("/egdb/classical/english-first-position", test_english_first_position);
   g_test_add_func ("/egdb/plan", test_plan);
   g_test_add_func ("/egdb/search", test_search_uses_tables);
+  g_test_add_func ("/egdb/search/damaged", test_search_damaged);
   g_test_add_func ("/egdb/cli", test_cli);
   status = g_test_run ();
   test_remove_tree (tables.dir);

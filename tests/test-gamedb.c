@@ -194,6 +194,130 @@ test_open (Fixture       *f,
   g_assert_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT);
 }
 
+/* A database with the three games and 2,000 drill records, the drill
+ * table over several pages (the import leaves it alone); closed. */
+static void
+make_database (Fixture *f)
+{
+  DrGameDb *db = open_db (f);
+  DrGameDbImportStats stats;
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  sqlite3 *raw;
+
+  import_text (f, db, games_pdn, &stats, messages);
+  dr_gamedb_close (db);
+  raw = raw_open (f->db_path);
+  g_assert_cmpint (sqlite3_exec (raw, "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+                                      "FROM n WHERE i < 2000) INSERT INTO drill SELECT "
+                                      "'a repertoire', i, 1, 0, 0, NULL FROM n",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (raw), ==, SQLITE_OK);
+}
+
+/* Makes a leaf page of the drill table invalid (its page type byte), the
+ * file's size unchanged: PRAGMA quick_check sees it, reads of the games
+ * and an import do not. */
+static void
+damage_drill_page (Fixture *f)
+{
+  g_autofree char *contents = NULL;
+  sqlite3 *raw = raw_open (f->db_path);
+  sqlite3_stmt *stmt;
+  gsize length, root, page_size, child;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (raw, "SELECT rootpage, (SELECT page_size FROM pragma_page_size) "
+                                            "FROM sqlite_master WHERE name = 'drill'",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  root = (gsize) sqlite3_column_int64 (stmt, 0);
+  page_size = (gsize) sqlite3_column_int64 (stmt, 1);
+  sqlite3_finalize (stmt);
+  g_assert_cmpint (sqlite3_close (raw), ==, SQLITE_OK);
+  g_assert_true (g_file_get_contents (f->db_path, &contents, &length, NULL));
+  /* An interior page of an index b-tree (WITHOUT ROWID): type 2, the
+   * right-most child at offset 8. */
+  g_assert_cmpint (contents[(root - 1) * page_size], ==, 2);
+  child = (gsize) ((guint8) contents[(root - 1) * page_size + 8] << 24
+                   | (guint8) contents[(root - 1) * page_size + 9] << 16
+                   | (guint8) contents[(root - 1) * page_size + 10] << 8
+                   | (guint8) contents[(root - 1) * page_size + 11]);
+  g_assert_cmpuint (child * page_size, <=, length);
+  contents[(child - 1) * page_size] = 0x7f;
+  g_assert_true (g_file_set_contents (f->db_path, contents, (gssize) length, NULL));
+}
+
+/* An empty file is refused (it used to be taken for a new database and
+ * given a schema), named, and left as it was. */
+static void
+test_open_empty (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *empty = write_file (f, "empty.sqlite", "");
+  GStatBuf st;
+
+  g_assert_null (dr_gamedb_open (empty, &error));
+  g_assert_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, empty));
+  g_assert_nonnull (strstr (error->message, "empty"));
+  g_assert_cmpint (g_stat (empty, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, 0);
+}
+
+/* Who may create: a missing file only with CREATE_MISSING, an empty one
+ * only with CREATE_EMPTY. */
+static void
+test_open_flags (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *empty = write_file (f, "empty.sqlite", "");
+  DrGameDb *db;
+
+  g_assert_null (dr_gamedb_open_full (f->db_path, DR_GAMEDB_OPEN_EXISTING, &error));
+  g_assert_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_OPEN);
+  g_assert_nonnull (strstr (error->message, f->db_path));
+  g_assert_false (g_file_test (f->db_path, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+  g_assert_null (dr_gamedb_open_full (empty, DR_GAMEDB_OPEN_CREATE_MISSING, &error));
+  g_assert_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT);
+  g_clear_error (&error);
+  db = dr_gamedb_open_full (empty, DR_GAMEDB_OPEN_CREATE_EMPTY, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dr_gamedb_count_games (db), ==, 0);
+  g_assert_true (dr_gamedb_check (db, &error));
+  dr_gamedb_close (db);
+  db = dr_gamedb_open_full (empty, DR_GAMEDB_OPEN_EXISTING, &error);
+  g_assert_no_error (error);
+  dr_gamedb_close (db);
+}
+
+/* A file that fails PRAGMA quick_check takes no import (it used to report
+ * success) and no game; it says the file is damaged. */
+static void
+test_import_damaged (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  const char *paths[2] = { NULL, NULL };
+  DrGameDb *db;
+
+  make_database (f);
+  damage_drill_page (f);
+  path = write_file (f, "more.pdn", "[GameType \"25\"]\n[Result \"*\"]\n\n1. c3-b4 *\n");
+  paths[0] = path;
+  db = open_db (f);
+  g_assert_cmpint (dr_gamedb_count_games (db), ==, 3);
+  g_assert_false (dr_gamedb_import (db, paths, NULL, NULL, NULL, &error));
+  g_assert_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, f->db_path));
+  g_assert_nonnull (strstr (error->message, "damaged"));
+  g_clear_error (&error);
+  g_assert_cmpint (dr_gamedb_count_games (db), ==, 3);
+  dr_gamedb_close (db);
+}
+
 /* Import counts, messages with file:line:column, the text kept as read,
  * the position index, and a second import that adds nothing. */
 static void
@@ -956,6 +1080,76 @@ test_cli (Fixture       *f,
   g_free (err);
 }
 
+/* The command line on files that are not sound databases: reads of an
+ * empty or missing file refuse it by name and make nothing; an import
+ * into a damaged file is refused; an import may make an empty file a
+ * database; db check. */
+static void
+test_cli_refuses (Fixture       *f,
+                  gconstpointer  data)
+{
+  const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
+  g_autofree char *pdn = write_file (f, "games.pdn", games_pdn);
+  g_autofree char *empty = write_file (f, "empty.sqlite", "");
+  g_autofree char *missing = g_build_filename (f->dir, "missing.sqlite", NULL);
+  g_autoptr (GError) error = NULL;
+  char *out = NULL, *err = NULL;
+  GStatBuf st;
+  int status;
+
+  if (cli == NULL)
+    {
+      test_skip_missing ("DRAUGHTSMAN_CLI is not set");
+      return;
+    }
+#define RUN(...) \
+  do { \
+    const char *argv[] = { cli, __VA_ARGS__, NULL }; \
+    g_clear_pointer (&out, g_free); \
+    g_clear_pointer (&err, g_free); \
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, \
+                                 &out, &err, &status, &error)); \
+    g_assert_no_error (error); \
+  } while (0)
+
+  RUN ("db", "info", "--db", empty);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, empty));
+  g_assert_nonnull (strstr (err, "empty"));
+  g_assert_cmpint (g_stat (empty, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, 0);
+  RUN ("db", "search", "--db", empty, "--player", "Petrov");
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  RUN ("db", "explore", "--db", empty, "--variant", "russian");
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (g_stat (empty, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, 0);
+  RUN ("db", "info", "--db", missing);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, missing));
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+
+  make_database (f);
+  damage_drill_page (f);
+  RUN ("db", "import", "--db", f->db_path, pdn);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, f->db_path));
+  g_assert_nonnull (strstr (err, "damaged"));
+  RUN ("db", "check", "--db", f->db_path);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, "damaged"));
+
+  RUN ("db", "import", "--db", empty, pdn);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "games: 3, added: 3"));
+  RUN ("db", "check", "--db", empty);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_str_has_suffix (out, ": ok\n"));
+#undef RUN
+  g_free (out);
+  g_free (err);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -963,6 +1157,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
   ADD ("/gamedb/open", test_open);
+  ADD ("/gamedb/open/empty", test_open_empty);
+  ADD ("/gamedb/open/flags", test_open_flags);
+  ADD ("/gamedb/import/damaged", test_import_damaged);
   ADD ("/gamedb/import", test_import);
   ADD ("/gamedb/import/blocks", test_import_blocks);
   ADD ("/gamedb/import/cancel", test_import_cancel);
@@ -973,6 +1170,7 @@ main (int    argc,
   ADD ("/gamedb/drill", test_drill);
   ADD ("/gamedb/drill/from-db", test_drill_from_db);
   ADD ("/gamedb/cli", test_cli);
+  ADD ("/gamedb/cli/refuses", test_cli_refuses);
 #undef ADD
   return g_test_run ();
 }

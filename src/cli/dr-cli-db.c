@@ -74,13 +74,16 @@ db_options_clear (DbOptions *o)
   g_free (o->variant);
 }
 
+/* Only import (and drill, which records answers) may make a database;
+ * the other subcommands read one that must be there. */
 static DrGameDb *
-open_db (const char *sub,
-         DbOptions  *o)
+open_db (const char        *sub,
+         DbOptions         *o,
+         DrGameDbOpenFlags  flags)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *path = o->db != NULL ? g_strdup (o->db) : dr_gamedb_default_path ();
-  DrGameDb *db = dr_gamedb_open (path, &error);
+  DrGameDb *db = dr_gamedb_open_full (path, flags, &error);
 
   if (db == NULL)
     g_printerr ("draughtsman-cli db %s: %s\n", sub, error->message);
@@ -248,7 +251,7 @@ cmd_import (int    argc,
       db_options_clear (&o);
       return EXIT_FAILURE;
     }
-  db = open_db ("import", &o);
+  db = open_db ("import", &o, DR_GAMEDB_OPEN_CREATE_MISSING | DR_GAMEDB_OPEN_CREATE_EMPTY);
   db_options_clear (&o);
   if (db == NULL)
     return EXIT_FAILURE;
@@ -395,7 +398,7 @@ cmd_search (int    argc,
       db_options_clear (&o);
       return EXIT_FAILURE;
     }
-  db = open_db ("search", &o);
+  db = open_db ("search", &o, DR_GAMEDB_OPEN_EXISTING);
   db_options_clear (&o);
   if (db == NULL)
     return EXIT_FAILURE;
@@ -504,7 +507,7 @@ cmd_explore (int    argc,
   notation = rules->notation;
   if (notation_name != NULL)
     notation = g_str_equal (notation_name, "algebraic") ? DR_NOTATION_ALGEBRAIC : DR_NOTATION_NUMERIC;
-  db = open_db ("explore", &o);
+  db = open_db ("explore", &o, DR_GAMEDB_OPEN_EXISTING);
   db_options_clear (&o);
   if (db == NULL)
     return EXIT_FAILURE;
@@ -576,7 +579,7 @@ cmd_show (int    argc,
       db_options_clear (&o);
       return EXIT_FAILURE;
     }
-  db = open_db ("show", &o);
+  db = open_db ("show", &o, DR_GAMEDB_OPEN_EXISTING);
   db_options_clear (&o);
   if (db == NULL)
     return EXIT_FAILURE;
@@ -603,8 +606,9 @@ cmd_info (int    argc,
 {
   DbOptions o = { 0 };
   g_autoptr (DrGameDb) db = NULL;
+  g_autoptr (GError) error = NULL;
   GStatBuf st;
-  gint64 games;
+  gint64 games, positions;
 
   if (!parse ("info", "", _("Count the games and positions of the database."), NULL, &o,
               &argc, &argv))
@@ -612,21 +616,61 @@ cmd_info (int    argc,
       db_options_clear (&o);
       return EXIT_FAILURE;
     }
-  db = open_db ("info", &o);
+  db = open_db ("info", &o, DR_GAMEDB_OPEN_EXISTING);
   db_options_clear (&o);
   if (db == NULL)
     return EXIT_FAILURE;
   games = dr_gamedb_count_games (db);
+  positions = dr_gamedb_count_positions (db);
+  if (games < 0 || positions < 0)
+    {
+      /* The counts read every page of their tables: a damaged one fails. */
+      if (!dr_gamedb_check (db, &error))
+        g_printerr ("draughtsman-cli db info: %s\n", error->message);
+      else
+        g_printerr (_("draughtsman-cli db info: %s: cannot count the games and positions\n"),
+                    dr_gamedb_get_path (db));
+      return EXIT_FAILURE;
+    }
   g_print ("file %s\n", dr_gamedb_get_path (db));
   g_print ("schema %d\n", DR_GAMEDB_SCHEMA_VERSION);
   g_print ("games %" G_GINT64_FORMAT "\n", games);
-  g_print ("positions %" G_GINT64_FORMAT "\n", dr_gamedb_count_positions (db));
+  g_print ("positions %" G_GINT64_FORMAT "\n", positions);
   if (g_stat (dr_gamedb_get_path (db), &st) == 0)
     {
       g_print ("bytes %" G_GINT64_FORMAT "\n", (gint64) st.st_size);
       if (games > 0)
         g_print ("bytes per 1000 games %" G_GINT64_FORMAT "\n", (gint64) st.st_size * 1000 / games);
     }
+  return EXIT_SUCCESS;
+}
+
+/* check ------------------------------------------------------------------ */
+
+static int
+cmd_check (int    argc,
+           char **argv)
+{
+  DbOptions o = { 0 };
+  g_autoptr (DrGameDb) db = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!parse ("check", "", _("Check the database file's structure and indices (SQLite's integrity check)."),
+              NULL, &o, &argc, &argv))
+    {
+      db_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  db = open_db ("check", &o, DR_GAMEDB_OPEN_EXISTING);
+  db_options_clear (&o);
+  if (db == NULL)
+    return EXIT_FAILURE;
+  if (!dr_gamedb_check (db, &error))
+    {
+      g_printerr ("draughtsman-cli db check: %s\n", error->message);
+      return EXIT_FAILURE;
+    }
+  g_print ("%s: ok\n", dr_gamedb_get_path (db));
   return EXIT_SUCCESS;
 }
 
@@ -708,7 +752,7 @@ cmd_drill (int    argc,
   side = g_str_equal (side_name, "white") ? DR_SIDE_WHITE : DR_SIDE_BLACK;
   if (!no_db || repertoire_path == NULL)
     {
-      db = open_db ("drill", &o);
+      db = open_db ("drill", &o, DR_GAMEDB_OPEN_CREATE_MISSING);
       if (db == NULL)
         {
           db_options_clear (&o);
@@ -862,6 +906,7 @@ static const struct
   { "explore", cmd_explore, N_("the moves played from a position, with results") },
   { "show", cmd_show, N_("write games as PDN") },
   { "info", cmd_info, N_("count games and positions") },
+  { "check", cmd_check, N_("check the file's structure and indices (SQLite's integrity check)") },
   { "drill", cmd_drill, N_("opening training against a repertoire") },
 };
 

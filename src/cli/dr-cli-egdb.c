@@ -410,6 +410,7 @@ egdb_info (int    argc,
   guint64 pos_n = 0, legal_n = 0, size_n = 0;
   double secs_n = 0;
   int pieces = -1, status = EXIT_FAILURE;
+  guint damaged = 0;
 
   if (!parse ("info", _("List the tables: slices, positions, results, sizes and build times."),
               &o, &argc, &argv))
@@ -423,6 +424,14 @@ egdb_info (int    argc,
     {
       DrEgdbTableInfo *t = i < tables->len ? g_ptr_array_index (tables, i) : NULL;
 
+      /* A refused file: said so in its place, and left out of the sums. */
+      if (t != NULL && t->error != NULL)
+        {
+          g_print ("%-16s %-10s damaged: %s\n", t->variant, t->slice, t->path);
+          g_printerr ("%s\n", t->error);
+          damaged++;
+          continue;
+        }
       if (variant != NULL && (t == NULL || !g_str_equal (t->variant, variant) || t->pieces != pieces))
         {
           g_autofree char *size = human_size (size_n);
@@ -435,12 +444,6 @@ egdb_info (int    argc,
         break;
       variant = t->variant;
       pieces = t->pieces;
-      if (t->positions == 0)
-        {
-          g_print ("%-16s %-10s damaged: %s\n", t->variant, t->slice, t->path);
-          g_printerr ("%s\n", t->error);
-          continue;
-        }
       g_print ("%-16s %-10s %6d %14" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT
                " %12" G_GUINT64_FORMAT " %12" G_GUINT64_FORMAT " %6d %10" G_GUINT64_FORMAT " %9.1f\n",
                t->variant, t->slice, t->pieces, t->positions, t->legal, t->wins, t->draws, t->losses,
@@ -450,7 +453,10 @@ egdb_info (int    argc,
       size_n += t->file_size;
       secs_n += t->build_seconds;
     }
-  status = EXIT_SUCCESS;
+  if (damaged > 0)
+    g_printerr (ngettext ("draughtsman-cli egdb info: %u table is damaged\n",
+                          "draughtsman-cli egdb info: %u tables are damaged\n", damaged), damaged);
+  status = damaged > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 
 out:
   egdb_options_clear (&o);

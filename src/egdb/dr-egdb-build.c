@@ -157,6 +157,7 @@ init_range (InitJob *job)
   int p = job->part;
   int parity = egdb_win_parity (rules);
   EgdbUnindexCache cache = { 0 };
+  const EgdbTable *damaged = NULL;
 
   for (uint64_t i = job->from; i < job->to; i++)
     {
@@ -198,7 +199,7 @@ init_range (InitJob *job)
               continue;
             }
           dr_position_apply (&child, &pos, move);
-          v = _dr_egdb_value (b->db, &child, &plies, lists + 1);
+          v = _dr_egdb_value (b->db, &child, &plies, lists + 1, &damaged);
           switch (v)
             {
             case DR_EGDB_LOSS:
@@ -213,7 +214,9 @@ init_range (InitJob *job)
               break;
             case DR_EGDB_UNKNOWN:
             default:
-              if (job->error == NULL)
+              if (job->error == NULL && damaged != NULL)
+                _dr_egdb_damage_error (damaged, &job->error);
+              else if (job->error == NULL)
                 {
                   g_autofree char *fen = dr_fen_write (rules, &child, rules->notation);
                   g_autofree char *name = _dr_egdb_material_name (b->slice);

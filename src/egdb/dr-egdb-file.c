@@ -418,6 +418,8 @@ _dr_egdb_table_open (const DrRules *rules,
       EgdbPart *part = &table->parts[p];
       EgdbMaterial expected = p == 0 ? table->slice : _dr_egdb_swap (table->slice);
 
+      part->table = table;
+      part->index = p;
       part->material.m0 = desc[0], part->material.k0 = desc[1];
       part->material.m1 = desc[2], part->material.k1 = desc[3];
       part->value_bytes = get32 (desc + 4);
@@ -493,6 +495,30 @@ get_varint (const guint8 *p,
   return NULL;
 }
 
+void
+_dr_egdb_part_damaged (const EgdbPart *part,
+                       uint32_t        b)
+{
+  uint_fast64_t none = 0;
+
+  atomic_compare_exchange_strong (&part->table->damage, &none,
+                                  ((uint_fast64_t) part->index << 32 | b) + 1);
+}
+
+void
+_dr_egdb_damage_error (const EgdbTable  *table,
+                       GError          **error)
+{
+  uint_fast64_t d = atomic_load (&((EgdbTable *) table)->damage) - 1;
+
+  g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
+               _("endgame table %s is damaged: block %u of part %u fails its checksum; "
+                 "delete the file and build it again (egdb build)"),
+               table->path, (unsigned) (d & 0xffffffffu), (unsigned) (d >> 32));
+}
+
+/* Is block @b sound?  Its checksum is computed the first time it is read;
+ * a damaged block marks its table damaged. */
 static inline bool
 block_sound (const EgdbPart *part,
              guint32         b)
@@ -508,12 +534,14 @@ block_sound (const EgdbPart *part,
       state = sum == GUINT32_FROM_LE (part->block_sums[b]) ? 1 : 2;
       atomic_store_explicit (&part->block_state[b], state, memory_order_relaxed);
     }
+  if (state != 1)
+    _dr_egdb_part_damaged (part, b);
   return state == 1;
 }
 
-int
-_dr_egdb_part_value (const EgdbPart *part,
-                     uint64_t        index)
+static int
+part_value (const EgdbPart *part,
+            uint64_t        index)
 {
   guint32 b = (guint32) (index / EGDB_BLOCK);
   guint64 off = index % EGDB_BLOCK;
@@ -565,6 +593,23 @@ _dr_egdb_part_value (const EgdbPart *part,
       off -= count;
     }
   return -1;
+}
+
+int
+_dr_egdb_part_value (const EgdbPart *part,
+                     uint64_t        index)
+{
+  int v;
+
+  /* A table found damaged is absent, whatever block is asked for. */
+  if (atomic_load_explicit (&part->table->damage, memory_order_relaxed) != 0)
+    return -1;
+  v = part_value (part, index);
+  /* A block that passes its checksum but does not decode is damaged
+   * too (a checksum collision, or a writer's bug). */
+  if (v < 0)
+    _dr_egdb_part_damaged (part, (guint32) MIN (index / EGDB_BLOCK, (guint64) part->n_blocks));
+  return v;
 }
 
 bool

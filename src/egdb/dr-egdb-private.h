@@ -94,8 +94,12 @@ bool     _dr_egdb_material_equal (EgdbMaterial        a,
 #define EGDB_SUB   256            /* values per run-length coded run */
 #define EGDB_SUBS  (EGDB_BLOCK / EGDB_SUB)
 
+typedef struct _EgdbTable EgdbTable;
+
 typedef struct
 {
+  EgdbTable   *table;         /* the file it is in */
+  int          index;         /* 0 or 1, in the file */
   EgdbMaterial material;      /* this part's, side to move first */
   uint64_t     n_values;
   uint32_t     n_blocks;
@@ -110,7 +114,10 @@ typedef struct
   atomic_uchar *block_state;  /* per block: 0 not checked yet, 1 sound, 2 damaged */
 } EgdbPart;
 
-typedef struct
+/* A table found damaged (a block failing its checksum or not decoding)
+ * is treated as absent from then on: every probe into it fails, and the
+ * first damaged block is kept for the messages. */
+struct _EgdbTable
 {
   EgdbMaterial slice;         /* canonical */
   char        *name;
@@ -121,7 +128,9 @@ typedef struct
   guint64      file_size;
   double       build_seconds;
   guint64      checksum;      /* of everything after the header */
-} EgdbTable;
+  atomic_uint_fast64_t damage; /* 0: none met; else (part << 32 | block) + 1 */
+  atomic_bool  warned;        /* the search's warning was given */
+};
 
 /* Encoded values: 0 draw; wins 1, 3, 5, ... and losses 2, 4, 6, ... where
  * a value v encodes k = (v - 1) / 2 and the plies are 2k + parity, the
@@ -137,7 +146,8 @@ EgdbTable *_dr_egdb_table_open   (const DrRules      *rules,
                                   const char         *path,
                                   GError            **error);
 void       _dr_egdb_table_free   (EgdbTable          *table);
-/* The raw value at @index of @part, or -1 if its block is damaged. */
+/* The raw value at @index of @part, or -1 if its block is damaged (or an
+ * earlier read found its table damaged). */
 int        _dr_egdb_part_value   (const EgdbPart     *part,
                                   uint64_t            index);
 /* Decodes block @b of @part into @out (EGDB_BLOCK values); FALSE if its
@@ -147,6 +157,13 @@ bool       _dr_egdb_part_block   (const EgdbPart     *part,
                                   uint16_t           *out);
 guint64    _dr_egdb_file_checksum (const guint8      *data,
                                    gsize              length);
+/* Marks @part's table damaged at block @b (the first such block is kept). */
+void       _dr_egdb_part_damaged (const EgdbPart     *part,
+                                  uint32_t            b);
+/* "endgame table FILE is damaged: block B of part P ...", for a table
+ * marked damaged. */
+void       _dr_egdb_damage_error (const EgdbTable    *table,
+                                  GError            **error);
 
 /* Writing: @values per part (n_values each, encoded as above, with
  * EGDB_DONT_CARE for broken positions and positions with a capture). */
@@ -177,11 +194,14 @@ void       _dr_egdb_add_table    (DrEgdb             *self,
                                   EgdbTable          *table);
 DrEgdb    *_dr_egdb_new_empty    (const DrRules      *rules);
 /* Value and plies of any covered position (captures by a one-ply search
- * over the successors); DR_EGDB_UNKNOWN if not covered. */
+ * over the successors); DR_EGDB_UNKNOWN if not covered, or if a table it
+ * read is damaged: then *@damaged (if not NULL and still NULL) is that
+ * table. */
 DrEgdbValue _dr_egdb_value       (const DrEgdb       *self,
                                   const DrPosition   *pos,
                                   int                *plies,
-                                  DrMoveList         *scratch);
+                                  DrMoveList         *scratch,
+                                  const EgdbTable   **damaged);
 char      *_dr_egdb_table_path   (const DrRules      *rules,
                                   const char         *dir,
                                   EgdbMaterial        slice);

@@ -225,6 +225,21 @@ dr_egdb_get_tables (const DrEgdb *self)
   return out;
 }
 
+/* As compare_tables(), for the infos of dr_egdb_list(): a refused file
+ * among the others of its slice's size. */
+static int
+compare_infos (gconstpointer a,
+               gconstpointer b)
+{
+  const DrEgdbTableInfo *x = *(DrEgdbTableInfo * const *) a, *y = *(DrEgdbTableInfo * const *) b;
+
+  if (x->pieces != y->pieces)
+    return x->pieces - y->pieces;
+  if (x->men[0] + x->men[1] != y->men[0] + y->men[1])
+    return (x->men[0] + x->men[1]) - (y->men[0] + y->men[1]);
+  return strcmp (x->slice, y->slice);
+}
+
 GPtrArray *
 dr_egdb_list (const char    *dir,
               const DrRules *rules,
@@ -247,7 +262,7 @@ dr_egdb_list (const char    *dir,
       d = g_dir_open (folder, 0, NULL);
       if (d == NULL)
         continue;
-      found = g_ptr_array_new_with_free_func ((GDestroyNotify) _dr_egdb_table_free);
+      found = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_egdb_table_info_free);
       while ((entry = g_dir_read_name (d)) != NULL)
         {
           g_autofree char *path = NULL;
@@ -261,18 +276,27 @@ dr_egdb_list (const char    *dir,
           if (table == NULL)
             {
               DrEgdbTableInfo *info = g_new0 (DrEgdbTableInfo, 1);
+              EgdbMaterial m;
+
               info->variant = g_strdup (r->name);
               info->slice = g_strndup (entry, strlen (entry) - 5);
               info->path = g_strdup (path);
               info->error = g_strdup (local->message);
-              g_ptr_array_add (out, info);
+              /* Its place among the others is the one its name gives. */
+              if (_dr_egdb_parse_slice (info->slice, &m))
+                {
+                  info->men[0] = m.m0, info->kings[0] = m.k0;
+                  info->men[1] = m.m1, info->kings[1] = m.k1;
+                  info->pieces = m.m0 + m.k0 + m.m1 + m.k1;
+                }
+              g_ptr_array_add (found, info);
               continue;
             }
-          g_ptr_array_add (found, table);
+          g_ptr_array_add (found, table_info (r, table));
+          _dr_egdb_table_free (table);
         }
-      g_ptr_array_sort (found, compare_tables);
-      for (guint i = 0; i < found->len; i++)
-        g_ptr_array_add (out, table_info (r, g_ptr_array_index (found, i)));
+      g_ptr_array_sort (found, compare_infos);
+      g_ptr_array_extend_and_steal (out, g_steal_pointer (&found));
     }
   (void) error;
   return out;
@@ -315,6 +339,19 @@ part_of (const DrEgdb     *self,
   return self->lookup[m.m0][m.k0][m.m1][m.k1];
 }
 
+/* The search goes on without a damaged table (it is absent from then on);
+ * the user is told once per table. */
+static void
+warn_damaged (EgdbTable *table)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (atomic_exchange (&table->warned, true))
+    return;
+  _dr_egdb_damage_error (table, &error);
+  g_warning ("%s; the search goes on without it", error->message);
+}
+
 DrEgdbValue
 dr_egdb_probe_quiet (const DrEgdb     *self,
                      const DrPosition *pos,
@@ -322,6 +359,7 @@ dr_egdb_probe_quiet (const DrEgdb     *self,
 {
   const EgdbPart *part;
   int n = dr_bb_count (dr_position_occupied (pos));
+  int raw;
 
   if (self == NULL || n > self->max_pieces || n > EGDB_MAX_PIECES)
     return DR_EGDB_UNKNOWN;
@@ -330,7 +368,10 @@ dr_egdb_probe_quiet (const DrEgdb     *self,
   part = part_of (self, pos);
   if (part == NULL || dr_movegen_has_capture (self->rules, pos))
     return DR_EGDB_UNKNOWN;
-  return decode (self->rules, _dr_egdb_part_value (part, _dr_egdb_index (&self->board, pos)), plies);
+  raw = _dr_egdb_part_value (part, _dr_egdb_index (&self->board, pos));
+  if (G_UNLIKELY (raw < 0))
+    warn_damaged (part->table);
+  return decode (self->rules, raw, plies);
 }
 
 /* The value of a position from the values of its successors (negamax with
@@ -392,7 +433,8 @@ DrEgdbValue
 _dr_egdb_value (const DrEgdb     *self,
                 const DrPosition *pos,
                 int              *plies,
-                DrMoveList       *scratch)
+                DrMoveList       *scratch,
+                const EgdbTable **damaged)
 {
   const DrRules *rules = self->rules;
   const EgdbPart *part;
@@ -411,9 +453,14 @@ _dr_egdb_value (const DrEgdb     *self,
   kind = dr_movegen_kind (rules, pos);
   if (kind != DR_MOVES_CAPTURE)
     {
+      int raw;
+
       if (part == NULL)
         return DR_EGDB_UNKNOWN;
-      return decode (rules, _dr_egdb_part_value (part, _dr_egdb_index (&self->board, pos)), plies);
+      raw = _dr_egdb_part_value (part, _dr_egdb_index (&self->board, pos));
+      if (raw < 0 && damaged != NULL && *damaged == NULL)
+        *damaged = part->table;
+      return decode (rules, raw, plies);
     }
 
   /* Not stored: a one-ply search over the captures, whose successors have
@@ -426,7 +473,7 @@ _dr_egdb_value (const DrEgdb     *self,
       DrEgdbValue v;
 
       dr_position_apply (&child, pos, &scratch->moves[i]);
-      v = _dr_egdb_value (self, &child, &p, scratch + 1);
+      v = _dr_egdb_value (self, &child, &p, scratch + 1, damaged);
       combine_add (&c, v, p);
       if (v == DR_EGDB_UNKNOWN)
         break;
@@ -506,7 +553,8 @@ best_move (const DrEgdb     *self,
            DrEgdbValue       value,
            int               plies,
            DrMoveList       *lists,
-           DrMove           *best)
+           DrMove           *best,
+           const EgdbTable **damaged)
 {
   DrMoveList *list = &lists[0];
 
@@ -518,7 +566,7 @@ best_move (const DrEgdb     *self,
       DrEgdbValue v;
 
       dr_position_apply (&child, pos, &list->moves[i]);
-      v = _dr_egdb_value (self, &child, &p, lists + 1);
+      v = _dr_egdb_value (self, &child, &p, lists + 1, damaged);
       if ((value == DR_EGDB_WIN && v == DR_EGDB_LOSS && p + 1 == plies)
           || (value == DR_EGDB_LOSS && v == DR_EGDB_WIN && p + 1 == plies)
           || (value == DR_EGDB_DRAW && v == DR_EGDB_DRAW))
@@ -541,11 +589,18 @@ dr_egdb_probe (const DrEgdb     *self,
   g_autofree DrMoveList *lists = g_new0 (DrMoveList, N_LISTS);
   int n = dr_bb_count (dr_position_occupied (pos));
   int plies = 0;
-  DrEgdbValue v;
+  DrEgdbValue v = DR_EGDB_UNKNOWN;
+  const EgdbTable *damaged = NULL;
 
   memset (result, 0, sizeof *result);
-  if (n > EGDB_MAX_PIECES + 1 || pos->pieces[pos->turn ^ 1] == 0
-      || (v = _dr_egdb_value (self, pos, &plies, lists)) == DR_EGDB_UNKNOWN)
+  if (n <= EGDB_MAX_PIECES + 1 && pos->pieces[pos->turn ^ 1] != 0)
+    v = _dr_egdb_value (self, pos, &plies, lists, &damaged);
+  if (damaged != NULL)
+    {
+      _dr_egdb_damage_error (damaged, error);
+      return FALSE;
+    }
+  if (v == DR_EGDB_UNKNOWN)
     {
       g_autofree char *fen = dr_fen_write (self->rules, pos, self->rules->notation);
       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_MISSING,
@@ -557,7 +612,7 @@ dr_egdb_probe (const DrEgdb     *self,
   result->plies = v == DR_EGDB_DRAW ? 0 : plies;
   result->moves = (result->plies + 1) / 2;
   if (pos->pieces[pos->turn] != 0)
-    result->has_best = best_move (self, pos, v, plies, lists, &result->best);
+    result->has_best = best_move (self, pos, v, plies, lists, &result->best, &damaged);
 
   /* The count rules along the table's line, counted from here. */
   if (v != DR_EGDB_DRAW && result->has_best)
@@ -572,7 +627,7 @@ dr_egdb_probe (const DrEgdb     *self,
         {
           DrMove m;
 
-          if (!best_move (self, &cur, cv, cp, lists, &m))
+          if (!best_move (self, &cur, cv, cp, lists, &m, &damaged))
             break;
           dr_position_apply (&cur, &cur, &m);
           g_array_append_val (history, cur);
@@ -594,6 +649,14 @@ dr_egdb_probe (const DrEgdb     *self,
             }
         }
     }
+  /* A damaged table met on the way (the best move, the line): no answer
+   * rather than one with a piece missing. */
+  if (damaged != NULL)
+    {
+      memset (result, 0, sizeof *result);
+      _dr_egdb_damage_error (damaged, error);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -611,11 +674,11 @@ dr_egdb_line (const DrEgdb     *self,
   if (dr_bb_count (dr_position_occupied (pos)) > EGDB_MAX_PIECES + 1 || pos->pieces[pos->turn ^ 1] == 0
       || pos->pieces[pos->turn] == 0)
     return 0;
-  v = _dr_egdb_value (self, &cur, &plies, lists);
+  v = _dr_egdb_value (self, &cur, &plies, lists, NULL);
   while (n < max && v != DR_EGDB_UNKNOWN && (v == DR_EGDB_DRAW || plies > 0)
          && cur.pieces[cur.turn] != 0 && cur.pieces[cur.turn ^ 1] != 0)
     {
-      if (!best_move (self, &cur, v, plies, lists, &moves[n]))
+      if (!best_move (self, &cur, v, plies, lists, &moves[n], NULL))
         break;
       dr_position_apply (&cur, &cur, &moves[n]);
       n++;
@@ -721,6 +784,7 @@ verify_block (VerifyJob        *job,
   const EgdbPart *part = job->part;
   guint64 start = (guint64) b * EGDB_BLOCK;
   int n = (int) MIN ((guint64) EGDB_BLOCK, part->n_values - start);
+  const EgdbTable *damaged = NULL;
 
   if (!_dr_egdb_part_block (part, b, block))
     {
@@ -756,10 +820,15 @@ verify_block (VerifyJob        *job,
               DrEgdbValue cv;
 
               dr_position_apply (&child, &pos, &lists[0].moves[i]);
-              cv = _dr_egdb_value (self, &child, &cp, lists + 1);
+              cv = _dr_egdb_value (self, &child, &cp, lists + 1, &damaged);
               combine_add (&c, cv, cp);
             }
           v = combine_value (&c, &plies);
+        }
+      if (damaged != NULL)
+        {
+          _dr_egdb_damage_error (damaged, error);
+          return FALSE;
         }
       (*count)++;
       if (v != stored || plies != stored_plies || v == DR_EGDB_UNKNOWN)

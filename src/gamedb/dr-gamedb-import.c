@@ -814,6 +814,10 @@ dr_gamedb_import (DrGameDb                    *self,
   for (guint i = 0; paths[i] != NULL; i++)
     if (!collect_files (paths[i], files, &stats->bytes_total, error))
       return FALSE;
+  /* Games written into a damaged file would be lost with it, or damage
+   * it further: check it first. */
+  if (!_dr_gamedb_check_for_writing (self, error))
+    return FALSE;
   import_init (&im, self, options, stats);
   for (guint i = 0; ok && i < files->len; i++)
     ok = import_file (&im, files->pdata[i], cancellable, error);
@@ -855,6 +859,8 @@ dr_gamedb_add_game (DrGameDb            *self,
   gboolean duplicate;
   gint64 id;
 
+  if (!_dr_gamedb_check_for_writing (self, error))
+    return 0;
   import_init (&im, self, &options, &stats);
   id = store_game (&im, game, pdn != NULL ? pdn : text, -1,
                    unread != NULL ? _("read only in part") : NULL, NULL, &duplicate, error);

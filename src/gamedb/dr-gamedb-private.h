@@ -69,7 +69,13 @@ struct _DrGameDb
   char       *path;
   GHashTable *statements;   /* SQL text -> sqlite3_stmt * */
   gint64      variant_games[DR_N_VARIANTS];  /* cached counts; -1: not known */
+  gboolean    checked;      /* PRAGMA quick_check passed on this connection */
 };
+
+/* Runs PRAGMA quick_check once per connection, before its first write:
+ * FALSE (DR_GAMEDB_ERROR_CORRUPT) if the file is damaged. */
+gboolean _dr_gamedb_check_for_writing (DrGameDb  *self,
+                                       GError   **error);
 
 /* Positions reached by at least this many games have the explorer's sums
  * kept in the explore_cache table: emptied by every import, which then

@@ -15,7 +15,9 @@
 #include "dr-pdn.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 G_DEFINE_QUARK (dr-gamedb-error-quark, dr_gamedb_error)
@@ -211,9 +213,123 @@ finalize_statement (gpointer data)
   sqlite3_finalize (data);
 }
 
+/* SQLite keeps no checksum of its pages, so a flipped byte in a row goes
+ * unseen.  PRAGMA quick_check finds what breaks the file's structure (its
+ * b-trees, the pages they share or lose) in one pass over the pages;
+ * PRAGMA integrity_check (@thorough) also the order of the keys and the
+ * indices against their tables, about two and a half times as long.
+ * FALSE with DR_GAMEDB_ERROR_CORRUPT naming the file and its first
+ * problem if the file is damaged. */
+static gboolean
+check_file (DrGameDb    *self,
+            gboolean     thorough,
+            const char  *doing,
+            GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  g_autofree char *problem = NULL;
+  int rc;
+
+  if (sqlite3_prepare_v2 (self->db, thorough ? "PRAGMA integrity_check (1)" : "PRAGMA quick_check (1)",
+                          -1, &stmt, NULL) != SQLITE_OK)
+    problem = g_strdup (sqlite3_errmsg (self->db));
+  else if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+    problem = g_strdup (rc == SQLITE_DONE ? "no answer" : sqlite3_errmsg (self->db));
+  else if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), "ok") != 0)
+    problem = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  if (problem == NULL)
+    {
+      self->checked = TRUE;
+      return TRUE;
+    }
+  g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT,
+               _("%s: the file is damaged (SQLite's %s: %s); %s. Restore it from a copy, or "
+                 "import the games again into a new file"), self->path,
+               thorough ? "integrity check" : "quick check", problem, doing);
+  return FALSE;
+}
+
+gboolean
+_dr_gamedb_check_for_writing (DrGameDb  *self,
+                              GError   **error)
+{
+  return self->checked || check_file (self, FALSE, _("nothing was written to it"), error);
+}
+
+gboolean
+dr_gamedb_check (DrGameDb  *self,
+                 GError   **error)
+{
+  return check_file (self, TRUE, _("it was only read"), error);
+}
+
+/* What is at @path, before SQLite sees it (SQLite takes an empty file for
+ * a new database, and creates a missing one): FALSE if it may not be
+ * opened as @flags say.  A file shorter than the page count in its header
+ * SQLite refuses itself (SQLITE_CORRUPT). */
+static gboolean
+inspect_file (const char         *path,
+              DrGameDbOpenFlags   flags,
+              GError            **error)
+{
+  guint8 header[100];
+  GStatBuf st;
+  FILE *file;
+  gsize n;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+
+      if (saved == ENOENT && (flags & DR_GAMEDB_OPEN_CREATE_MISSING) != 0)
+        return TRUE;
+      g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_OPEN,
+                   saved == ENOENT ? _("%s: no game database there (db import makes one)")
+                                   : _("%s: cannot open: %s"), path, g_strerror (saved));
+      return FALSE;
+    }
+  if (st.st_size == 0)
+    {
+      if ((flags & DR_GAMEDB_OPEN_CREATE_EMPTY) != 0)
+        return TRUE;
+      g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT,
+                   _("%s: the file is empty (0 bytes), not a game database; it was left as it is"),
+                   path);
+      return FALSE;
+    }
+  file = g_fopen (path, "rb");
+  if (file == NULL)
+    {
+      int saved = errno;
+
+      g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_OPEN, _("%s: cannot open: %s"),
+                   path, g_strerror (saved));
+      return FALSE;
+    }
+  n = fread (header, 1, sizeof header, file);
+  fclose (file);
+  if (n < sizeof header || memcmp (header, "SQLite format 3", 16) != 0)
+    {
+      g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_CORRUPT,
+                   _("%s: not a game database (not an SQLite file, or its header is damaged)"),
+                   path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 DrGameDb *
 dr_gamedb_open (const char  *path,
                 GError     **error)
+{
+  return dr_gamedb_open_full (path, DR_GAMEDB_OPEN_CREATE_MISSING, error);
+}
+
+DrGameDb *
+dr_gamedb_open_full (const char         *path,
+                     DrGameDbOpenFlags   flags,
+                     GError            **error)
 {
   g_autoptr (DrGameDb) self = g_new0 (DrGameDb, 1);
   g_autofree char *dir = g_path_get_dirname (path);
@@ -223,6 +339,8 @@ dr_gamedb_open (const char  *path,
   for (int v = 0; v < DR_N_VARIANTS; v++)
     self->variant_games[v] = -1;
   self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_statement);
+  if (!inspect_file (path, flags, error))
+    return NULL;
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {
       int saved = errno;
@@ -266,7 +384,10 @@ dr_gamedb_open (const char  *path,
                               "PRAGMA temp_store = MEMORY;"
                               "PRAGMA cache_size = -65536;", error))
     return NULL;
-  if (version < DR_GAMEDB_SCHEMA_VERSION && !migrate (self, version, error))
+  /* An older file is checked before it is migrated (written). */
+  if (version < DR_GAMEDB_SCHEMA_VERSION
+      && ((n_objects > 0 && !_dr_gamedb_check_for_writing (self, error))
+          || !migrate (self, version, error)))
     return NULL;
   /* Every table must be there: a file with our id but a broken schema
    * is refused here rather than at the first query. */
@@ -632,7 +753,7 @@ dr_gamedb_drill_record (DrGameDb    *self,
       "misses = misses + ?3, need = max (0, need + (CASE WHEN ?3 THEN 1 ELSE -1 END)), "
       "last = CAST (strftime ('%s', 'now') AS INTEGER)", error);
 
-  if (stmt == NULL)
+  if (stmt == NULL || !_dr_gamedb_check_for_writing (self, error))
     return FALSE;
   sqlite3_bind_text (stmt, 1, repertoire, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (stmt, 2, (gint64) key);

@@ -50,9 +50,30 @@ typedef struct _DrGameDb DrGameDb;
 
 /* $XDG_DATA_HOME/draughtsman/games.sqlite (newly allocated). */
 char       *dr_gamedb_default_path       (void);
-/* Opens @path, creating it (and its folder) if it does not exist, and
- * migrating an older schema. */
+typedef enum
+{
+  DR_GAMEDB_OPEN_EXISTING       = 0,       /* a game database must be there */
+  DR_GAMEDB_OPEN_CREATE_MISSING = 1 << 0,  /* a missing file becomes a new database */
+  DR_GAMEDB_OPEN_CREATE_EMPTY   = 1 << 1,  /* so does an empty (zero-length) file */
+} DrGameDbOpenFlags;
+
+/* Opens @path, migrating an older schema.  A missing file is created (and
+ * its folder) only with DR_GAMEDB_OPEN_CREATE_MISSING, an empty file made
+ * a database only with DR_GAMEDB_OPEN_CREATE_EMPTY; a file that is not a
+ * game database is refused, and so is one cut short.  Every connection
+ * runs PRAGMA quick_check before its first write (import, add, drill, a
+ * migration), and refuses to write into a damaged file. */
+DrGameDb   *dr_gamedb_open_full          (const char          *path,
+                                          DrGameDbOpenFlags    flags,
+                                          GError             **error);
+/* dr_gamedb_open_full() with DR_GAMEDB_OPEN_CREATE_MISSING. */
 DrGameDb   *dr_gamedb_open               (const char          *path,
+                                          GError             **error);
+/* PRAGMA integrity_check: FALSE (DR_GAMEDB_ERROR_CORRUPT) if the file's
+ * structure, the order of its keys or its indices are damaged.  A changed
+ * value inside a row is not seen otherwise: SQLite keeps no checksum of
+ * its pages. */
+gboolean    dr_gamedb_check              (DrGameDb            *self,
                                           GError             **error);
 void        dr_gamedb_close              (DrGameDb            *self);
 const char *dr_gamedb_get_path           (DrGameDb            *self);
