@@ -1370,7 +1370,7 @@ test_selfplay_patterns (void)
     assert_success (run);
     g_assert_cmpint (intl->status, ==, 1);
     g_assert_nonnull (strstr (intl->err, weights));
-    g_assert_nonnull (strstr (intl->err, "not for International"));
+    g_assert_nonnull (strstr (intl->err, "GameType 25 (Russian draughts), not for GameType 20 (International"));
   }
   {
     g_autoptr (CliRun) run = NULL;
