@@ -34,7 +34,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #define MAX_ARGS  16
@@ -63,8 +65,32 @@ cli_run_free (CliRun *run)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliRun, cli_run_free)
 
 /* Runs the CLI with the NULL-terminated @args (not counting argv[0]). */
+/* A limit on the size of the files a run writes (RLIMIT_FSIZE), to stop
+ * it in the middle of writing, at the same byte every time: past the
+ * limit a write kills it (SIGXFSZ), or fails (EFBIG) if it ignores the
+ * signal.  Neither touches its pipes. */
+typedef struct
+{
+  rlim_t   bytes;       /* 0: no limit */
+  gboolean ignore;      /* SIGXFSZ ignored: the write fails */
+} FileLimit;
+
+static void
+file_limit_setup (gpointer data)
+{
+  const FileLimit *limit = data;
+  struct rlimit r = { limit->bytes, limit->bytes };
+
+  /* In the child before exec: only async-signal-safe calls. */
+  if (limit->bytes > 0)
+    setrlimit (RLIMIT_FSIZE, &r);
+  if (limit->ignore)
+    signal (SIGXFSZ, SIG_IGN);
+}
+
 static CliRun *
-cli_runv (const char * const *args)
+cli_runv_limited (const char * const *args,
+                  const FileLimit    *limit)
 {
   const char *cli = g_getenv ("DRAUGHTSMAN_CLI");
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
@@ -86,7 +112,8 @@ cli_runv (const char * const *args)
 
   run->command = g_strjoinv (" ", (char **) argv->pdata);
   spawned = g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT,
-                          NULL, NULL, &run->out, &run->err, &wait_status, &error);
+                          limit != NULL ? file_limit_setup : NULL, (gpointer) limit,
+                          &run->out, &run->err, &wait_status, &error);
   g_assert_no_error (error);
   g_assert_true (spawned);
 
@@ -94,6 +121,12 @@ cli_runv (const char * const *args)
   run->status = run->exited ? WEXITSTATUS (wait_status) : -1;
   run->signal = WIFSIGNALED (wait_status) ? WTERMSIG (wait_status) : 0;
   return run;
+}
+
+static CliRun *
+cli_runv (const char * const *args)
+{
+  return cli_runv_limited (args, NULL);
 }
 
 static CliRun *cli_run (const char *first,
@@ -969,6 +1002,136 @@ test_pdn_convert_keeps_every_game (void)
   g_rmdir (dir);
 }
 
+/* The names in @dir, sorted and joined by spaces. */
+static char *
+dir_listing (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+/* @path holds @text. */
+static void
+assert_file_text (const char *path,
+                  const char *text)
+{
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, text);
+}
+
+/* pdn-convert --output (issue 25): the file is the old one or the whole
+ * new one, never a part.  Stopped in the middle of writing (a file size
+ * limit), the old file stays as it was; when the write fails, the
+ * temporary file goes too, and the message names the file.  Written whole,
+ * it holds what standard output gets without --output: every game, the
+ * one of tags alone too. */
+static void
+test_pdn_convert_output (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.pdn", NULL);
+  g_autofree char *dest = g_build_filename (dir, "converted.pdn", NULL);
+  g_autoptr (GString) pdn = g_string_new ("[Event \"alone\"]\n[White \"Scholma\"]\n");
+  const char *args[] = { "pdn-convert", "--output", dest, path, NULL };
+  guint n = 40;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (pdn, "[Event \"game %u\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n", i);
+  g_assert_true (g_file_set_contents (path, pdn->str, -1, NULL));
+  g_assert_true (g_file_set_contents (dest, "old\n", -1, NULL));
+  {
+    /* The write fails past 512 bytes (the whole is about 3 KB). */
+    FileLimit limit = { 512, TRUE };
+    g_autoptr (CliRun) run = cli_runv_limited (args, &limit);
+    g_autofree char *listing = dir_listing (dir);
+    g_autofree char *said = g_strdup_printf ("draughtsman-cli pdn-convert: %s not written (left as it was): ", dest);
+
+    cli_run_report (run);
+    g_assert_true (run->exited);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, said));
+    g_assert_cmpstr (run->out, ==, "");
+    assert_file_text (dest, "old\n");
+    g_assert_cmpstr (listing, ==, "converted.pdn games.pdn");
+  }
+  {
+    /* Killed in the middle of writing: the old file still. */
+    FileLimit limit = { 512, FALSE };
+    g_autoptr (CliRun) run = cli_runv_limited (args, &limit);
+
+    cli_run_report (run);
+    g_assert_false (run->exited);
+    g_assert_cmpint (run->signal, ==, SIGXFSZ);
+    assert_file_text (dest, "old\n");
+  }
+  {
+    g_autoptr (CliRun) plain = cli_run ("pdn-convert", path, NULL);
+    g_autoptr (CliRun) run = cli_runv (args);
+    g_autoptr (CliRun) check = NULL;
+
+    assert_success (plain);
+    assert_success (run);
+    g_assert_cmpstr (run->out, ==, "");
+    assert_file_text (dest, plain->out);
+    g_assert_true (g_str_has_prefix (plain->out, "[Event \"alone\"]\n[White \"Scholma\"]\n"));
+    check = cli_run ("pdn-check", dest, NULL);
+    assert_success (check);
+    g_assert_nonnull (strstr (check->out, "games: 41, moves: 160, errors: 0\n"));
+  }
+  test_remove_tree (dir);
+}
+
+/* selfplay --output (issue 25): a run that fails leaves the file as it
+ * was and no temporary file beside it, whether it fails before the first
+ * game (weights that do not load: it used to leave the header alone in
+ * place of the file) or while writing (a file size limit: it used to put
+ * the part written in place of the file). */
+static void
+test_selfplay_output_kept (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *dest = g_build_filename (dir, "sp.txt", NULL);
+  g_autofree char *said = g_strdup_printf ("draughtsman-cli selfplay: %s not written (left as it was): ", dest);
+
+  g_assert_true (g_file_set_contents (dest, "old\n", -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("selfplay", "--variant", "russian", "--games", "2", "--nodes", "50",
+                                      "--patterns", "/nonexistent/weights.drp", "-o", dest, NULL);
+    g_autofree char *listing = dir_listing (dir);
+
+    cli_run_report (run);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, "/nonexistent/weights.drp"));
+    assert_file_text (dest, "old\n");
+    g_assert_cmpstr (listing, ==, "sp.txt");
+  }
+  {
+    const char *args[] = { "selfplay", "--variant", "russian", "--games", "4", "--nodes", "100",
+                           "--threads", "1", "--seed", "3", "-o", dest, NULL };
+    FileLimit limit = { 64, TRUE };
+    g_autoptr (CliRun) run = cli_runv_limited (args, &limit);
+    g_autofree char *listing = dir_listing (dir);
+
+    cli_run_report (run);
+    g_assert_true (run->exited);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, said));
+    assert_file_text (dest, "old\n");
+    g_assert_cmpstr (listing, ==, "sp.txt");
+  }
+  test_remove_tree (dir);
+}
+
 /* analyse -------------------------------------------------------------- */
 
 /* An "info" line without what depends on the clock (nps, time): "depth D
@@ -1207,7 +1370,7 @@ test_selfplay_patterns (void)
     assert_success (run);
     g_assert_cmpint (intl->status, ==, 1);
     g_assert_nonnull (strstr (intl->err, weights));
-    g_assert_nonnull (strstr (intl->err, "not for International"));
+    g_assert_nonnull (strstr (intl->err, "GameType 25 (Russian draughts), not for GameType 20 (International"));
   }
   {
     g_autoptr (CliRun) run = NULL;
@@ -1332,6 +1495,8 @@ main (int    argc,
   g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
   g_test_add_func ("/cli/solve", test_solve_command);
   g_test_add_func ("/cli/pdn/convert-keeps-every-game", test_pdn_convert_keeps_every_game);
+  g_test_add_func ("/cli/pdn/convert-output", test_pdn_convert_output);
+  g_test_add_func ("/cli/selfplay/output-kept", test_selfplay_output_kept);
   g_test_add_func ("/cli/analyse/fixed-depth", test_analyse_fixed_depth);
   g_test_add_func ("/cli/analyse/weights", test_analyse_weights);
   g_test_add_func ("/cli/analyse/level", test_analyse_level);

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "dr-fen.h"
@@ -215,7 +216,7 @@ test_file (void)
   g_clear_error (&error);
   /* Another format version, and not a weights file at all. */
   contents[size - 1] ^= 1;
-  contents[7] = 2;
+  contents[7] = 3;
   g_assert_true (g_file_set_contents (path, contents, (gssize) size, NULL));
   back = dr_patterns_load (rules, path, &error);
   g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_FORMAT);
@@ -224,6 +225,104 @@ test_file (void)
   back = dr_patterns_load (rules, path, &error);
   g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_FORMAT);
   g_clear_error (&error);
+  test_remove_tree (dir);
+}
+
+/* @path's header says GameType @gametype: bytes 8-11 changed, the rest
+ * (the checksum too) as written. */
+static void
+relabel (const char *path,
+         guint32     gametype)
+{
+  g_autofree char *contents = NULL;
+  gsize size;
+
+  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+  g_assert_cmpuint (size, >, 48);
+  for (int i = 0; i < 4; i++)
+    contents[8 + i] = (char) (gametype >> (8 * i));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) size, NULL));
+}
+
+/* @error is DR_PATTERNS_ERROR_VARIANT and its message names @path and
+ * each of the NULL-terminated @words. */
+static void
+assert_refused (const GError *error,
+                const char   *path,
+                ...)
+{
+  va_list ap;
+
+  g_assert_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_VARIANT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, path));
+  va_start (ap, path);
+  for (const char *w = va_arg (ap, const char *); w != NULL; w = va_arg (ap, const char *))
+    g_assert_nonnull (strstr (error->message, w));
+  va_end (ap);
+}
+
+/* Weights are refused for any variant but the one they were made for
+ * (issue 25), with a message that names the file, the GameType found and
+ * the one expected: when the header names another variant, and when the
+ * header was changed to name the variant asked for, which the checksum
+ * used to let through (it covered the weights alone: Russian weights
+ * relabelled GameType 21 loaded for English, International ones
+ * relabelled 40 for Frisian).  The shipped weights load, each for its own
+ * variant. */
+static void
+test_file_gametype (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-patterns-XXXXXX", NULL);
+  g_autofree char *russian = g_build_filename (dir, "russian.drp", NULL);
+  g_autofree char *intl = g_build_filename (dir, "international.drp", NULL);
+  g_autoptr (DrPatterns) p = dr_patterns_new (&dr_rules_russian);
+  g_autoptr (DrPatterns) q = dr_patterns_new (&dr_rules_international);
+  g_autoptr (DrPatterns) back = NULL;
+  g_autoptr (GError) error = NULL;
+  static const DrVariant shipped[] = {
+    DR_VARIANT_INTERNATIONAL, DR_VARIANT_RUSSIAN, DR_VARIANT_ENGLISH, DR_VARIANT_BRAZILIAN,
+  };
+
+  random_weights (p, 7);
+  random_weights (q, 8);
+  g_assert_true (dr_patterns_save (p, russian, &error));
+  g_assert_true (dr_patterns_save (q, intl, &error));
+  g_assert_no_error (error);
+
+  back = dr_patterns_load (&dr_rules_english, russian, &error);
+  g_assert_null (back);
+  assert_refused (error, russian, "GameType 25 (Russian", "not for GameType 21 (English", NULL);
+  g_clear_error (&error);
+  back = dr_patterns_load (&dr_rules_international, russian, &error);
+  g_assert_null (back);
+  assert_refused (error, russian, "GameType 25 (Russian", "not for GameType 20 (International", NULL);
+  g_clear_error (&error);
+
+  relabel (russian, 21);
+  back = dr_patterns_load (&dr_rules_english, russian, &error);
+  g_assert_null (back);
+  assert_refused (error, russian, "made for GameType 25 (Russian", "not for GameType 21 (English", NULL);
+  g_clear_error (&error);
+  relabel (intl, 40);
+  back = dr_patterns_load (dr_rules_get (DR_VARIANT_FRISIAN), intl, &error);
+  g_assert_null (back);
+  assert_refused (error, intl, "made for GameType 20 (International", "not for GameType 40 (Frisian", NULL);
+  g_clear_error (&error);
+  /* Labelled back, they load again. */
+  relabel (intl, 20);
+  back = dr_patterns_load (&dr_rules_international, intl, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  g_clear_pointer (&back, dr_patterns_free);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (shipped); i++)
+    {
+      g_autoptr (DrPatterns) builtin = dr_patterns_new_builtin (dr_rules_get (shipped[i]));
+
+      g_assert_nonnull (builtin);
+      g_assert_true (dr_patterns_get_rules (builtin) == dr_rules_get (shipped[i]));
+    }
   test_remove_tree (dir);
 }
 
@@ -365,6 +464,7 @@ main (int    argc,
   g_test_add_func ("/patterns/single-man", test_single_man);
   g_test_add_func ("/patterns/antisymmetric", test_antisymmetric);
   g_test_add_func ("/patterns/file", test_file);
+  g_test_add_func ("/patterns/file-gametype", test_file_gametype);
   g_test_add_func ("/patterns/fit", test_fit);
   g_test_add_func ("/patterns/fit-bad-line", test_fit_bad_line);
   g_test_add_func ("/patterns/selfplay", test_selfplay);

@@ -312,6 +312,46 @@ test_bom_append_remove (void)
                                  "1. 34-29 18-23 {[%unread] 2. 50-44 *} *\n\n[Event \"d\"]"));
 }
 
+/* A game of tags alone before another game is an entry of its own, its
+ * tags and its text kept; editing the next game leaves its text as it
+ * was (issue 25: the second game's tags used to replace the first's, so
+ * the collection had one entry for the two). */
+static void
+test_tags_only (void)
+{
+  static const char pdn[] =
+    "[Event \"a\"]\n[White \"Scholma\"]\n[Black \"Messemaker\"]\n"
+    "[Event \"b\"]\n[White \"Jansen\"]\n1. 32-28 *\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnCollection) c = dr_pdn_collection_new_from_bytes (pdn, strlen (pdn), "tags.pdn", NULL,
+                                                                    NULL, &error);
+  const DrPdnEntry *first;
+  g_autofree char *out = NULL;
+  DrGame *game;
+  gsize len;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (dr_pdn_collection_get_n_entries (c), ==, 2);
+  first = dr_pdn_collection_get_entry (c, 0);
+  g_assert_null (first->error);
+  g_assert_cmpstr (first->source, ==, "[Event \"a\"]\n[White \"Scholma\"]\n[Black \"Messemaker\"]\n");
+  g_assert_cmpstr (dr_game_get_tag (first->game, "White"), ==, "Scholma");
+  g_assert_cmpstr (dr_game_get_tag (first->game, "Black"), ==, "Messemaker");
+  g_assert_cmpuint (dr_game_count_moves (first->game), ==, 0);
+  g_assert_cmpstr (dr_game_get_tag (dr_pdn_collection_get_game (c, 1), "Event"), ==, "b");
+  g_assert_null (dr_game_get_tag (dr_pdn_collection_get_game (c, 1), "Black"));
+  out = dr_pdn_collection_write (c, DR_NOTATION_NUMERIC, &len, NULL);
+  g_assert_cmpstr (out, ==, pdn);
+  g_clear_pointer (&out, g_free);
+
+  game = dr_game_copy (dr_pdn_collection_get_game (c, 1));
+  dr_game_set_tag (game, "Round", "2");
+  dr_pdn_collection_set_game (c, 1, game);
+  out = dr_pdn_collection_write (c, DR_NOTATION_NUMERIC, &len, NULL);
+  g_assert_true (g_str_has_prefix (out, first->source));
+  g_assert_nonnull (strstr (out + strlen (first->source), "[Round \"2\"]"));
+}
+
 /* An empty collection, games appended: a new file. */
 static void
 test_new_file (void)
@@ -340,5 +380,6 @@ main (int    argc,
   g_test_add_func ("/pdn/collection/windows-1251", test_cp1251);
   g_test_add_func ("/pdn/collection/bom-append-remove", test_bom_append_remove);
   g_test_add_func ("/pdn/collection/new-file", test_new_file);
+  g_test_add_func ("/pdn/collection/tags-only", test_tags_only);
   return g_test_run ();
 }

@@ -337,7 +337,7 @@ static const QuirkCase quirk_cases[] = {
     "32-28 17-21 37-32", "nk2003-amsterdam.pdn: CRLF" },
   { "/pdn/read/quirks/bom", "international", "\xEF\xBB\xBF[Event \"a\"]\n1. 32-28 *", "32-28",
     "UTF-8 with a byte order mark" },
-  { "/pdn/read/quirks/padded-tag", "international", "[Event       \"padded\"]\n[event \"x\"]\n1. 32-28 *",
+  { "/pdn/read/quirks/padded-tag", "international", "[Event       \"padded\"]\n[site \"x\"]\n1. 32-28 *",
     "32-28", "data/README.md: padded tags" },
   { "/pdn/read/quirks/setup-command", "international", "/FEN \"W:W32:B27\"/ 1. 32x21 *", "32x21",
     "PDN.md §6: a body that starts with a setup command" },
@@ -524,6 +524,74 @@ test_resync (void)
   g_assert_cmpstr (four->root->unread, ==, "[Event \"four\" {broken tag\n1. 34-29 *");
   for (guint i = 0; i < games->len; i++)
     assert_round_trip (games->pdata[i], "resync.pdn");
+}
+
+/* A tag section with no moves after it, then another game's tags: two
+ * games, the first with its tags and no moves, whether or not a
+ * terminator ends it (issue 25: the second game's tags used to overwrite
+ * the first's, and one game was lost). */
+static void
+test_tags_only (void)
+{
+  static const char pdn[] =
+    "[Event \"alone\"]\n[White \"A\"]\n[Result \"2-0\"]\n\n"
+    "[Event \"terminated\"]\n[White \"B\"]\n*\n\n"
+    "[Event \"played\"]\n[White \"C\"]\n[Black \"D\"]\n1. 32-28 19-23 *\n\n"
+    "[Event \"last\"]\n[Black \"E\"]\n";
+  static const struct { const char *event, *white, *black; guint moves; } expected[] = {
+    { "alone", "A", NULL, 0 }, { "terminated", "B", NULL, 0 },
+    { "played", "C", "D", 2 }, { "last", NULL, "E", 0 },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, "tags.pdn", NULL, NULL, &error);
+  g_autoptr (GPtrArray) games = NULL;
+
+  g_assert_no_error (error);
+  games = read_all (reader, NULL, NULL);
+  g_assert_cmpuint (games->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < games->len; i++)
+    {
+      DrGame *game = games->pdata[i];
+
+      g_assert_cmpstr (dr_game_get_tag (game, "Event"), ==, expected[i].event);
+      g_assert_cmpstr (dr_game_get_tag (game, "White"), ==, expected[i].white);
+      g_assert_cmpstr (dr_game_get_tag (game, "Black"), ==, expected[i].black);
+      g_assert_cmpuint (dr_game_count_moves (game), ==, expected[i].moves);
+      assert_round_trip (game, "tags.pdn");
+    }
+  g_assert_cmpuint (((DrGame *) games->pdata[0])->tag_names->len, ==, 3);
+  g_assert_cmpint (((DrGame *) games->pdata[0])->result, ==, DR_RESULT_WHITE_WINS);
+}
+
+/* shared/data's nk2003-amsterdam.pdn ends with a game of tags alone (the
+ * tags of round 5, Scholma - Messemaker): a file joined after it keeps
+ * all of its games, and that one keeps its players. */
+static void
+test_tags_only_joined (void)
+{
+  g_autofree char *first = data_path ("international/nk2003-amsterdam.pdn");
+  g_autofree char *second = data_path ("international/nk_ronde_01.pdn");
+  g_autofree char *a = NULL, *b = NULL, *joined = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  DrGame *last;
+
+  if (first == NULL)
+    return;
+  g_assert_true (g_file_get_contents (first, &a, NULL, &error));
+  g_assert_true (g_file_get_contents (second, &b, NULL, &error));
+  joined = g_strconcat (a, b, NULL);
+  reader = dr_pdn_reader_new (joined, -1, "joined.pdn", NULL, NULL, &error);
+  g_assert_no_error (error);
+  games = read_all (reader, NULL, NULL);
+  g_assert_cmpuint (games->len, ==, 33 + 7);
+  last = games->pdata[32];
+  g_assert_cmpstr (dr_game_get_tag (last, "White"), ==, "Auke Scholma");
+  g_assert_cmpstr (dr_game_get_tag (last, "Black"), ==, "Bas Messemaker");
+  g_assert_cmpuint (dr_game_count_moves (last), ==, 0);
+  g_assert_cmpstr (dr_game_get_tag (games->pdata[33], "Event"), !=, "NK 2003");
+  g_assert_cmpuint (dr_game_count_moves (games->pdata[33]), >, 0);
 }
 
 /* --- games read in part ---------------------------------------------- */
@@ -995,6 +1063,8 @@ main (int    argc,
   for (gsize i = 0; i < G_N_ELEMENTS (error_cases); i++)
     g_test_add_data_func (error_cases[i].path, &error_cases[i], test_error_case);
   g_test_add_func ("/pdn/resync/after-bad-game", test_resync);
+  g_test_add_func ("/pdn/read/tags-only", test_tags_only);
+  g_test_add_func ("/pdn/read/tags-only-joined", test_tags_only_joined);
   g_test_add_func ("/pdn/keep/placeholder-moves", test_keep_placeholder_moves);
   g_test_add_func ("/pdn/keep/moves-before-ambiguous", test_keep_moves_before_ambiguous);
   g_test_add_func ("/pdn/keep/result", test_keep_result);

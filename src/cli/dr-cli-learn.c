@@ -36,6 +36,19 @@ typedef struct
   gint64             start_us;
 } SelfplayRun;
 
+/* Closes @out, made by g_file_replace(), without replacing the file: the
+ * stream writes a temporary file that closing renames over the file, and
+ * a close cancelled removes it instead.  (Dropping the last reference
+ * would close it, and put the part written in place of the file.) */
+static void
+discard_output (GOutputStream *out)
+{
+  g_autoptr (GCancellable) cancelled = g_cancellable_new ();
+
+  g_cancellable_cancel (cancelled);
+  g_output_stream_close (out, cancelled, NULL);
+}
+
 static gpointer
 selfplay_worker (gpointer data)
 {
@@ -125,10 +138,23 @@ dr_cli_selfplay (int    argc,
       g_printerr (_("draughtsman-cli selfplay: name the file to write with --output\n"));
       return EXIT_FAILURE;
     }
+  {
+    /* A weights file that does not load is said once, before any game
+     * and before the output is touched. */
+    DrSearch *probe = dr_search_new (run.rules, 1);
+    g_autoptr (DrPatterns) p = NULL;
+    gboolean ok = TRUE;
+
+    p = dr_cli_patterns_for_search (probe, patterns_option, "selfplay", &ok);
+    dr_search_free (probe);
+    if (!ok)
+      return EXIT_FAILURE;
+  }
     {
       g_autoptr (GFile) file = g_file_new_for_commandline_arg (output);
 
-      /* Replaced when complete: an interrupted run leaves the old file. */
+      /* Replaced when complete: a run interrupted or failed leaves the
+       * old file (discard_output() on failure). */
       out = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error));
       if (out == NULL)
         {
@@ -154,31 +180,26 @@ dr_cli_selfplay (int    argc,
   pthread_mutex_init (&run.lock, NULL);
   if (!g_output_stream_write_all (out, header, strlen (header), NULL, NULL, &error))
     {
-      g_printerr ("draughtsman-cli selfplay: %s\n", error->message);
+      g_printerr (_("draughtsman-cli selfplay: %s not written (left as it was): %s\n"), output,
+                  error->message);
+      discard_output (out);
       return EXIT_FAILURE;
     }
-  {
-    /* A weights file that does not load is said once, before any game. */
-    DrSearch *probe = dr_search_new (run.rules, 1);
-    g_autoptr (DrPatterns) p = NULL;
-    gboolean ok = TRUE;
-
-    p = dr_cli_patterns_for_search (probe, patterns_option, "selfplay", &ok);
-    dr_search_free (probe);
-    if (!ok)
-      return EXIT_FAILURE;
-  }
   for (int i = 0; i < threads; i++)
     g_ptr_array_add (workers, g_thread_new ("selfplay", selfplay_worker, &run));
   for (guint i = 0; i < workers->len; i++)
     g_thread_join (g_ptr_array_index (workers, i));
   pthread_mutex_destroy (&run.lock);
-  if (run.error == NULL)
+  /* Flushed first: a close whose flush fails still renames the part
+   * written over the file (GBufferedOutputStream closes its base). */
+  if (run.error == NULL && g_output_stream_flush (out, NULL, &run.error))
     g_output_stream_close (out, NULL, &run.error);
   if (run.error != NULL)
     {
-      g_printerr ("draughtsman-cli selfplay: %s\n", run.error->message);
+      g_printerr (_("draughtsman-cli selfplay: %s not written (left as it was): %s\n"), output,
+                  run.error->message);
       g_error_free (run.error);
+      discard_output (out);
       return EXIT_FAILURE;
     }
   return EXIT_SUCCESS;

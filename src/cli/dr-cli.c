@@ -431,6 +431,7 @@ cmd_pdn_convert (int    argc,
   g_autofree char *variant = NULL;
   g_autofree char *encoding = NULL;
   g_autofree char *notation_name = NULL;
+  g_autofree char *output = NULL;
   gboolean classify = FALSE;
   gpointer book = NULL;
   GOptionEntry entries[] = {
@@ -438,18 +439,21 @@ cmd_pdn_convert (int    argc,
     { "classify", 0, 0, G_OPTION_ARG_NONE, &classify, N_("Write each game's opening in an Opening tag"), NULL },
     { "encoding", 'e', 0, G_OPTION_ARG_STRING, &encoding, N_("Text encoding (default: UTF-8, else guessed)"), N_("ENCODING") },
     { "notation", 'n', 0, G_OPTION_ARG_STRING, &notation_name, N_("Squares as numeric or algebraic (default: each variant's own)"), N_("NOTATION") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the games to this file, whole or not at all (default: standard output)"), N_("FILE") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE"));
   g_autoptr (GError) error = NULL;
   g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (GString) text_out = NULL;
   const DrRules *rules = NULL;
   int notation = -1;
   guint errors = 0;
   gboolean first = TRUE;
 
   g_option_context_set_summary (context, _("Write the games of a PDN file as strict PDN 3.0 on "
-                                           "standard output; problems go to standard error."));
+                                           "standard output or in the --output file; problems go "
+                                           "to standard error."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
@@ -486,6 +490,11 @@ cmd_pdn_convert (int    argc,
       return EXIT_FAILURE;
     }
   report_variant (reader, argv[1], FALSE);
+  /* The --output file is written once all of it is known, through a
+   * temporary file beside it renamed over it: whatever stops the command
+   * (an error, a kill), the file is the old one or the whole new one. */
+  if (output != NULL)
+    text_out = g_string_new (NULL);
   for (;;)
     {
       g_autoptr (DrGame) game = NULL;
@@ -505,10 +514,21 @@ cmd_pdn_convert (int    argc,
       if (classify && !dr_cli_db_classify (game, &book))
         return EXIT_FAILURE;
       text = dr_pdn_write_game (game, notation >= 0 ? (DrNotation) notation : game->rules->notation);
-      g_print ("%s%s", first ? "" : "\n", text);
+      if (text_out != NULL)
+        g_string_append_printf (text_out, "%s%s", first ? "" : "\n", text);
+      else
+        g_print ("%s%s", first ? "" : "\n", text);
       first = FALSE;
     }
   dr_cli_db_classify_done (book);
+  if (text_out != NULL
+      && !g_file_set_contents_full (output, text_out->str, (gssize) text_out->len,
+                                    G_FILE_SET_CONTENTS_CONSISTENT, 0666, &error))
+    {
+      g_printerr (_("draughtsman-cli pdn-convert: %s not written (left as it was): %s\n"), output,
+                  error->message);
+      return EXIT_FAILURE;
+    }
   return errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 

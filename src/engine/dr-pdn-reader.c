@@ -14,7 +14,8 @@
  * to the move ("1.33-28"), moves with a space inside ("1- 6", "28 x 17"),
  * 'x' on quiet moves, routes, strength marks in parentheses, free text
  * glued to a move, results as terminators or missing, a game that starts
- * at a tag section without any terminator.
+ * at a tag section without any terminator, a game of tags alone before the
+ * next game's tags.
  *
  * An error stops the game it is in; the reader then skips to the end of
  * that game (its terminator, or the next tag section) so that one broken
@@ -948,6 +949,18 @@ end_game_span (DrPdnReader *r)
   r->game_end = p->type == TOKEN_EOF ? r->len : p->offset;
 }
 
+/* Is @name (matched as the reader matches tag names, whatever the case)
+ * among @names? */
+static gboolean
+names_tag (GPtrArray  *names,
+           const char *name)
+{
+  for (guint i = 0; i < names->len; i++)
+    if (g_ascii_strcasecmp (names->pdata[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* The excerpt of unread text a message shows: its first line, shortened. */
 static char *
 unread_excerpt (const char *unread)
@@ -1000,11 +1013,16 @@ dr_pdn_reader_next_game (DrPdnReader *r,
   r->game_start = p->offset;
 
   /* The tag section.  A tag that cannot be read ends it: what follows is
-   * kept unread, from that tag on. */
+   * kept unread, from that tag on.  A tag named a second time ends it
+   * too: a game has one value for each tag, so that tag begins the next
+   * game's section, and this game has no moves (a game of tags alone, as
+   * at the end of nk2003-amsterdam.pdn, then another file's first game). */
   while ((p = _dr_pdn_peek_token (r))->type == TOKEN_TAG || p->type == TOKEN_ERROR)
     {
       Token t;
 
+      if (p->type == TOKEN_TAG && names_tag (names, p->text))
+        break;
       _dr_pdn_next_token (r, &t);
       if (t.type == TOKEN_ERROR)
         {

@@ -63,7 +63,10 @@ typedef enum
 /* The next game.  Every game of the input comes back, whole or in part;
  * only the end of the input gives no game (text that cannot be read at all,
  * an encoding or a file that cannot be opened, fails in
- * dr_pdn_reader_new()).
+ * dr_pdn_reader_new()).  A game ends at its terminator, at a tag section
+ * after its moves, or at a tag its own tag section already names (in any
+ * case): a game of tags alone, without moves or terminator, before the
+ * next game's tags comes back as a game without moves.
  *
  * A game read in part holds its tags, its moves, comments and variations up
  * to the problem, and the rest of its text from where reading stopped to

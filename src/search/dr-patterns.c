@@ -27,7 +27,10 @@
 #include <string.h>
 
 #define HEADER_SIZE 48
-static const guint8 magic[8] = { 'D', 'R', 'P', 'A', 'T', 0, 0, 1 };
+/* The part of the header the checksum covers with the weights: magic,
+ * version, GameType and windows. */
+#define HEADER_SIGNED 16
+static const guint8 magic[8] = { 'D', 'R', 'P', 'A', 'T', 0, 0, 2 };
 
 struct _DrPatterns
 {
@@ -284,18 +287,6 @@ payload_size (const DrPatterns *self)
   return (gsize) self->n_windows * 2 * DR_PATTERNS_SIZE * 2;
 }
 
-static void
-digest (const guint8 *data,
-        gsize         size,
-        guint8        out[32])
-{
-  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  gsize len = 32;
-
-  g_checksum_update (checksum, data, (gssize) size);
-  g_checksum_get_digest (checksum, out, &len);
-}
-
 static guint32
 read_le32 (const guint8 *p)
 {
@@ -308,6 +299,46 @@ write_le32 (guint8 *p,
 {
   for (int i = 0; i < 4; i++)
     p[i] = (guint8) (v >> (8 * i));
+}
+
+/* The SHA-256 of @data's signed header, with @gametype in place of its
+ * own, and of its @size bytes of weights. */
+static void
+digest (const guint8 *data,
+        guint32       gametype,
+        gsize         size,
+        guint8        out[32])
+{
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  guint8 header[HEADER_SIGNED];
+  gsize len = 32;
+
+  memcpy (header, data, HEADER_SIGNED);
+  write_le32 (header + 8, gametype);
+  g_checksum_update (checksum, header, HEADER_SIGNED);
+  g_checksum_update (checksum, data + HEADER_SIZE, (gssize) size);
+  g_checksum_get_digest (checksum, out, &len);
+}
+
+/* The variant whose GameType, put in @data's header, makes its checksum
+ * right: the one the weights were made for, when the header names another
+ * (written by hand, or by a tool that mislabels).  NULL if none. */
+static const DrRules *
+signed_for (const guint8 *data,
+            gsize         size)
+{
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    {
+      const DrRules *rules = dr_rules_get ((DrVariant) v);
+      guint8 sum[32];
+
+      if (rules != dr_rules_from_gametype (rules->gametype) || !dr_patterns_supported (rules))
+        continue;
+      digest (data, (guint32) rules->gametype, size, sum);
+      if (memcmp (sum, data + 16, 32) == 0)
+        return rules;
+    }
+  return NULL;
 }
 
 DrPatterns *
@@ -336,17 +367,28 @@ dr_patterns_load_bytes (const DrRules *rules,
     }
   if (memcmp (data, magic, sizeof magic) != 0)
     {
+      /* Version 1's checksum left the GameType out. */
       g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_FORMAT,
-                   _("pattern weights of format version %d; this program reads version %d"),
+                   _("pattern weights of format version %d; this program reads version %d"
+                     " (fit them again with draughtsman-cli tune --patterns)"),
                    data[7], magic[7]);
       return NULL;
     }
-  if (read_le32 (data + 8) != (guint32) rules->gametype
-      || read_le32 (data + 12) != (guint32) self->n_windows)
+  if (read_le32 (data + 8) != (guint32) rules->gametype)
     {
+      const DrRules *found = dr_rules_from_gametype ((int) read_le32 (data + 8));
+
       g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_VARIANT,
-                   _("pattern weights for GameType %u with %u windows, not for %s"),
-                   read_le32 (data + 8), read_le32 (data + 12), rules->title);
+                   _("pattern weights for GameType %u (%s), not for GameType %d (%s)"),
+                   read_le32 (data + 8), found != NULL ? found->title : _("no variant known here"),
+                   rules->gametype, rules->title);
+      return NULL;
+    }
+  if (read_le32 (data + 12) != (guint32) self->n_windows)
+    {
+      g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT,
+                   _("pattern weights for GameType %d with %u windows; its board has %d"),
+                   rules->gametype, read_le32 (data + 12), self->n_windows);
       return NULL;
     }
   n = payload_size (self);
@@ -357,11 +399,19 @@ dr_patterns_load_bytes (const DrRules *rules,
                    size, HEADER_SIZE + n);
       return NULL;
     }
-  digest (data + HEADER_SIZE, n, sum);
+  digest (data, (guint32) rules->gametype, n, sum);
   if (memcmp (sum, data + 16, 32) != 0)
     {
-      g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT,
-                   _("pattern weights damaged: the checksum does not match"));
+      const DrRules *made_for = signed_for (data, n);
+
+      if (made_for != NULL)
+        g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_VARIANT,
+                     _("pattern weights made for GameType %d (%s), not for GameType %d (%s)"
+                       " as their header says"),
+                     made_for->gametype, made_for->title, rules->gametype, rules->title);
+      else
+        g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT,
+                     _("pattern weights damaged: the checksum does not match"));
       return NULL;
     }
   for (gsize i = 0; i < n / 2; i++)
@@ -407,7 +457,7 @@ dr_patterns_save (const DrPatterns *self,
       data[HEADER_SIZE + 2 * i] = (guint8) (v & 255);
       data[HEADER_SIZE + 2 * i + 1] = (guint8) (v >> 8);
     }
-  digest (data + HEADER_SIZE, n, data + 16);
+  digest (data, (guint32) self->rules->gametype, n, data + 16);
   /* Atomic: a crash leaves the old file or the new one. */
   return g_file_set_contents (path, (const char *) data, (gssize) (HEADER_SIZE + n), error);
 }

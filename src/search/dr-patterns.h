@@ -24,14 +24,17 @@
  * miss.
  *
  * A weights file (data/patterns/VARIANT.drp) is:
- *   bytes 0-7   "DRPAT\0\0\1" (magic and format version 1)
+ *   bytes 0-7   "DRPAT\0\0\2" (magic and format version 2)
  *   bytes 8-11  the variant's PDN GameType, little-endian
  *   bytes 12-15 the number of windows, little-endian
- *   bytes 16-47 the SHA-256 of what follows
+ *   bytes 16-47 the SHA-256 of bytes 0-15 and of the weights
  *   then windows x 6561 x 2 weights, int16 little-endian, in hundredths of
  *   a man: window by window, pattern by pattern, the full-board weight then
  *   the empty-board one.
- * A file of another variant, size, version or checksum is refused.
+ * A file of another variant, size, version or checksum is refused, and so
+ * is one whose GameType was changed after it was written: the checksum
+ * covers it (version 1's did not), and then names the GameType the
+ * weights were made for.
  */
 #pragma once
 
