@@ -154,16 +154,36 @@ label_is (GtkWidget *widget,
   return g_strcmp0 (text, data) == 0 && gtk_widget_get_mapped (widget);
 }
 
+typedef struct
+{
+  DrWindow   *window;
+  const char *text;
+  GtkWidget  *label;
+} LabelSearch;
+
+static gboolean
+game_list_label_found (gpointer data)
+{
+  LabelSearch *search = data;
+
+  search->label = test_find_widget (GTK_WIDGET (search->window->game_list), GTK_TYPE_WIDGET, label_is,
+                                    (gpointer) search->text);
+  return search->label != NULL;
+}
+
 /* The widget showing @text in the game list (a cell, a column's title,
- * the count). */
+ * the count), waited for: rows off screen take their games from an idle
+ * and a scroll lands a frame or more later, later still on a loaded
+ * machine (a fixed wait failed there now and then). */
 static GtkWidget *
 game_list_label (DrWindow   *window,
                  const char *text)
 {
-  GtkWidget *label = test_find_widget (GTK_WIDGET (window->game_list), GTK_TYPE_WIDGET, label_is, (gpointer) text);
+  LabelSearch search = { window, text, NULL };
+  g_autofree char *what = g_strdup_printf ("\"%s\" in the game list", text);
 
-  g_assert_nonnull (label);
-  return label;
+  test_wait_until (game_list_label_found, &search, what);
+  return search.label;
 }
 
 static void
