@@ -700,6 +700,61 @@ test_corrupt_files (void)
   test_remove_tree (dir), g_free (dir);
 }
 
+/* A file whose offsets near 2^64 wrap round when added to, written with
+ * right checksums (as a hostile file would be): refused, not read outside
+ * the file (found by tests/fuzz/fuzz-egdb). */
+static void
+put_le64 (char   *p,
+          guint64 v)
+{
+  for (int i = 0; i < 8; i++)
+    p[i] = (char) (v >> (8 * i));
+}
+
+static void
+expect_wrap_refused (gsize       field,
+                     gboolean    in_index,
+                     guint64     value,
+                     const char *words)
+{
+  char *dir = copy_tables ("russian", 2);
+  g_autofree char *path = g_build_filename (dir, "russian", "k-k.egdb", NULL);
+  g_autofree char *contents = NULL;
+  guint64 index_at, data_at;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  /* Part 0's description (header byte 72): its index and data offsets. */
+  index_at = GUINT64_FROM_LE (*(guint64 *) (void *) (contents + 72 + 24));
+  data_at = GUINT64_FROM_LE (*(guint64 *) (void *) (contents + 72 + 32));
+  put_le64 (contents + (in_index ? index_at : 0) + field, value);
+  put_le64 (contents + 72 + 72, _dr_egdb_file_checksum ((guint8 *) contents + index_at, data_at - index_at));
+  put_le64 (contents + 232, _dr_egdb_file_checksum ((guint8 *) contents, 232));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
+  expect_refused (dir, "russian", words);
+  test_remove_tree (dir), g_free (dir);
+}
+
+static void
+test_wrapping_offsets (void)
+{
+  guint64 n_blocks;
+  {
+    g_autoptr (DrEgdb) db = open_tables ("russian", 2);
+    g_autofree char *path = g_build_filename (tables.dir, "russian", "k-k.egdb", NULL);
+    g_autofree char *contents = NULL;
+
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    n_blocks = GUINT32_FROM_LE (*(guint32 *) (void *) (contents + 72 + 16));
+  }
+  /* The end of the last block: data offset + 2^64 - 1 wraps to just
+   * below the data offset. */
+  expect_wrap_refused (8 * n_blocks, TRUE, G_MAXUINT64, "blocks run past the end");
+  /* The index offset: 2^64 - 8 plus the index's length wraps below the
+   * data offset. */
+  expect_wrap_refused (72 + 24, FALSE, G_MAXUINT64 - 7, "does not fit");
+}
+
 /* Resume ------------------------------------------------------------------- */
 
 typedef struct
@@ -1377,6 +1432,7 @@ main (int    argc,
   g_test_add_func ("/egdb/verify/catches", test_verify_catches);
   g_test_add_func ("/egdb/files/corrupt", test_corrupt_files);
   g_test_add_func ("/egdb/files/damaged-probe", test_damaged_probe);
+  g_test_add_func ("/egdb/files/wrapping-offsets", test_wrapping_offsets);
   g_test_add_func ("/egdb/build/resume", test_resume);
   g_test_add_func ("/egdb/build/threads", test_build_threads);
   g_test_add_func ("/egdb/count-rules", test_count_rules);

@@ -372,6 +372,17 @@ test_hub_tokenize (void)
   dr_hub_append_arg (out, "value", "a b");
   dr_hub_append_arg (out, "empty", "");
   g_assert_cmpstr (out->str, ==, "set-param name=book value=\"a b\" empty=\"\"");
+
+  /* A carriage return ends a value as a space does: quoted, it reads back
+   * (found by tests/fuzz/fuzz-hub). */
+  g_string_assign (out, "set-param");
+  dr_hub_append_arg (out, "egdb-dir", "/tmp/a\rb");
+  g_assert_cmpstr (out->str, ==, "set-param egdb-dir=\"/tmp/a\rb\"");
+  g_hash_table_remove_all (args);
+  g_clear_pointer (&command, g_free);
+  command = dr_hub_tokenize (out->str, args);
+  g_assert_cmpuint (g_hash_table_size (args), ==, 1);
+  g_assert_cmpstr (g_hash_table_lookup (args, "egdb-dir"), ==, "/tmp/a\rb");
 }
 
 /* The start position in Hub's text (ENGINES.md §4.1 gives it), and a

@@ -29,12 +29,13 @@
 #include "dr-window-private.h"
 
 #include "dr-pdn.h"
+#include "dr-session.h"
 
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#define SESSION_VERSION 1
+#define SESSION_VERSION DR_SESSION_VERSION
 /* How long after a change the session is written. */
 #define SESSION_DELAY_MS 400
 #define NO_GAME DR_WINDOW_NO_GAME
@@ -317,118 +318,48 @@ _dr_window_session_close (DrWindow *self,
     session_file_write (self->session, ++self->session_serial, NULL);
 }
 
-/* The one game of @pdn (a session's), or NULL with @error set. */
-static DrGame *
-game_of_text (const char     *pdn,
-              const char     *name,
-              const DrRules  *rules,
-              GError        **error)
-{
-  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, name, "UTF-8", rules, error);
-  DrGame *game = NULL;
-
-  /* A game read in part is kept: it was written so (with its unread text). */
-  if (reader == NULL || dr_pdn_reader_next_game (reader, &game, NULL) == DR_PDN_READ_END)
-    {
-      if (error != NULL && *error == NULL)
-        g_set_error (error, DR_PDN_ERROR, DR_PDN_ERROR_SYNTAX, _("%s: the session holds no game"), name);
-      return NULL;
-    }
-  return game;
-}
-
 gboolean
 dr_window_restore_session (DrWindow    *self,
                            const char  *path,
                            GError     **error)
 {
-  g_autoptr (GKeyFile) kf = g_key_file_new ();
-  g_autofree char *variant = NULL;
-  g_autofree char *uri = NULL;
-  g_autofree char *pdn = NULL;
-  g_autofree int *ints = NULL;
-  g_auto (GStrv) edited = NULL;
-  g_autoptr (GPtrArray) edits = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_game_free);
-  g_autoptr (GArray) edit_index = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (DrGame) current = NULL;
-  gsize n_path = 0;
-  const DrRules *rules;
-  gboolean modified;
-  int game_index = -1;
+  g_autofree char *contents = NULL;
+  g_auto (DrSession) session = { 0 };
+  gsize length;
 
   g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
 
-  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, error))
+  if (!g_file_get_contents (path, &contents, &length, error)
+      || !dr_session_parse (contents, length, path, &session, error))
     return FALSE;
-  if (g_key_file_get_integer (kf, "Window", "version", NULL) != SESSION_VERSION)
-    {
-      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
-                   _("%s: not a session file of this version"), path);
-      return FALSE;
-    }
-  variant = g_key_file_get_string (kf, "Window", "variant", NULL);
-  rules = variant != NULL ? dr_rules_from_name (variant) : NULL;
-  if (rules == NULL)
-    rules = &dr_rules_international;
-  uri = g_key_file_get_string (kf, "Window", "file", NULL);
-  if (g_key_file_has_key (kf, "Window", "game", NULL))
-    game_index = g_key_file_get_integer (kf, "Window", "game", NULL);
-  modified = g_key_file_get_boolean (kf, "Window", "modified", NULL);
-  ints = g_key_file_get_integer_list (kf, "Window", "path", &n_path, NULL);
-  pdn = g_key_file_get_string (kf, "Game", "pdn", NULL);
-  if (pdn != NULL && (current = game_of_text (pdn, path, rules, error)) == NULL)
-    return FALSE;
-  edited = g_key_file_get_keys (kf, "Edited", NULL, NULL);
-  for (guint i = 0; edited != NULL && edited[i] != NULL; i++)
-    {
-      g_autofree char *text = g_key_file_get_string (kf, "Edited", edited[i], NULL);
-      guint64 index;
-      DrGame *game;
-
-      if (!g_str_has_prefix (edited[i], "game-") || !g_ascii_string_to_unsigned (edited[i] + 5, 10, 0, G_MAXUINT - 1, &index, NULL)
-          || text == NULL || (game = game_of_text (text, path, rules, error)) == NULL)
-        {
-          if (error != NULL && *error == NULL)
-            g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
-                         _("%s: “%s” is not a game of the session"), path, edited[i]);
-          return FALSE;
-        }
-      g_ptr_array_add (edits, game);
-      g_array_append_val (edit_index, (guint) { (guint) index });
-    }
 
   /* This window carries the session on in the same file. */
   g_clear_pointer (&self->session, _dr_session_file_unref);
   self->session = session_file_new (path);
   g_clear_pointer (&self->initial_path, g_array_unref);
-  self->initial_path = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (gsize i = 0; i < n_path; i++)
-    {
-      guint k = (guint) MAX (ints[i], 0);
-      g_array_append_val (self->initial_path, k);
-    }
+  self->initial_path = g_steal_pointer (&session.path);
 
-  if (uri != NULL)
+  if (session.uri != NULL)
     {
       /* The file is read again, and what was not saved goes over it. */
-      g_autoptr (GFile) file = g_file_new_for_uri (uri);
+      g_autoptr (GFile) file = g_file_new_for_uri (session.uri);
       Restoring *r = g_new0 (Restoring, 1);
 
-      r->current = g_steal_pointer (&current);
-      r->index = game_index >= 0 ? (guint) game_index : NO_GAME;
-      r->modified = modified;
-      r->edits = g_ptr_array_ref (edits);
-      r->edit_index = g_array_ref (edit_index);
+      r->current = g_steal_pointer (&session.current);
+      r->index = session.game_index >= 0 ? (guint) session.game_index : NO_GAME;
+      r->modified = session.modified;
+      r->edits = g_steal_pointer (&session.edits);
+      r->edit_index = g_steal_pointer (&session.edit_index);
       open_file (self, file, r);
       return TRUE;
     }
-  if (current == NULL)
+  if (session.current == NULL)
     {
       g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_NOT_FOUND, _("%s: the session holds no game"), path);
       return FALSE;
     }
-  set_document (self, NULL, NULL, NO_GAME, g_steal_pointer (&current));
-  if (modified)
+  set_document (self, NULL, NULL, NO_GAME, g_steal_pointer (&session.current));
+  if (session.modified)
     {
       dr_game_model_set_modified (self->model);
       _dr_window_toast (self, _("Unsaved changes from the last session were restored"));
@@ -446,7 +377,7 @@ dr_window_restore_game_text (DrWindow    *self,
 
   g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
 
-  game = game_of_text (pdn, name, NULL, error);
+  game = dr_session_read_game (pdn, name, NULL, error);
   if (game == NULL)
     return FALSE;
   set_document (self, NULL, NULL, NO_GAME, game);

@@ -438,8 +438,10 @@ _dr_egdb_table_open (const DrRules *rules,
           || part->n_blocks != (part->n_values + EGDB_BLOCK - 1) / EGDB_BLOCK
           || part->index_offset % 8 != 0
           || part->index_offset < EGDB_HEADER_SIZE
-          || part->index_offset + 12 * (guint64) part->n_blocks + 8 > part->data_offset
-          || part->data_offset > size)
+          || part->data_offset > size
+          /* Differences, not sums: offsets near 2^64 must not wrap. */
+          || part->index_offset > part->data_offset
+          || 12 * (guint64) part->n_blocks + 8 > part->data_offset - part->index_offset)
         {
           corrupt (error, path, _("a part's description does not fit the slice or the file"));
           goto fail;
@@ -459,7 +461,7 @@ _dr_egdb_table_open (const DrRules *rules,
             corrupt (error, path, _("a block index is out of order"));
             goto fail;
           }
-      if (part->data_offset + GUINT64_FROM_LE (part->offsets[part->n_blocks]) > size)
+      if (GUINT64_FROM_LE (part->offsets[part->n_blocks]) > size - part->data_offset)
         {
           corrupt (error, path, _("blocks run past the end of the file"));
           goto fail;

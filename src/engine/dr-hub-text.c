@@ -73,7 +73,8 @@ dr_hub_append_arg (GString    *out,
 {
   g_return_if_fail (out != NULL && name != NULL && value != NULL);
 
-  if (*value == '\0' || strpbrk (value, " \t=") != NULL)
+  /* Whatever ends an unquoted value in dr_hub_tokenize(). */
+  if (*value == '\0' || strpbrk (value, " \t\r\n=") != NULL)
     g_string_append_printf (out, " %s=\"%s\"", name, value);
   else
     g_string_append_printf (out, " %s=%s", name, value);

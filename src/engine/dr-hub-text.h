@@ -24,7 +24,8 @@ char       *dr_hub_tokenize          (const char       *line,
                                       GHashTable       *args);
 
 /* Appends " name=value" to @out, quoting the value when it is empty or
- * holds a space or '='. */
+ * holds a space, a tab, a line end or '='.  (A value with '"' cannot be
+ * written; nor, on a line of its own, can one with '\n'.) */
 void        dr_hub_append_arg        (GString          *out,
                                       const char       *name,
                                       const char       *value);

@@ -459,7 +459,8 @@ parse_internal (const DrRules    *rules,
   clean = g_strstrip (g_strdup (text));
   if (legal == NULL)
     {
-      own = g_new0 (DrMoveList, 1);
+      own = g_new (DrMoveList, 1);     /* 32 KiB: not zeroed, generated */
+      own->all_paths = false;
       dr_movegen_legal (rules, pos, own);
       legal = own;
     }
@@ -485,7 +486,7 @@ parse_internal (const DrRules    *rules,
     {
       /* A route is matched against every route of every capture, not
        * only the one the move list keeps for each move. */
-      routes = g_new0 (DrMoveList, 1);
+      routes = g_new (DrMoveList, 1);
       routes->all_paths = TRUE;
       dr_movegen_legal (rules, pos, routes);
     }
@@ -567,7 +568,8 @@ dr_move_parse (const DrRules    *rules,
 
   if (legal == NULL)
     {
-      own = g_new0 (DrMoveList, 1);
+      own = g_new (DrMoveList, 1);     /* 32 KiB: not zeroed, generated */
+      own->all_paths = false;
       dr_movegen_legal (rules, pos, own);
       legal = own;
     }

@@ -1122,7 +1122,9 @@ dr_pdn_reader_next_game (DrPdnReader *r,
   b.game = game;
   b.stack = g_ptr_array_new ();
   b.node = game->root;
-  b.legal = g_new0 (DrMoveList, 1);
+  /* Not zeroed (32 KiB): the generator fills it before each use. */
+  b.legal = g_new (DrMoveList, 1);
+  b.legal->all_paths = FALSE;
   if (failed && unread_from == _dr_pdn_peek_token (r)->offset)
     {
       /* None of the moves can be read (a GameType or FEN this program

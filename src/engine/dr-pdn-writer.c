@@ -160,7 +160,8 @@ put_move (Writer           *w,
 {
   const DrRules *rules = game->rules;
   const DrPosition *before = &node->parent->position;
-  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  /* Not zeroed (32 KiB a move written): the generator fills it. */
+  g_autofree DrMoveList *legal = g_new (DrMoveList, 1);
   g_autofree char *text = NULL;
   GString *token;
   gboolean first_player = before->turn == rules->first_side;
@@ -183,6 +184,7 @@ put_move (Writer           *w,
       g_autofree char *n = g_strdup_printf ("%u...", number);
       put (w, n);
     }
+  legal->all_paths = false;
   dr_movegen_legal (rules, before, legal);
   text = dr_move_to_text (rules, legal, &node->move, notation);
   token = g_string_new (text);

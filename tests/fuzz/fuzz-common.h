@@ -8,6 +8,7 @@
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dr-rules.h"
 
@@ -31,12 +32,40 @@ int LLVMFuzzerTestOneInput (const uint8_t  *data,
   } \
   G_STMT_END
 
+/* Prints a message and, for a critical or a warning, aborts: made fatal by
+ * GLib itself, they would end the process by SIGTRAP (G_BREAKPOINT), which
+ * libFuzzer does not catch, and the input would be lost. */
+static inline GLogWriterOutput
+fuzz_log_writer (GLogLevelFlags   level,
+                 const GLogField *fields,
+                 gsize            n_fields,
+                 gpointer         data)
+{
+  const char *message = NULL;
+
+  g_log_writer_standard_streams (level, fields, n_fields, data);
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
+      message = fields[i].value;
+  /* GLib's own bug, not ours (GLib 2.74, gkeyfile.c): a value with a bad
+   * escape and then a '\' at its end sets its error twice, which GLib
+   * warns about; the value is refused all the same
+   * (corpus/session/glib-escape-at-end). */
+  if ((level & G_LOG_LEVEL_WARNING) && message != NULL
+      && strstr (message, "GError set over the top") != NULL
+      && strstr (message, "Key file contains escape character at end of line") != NULL)
+    return G_LOG_WRITER_HANDLED;
+  if (level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING))
+    abort ();
+  return G_LOG_WRITER_HANDLED;
+}
+
 /* A critical or warning from GLib (a g_return_if_fail that fired) is a bug
  * too. */
 static inline void
 fuzz_init (void)
 {
-  g_log_set_always_fatal (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING);
+  g_log_set_writer_func (fuzz_log_writer, NULL, NULL);
 }
 
 /* The variant a first byte picks. */
