@@ -26,6 +26,7 @@
 #include <string.h>
 
 #define HEADER_SIZE 48
+#define HEADER_SIGNED 16
 #define FUZZ_MAX_INPUT 4096
 
 int
@@ -96,6 +97,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
       gsize sum_length = 32;
 
+      /* Format 2: the checksum covers the header's first 16 bytes (magic,
+       * version, GameType, windows) and the weights. */
+      g_checksum_update (checksum, file, HEADER_SIGNED);
       g_checksum_update (checksum, file + HEADER_SIZE, (gssize) (length - HEADER_SIZE));
       g_checksum_get_digest (checksum, file + 16, &sum_length);
     }
