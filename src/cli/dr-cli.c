@@ -15,6 +15,7 @@
 
 #include "dr-bitboard.h"
 #include "dr-cli-compose.h"
+#include "dr-cli-book.h"
 #include "dr-cli-db.h"
 #ifdef DR_HAVE_DIAGRAM
 #include "dr-cli-diagram.h"
@@ -1002,6 +1003,7 @@ static const CliCommand commands[] = {
   { "egdb", dr_cli_egdb, N_("endgame tables: build, probe, verify, info, plan") },
   { "tune", cmd_tune, N_("fit the evaluation's weights on games with a result") },
   { "selfplay", dr_cli_selfplay, N_("play the engine against itself: training positions for tune") },
+  { "book", dr_cli_book, N_("opening books: build from games and the search, show a position's moves") },
   { "solve", dr_cli_solve, N_("prove a composition: solution tree, refutation, cooks") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
