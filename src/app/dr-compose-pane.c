@@ -715,7 +715,27 @@ add_solvability_rows (DrComposePane *self,
         prefix = g_strdup_printf (_("%s to move: "), side_name ((DrSide) part->start.turn));
       else
         prefix = g_strdup ("");
-      if (part->status == DR_SOLVE_PROVED)
+      if (part->status == DR_SOLVE_WON_FINALES)
+        {
+          const DrSolveNode *key = part->tree != NULL ? part->tree->children : NULL;
+          g_autofree char *key_text = NULL;
+
+          dr_compose_tree_main_line (part->tree, line);
+          if (key != NULL && part->tree->attacker_to_move)
+            key_text = dr_solve_node_move_text (self->rules, key, self->notation);
+          /* Not "proved": the lines end in finales (004 6.2.7.2) the
+           * engine judges won; the tree below lists them one by one. */
+          message = g_strdup_printf (_("%swon finales: the key %s, %d moves in the longest line, a solution tree "
+                                       "of %u positions, %u of its lines ending in a finale the engine judges won "
+                                       "(at least %d men ahead; after %d plies at least %+.2f, or a win it sees "
+                                       "where Black has a king) (%.1f s)"),
+                                     prefix, key_text != NULL ? key_text : "—", part->distance,
+                                     dr_solve_node_count (part->tree), part->n_finales, DR_SOLVE_FINALE_MIN_MEN,
+                                     DR_SOLVE_FINALE_DEPTH, DR_SOLVE_FINALE_MIN_SCORE / 100.0, part->seconds);
+          add_row (self, "solvability", "6.2.3", _("Solvability"), DR_CHECK_PASS, message, line, &part->start,
+                   from_game, 0, NULL);
+        }
+      else if (part->status == DR_SOLVE_PROVED)
         {
           const DrSolveNode *key = part->tree != NULL ? part->tree->children : NULL;
           g_autofree char *key_text = NULL;
@@ -801,7 +821,7 @@ add_cook_rows (DrComposePane *self,
   if (self->cooks == NULL)
     {
       add_row (self, "uniqueness", "6.2.6", _("Uniqueness"), DR_CHECK_UNDECIDED,
-               self->result->status == DR_SOLVE_PROVED
+               dr_solve_status_is_won (self->result->status)
                  ? _("Not searched: cooks are looked for in simple stipulations only")
                  : _("Not searched: the stipulation is not proved"),
                NULL, NULL, FALSE, 0, NULL);
@@ -821,7 +841,7 @@ add_cook_rows (DrComposePane *self,
       const char *title;
       GtkListBoxRow *row;
 
-      if (cook->status != DR_SOLVE_PROVED)
+      if (!dr_solve_status_is_won (cook->status))
         {
           /* The alternative itself and the attacker moves its search
            * ruled out after it. */
@@ -942,8 +962,8 @@ show_report (DrComposePane *self)
     }
   if (self->result->message != NULL)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label), self->result->message);
-  gtk_widget_set_visible (self->tree_expander, self->result->status == DR_SOLVE_PROVED);
-  if (self->result->status == DR_SOLVE_PROVED)
+  gtk_widget_set_visible (self->tree_expander, dr_solve_status_is_won (self->result->status));
+  if (dr_solve_status_is_won (self->result->status))
     {
       tree_text = dr_solve_result_format (self->result, self->notation, TRUE);
       gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->tree_view), tree_text, -1);
@@ -1061,6 +1081,10 @@ verify_thread (GTask        *task,
   options.cancellable = job->cancellable;
   options.progress = verify_progress_cb;
   options.progress_data = job;
+  /* A problem's solution ends at its finales (004 6.2.7.2); the complete
+   * proof is searched beside them on a second thread. */
+  options.finales = job->st.genre == DR_GENRE_PROBLEM || job->st.genre == DR_GENRE_UNSTATED;
+  options.threads = 2;
   set_phase (job, _("Proving"));
   job->result = dr_solve (job->rules, &job->start, &options, &error);
   if (job->result == NULL)
@@ -1075,7 +1099,7 @@ verify_thread (GTask        *task,
 
   /* The cooks of a proved simple stipulation, along the stated solution;
    * each alternative with a short limit of its own. */
-  if (job->result->status == DR_SOLVE_PROVED && job->result->n_parts == 1
+  if (dr_solve_status_is_won (job->result->status) && job->result->n_parts == 1
       && !g_cancellable_is_cancelled (job->cancellable))
     {
       double limit = job->max_seconds > 0 ? job->max_seconds / COOK_SHARE : COOK_MAX_S;
@@ -1102,11 +1126,11 @@ verify_thread (GTask        *task,
   /* The other checks that need the solver (6.2.4 statists and the
    * economy of the final, 6.2.5 variations, ...): their 6.2.3 and 6.2.6
    * items are left out, the rows above say the same with their lines. */
-  if (job->result->status == DR_SOLVE_PROVED && !g_cancellable_is_cancelled (job->cancellable))
+  if (dr_solve_status_is_won (job->result->status) && !g_cancellable_is_cancelled (job->cancellable))
     {
       g_autoptr (DrCheckReport) more = dr_check_report_new ();
       double limit = job->max_seconds > 0 ? job->max_seconds / COOK_SHARE : COOK_MAX_S;
-      DrComposeLimits limits = { 0, CLAMP (limit, COOK_MIN_S, COOK_MAX_S), options.egdb, job->cancellable };
+      DrComposeLimits limits = { 0, CLAMP (limit, COOK_MIN_S, COOK_MAX_S), options.egdb, job->cancellable, 1 };
 
       set_phase (job, _("Checking statists and the final"));
       dr_compose_check_solution (more, job->game, &job->start, &job->st, &limits);
