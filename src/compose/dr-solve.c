@@ -584,6 +584,54 @@ helper_run (gpointer data)
   return NULL;
 }
 
+/* One thread: after a tree down to won finales, the complete proof is
+ * searched for as many positions again as the finales' search took
+ * (within the time left), and preferred when found. */
+static void
+prefer_complete_proof (const DrRules        *rules,
+                       const DrSolveOptions *options,
+                       guint                 index,
+                       DrSolvePart          *part)
+{
+  DrSolveOptions po = *options;
+  DrSolvePart pp = { 0 };
+  Ctx *c;
+
+  po.finales = FALSE;
+  po.max_nodes = MAX (part->nodes, 10000);
+  if (options->max_nodes > 0)
+    po.max_nodes = MIN (po.max_nodes, options->max_nodes);
+  if (options->max_seconds > 0)
+    {
+      po.max_seconds = options->max_seconds - part->seconds;
+      if (po.max_seconds <= 0)
+        return;
+    }
+  pp.start = part->start;
+  pp.goal = part->goal;
+  pp.attacker = part->attacker;
+  c = _dr_solve_ctx_new (rules, &po, pp.goal, pp.attacker);
+  c->part = index;
+  _dr_solve_solve_part (c, &pp);
+  _dr_solve_ctx_free (c);
+  if (pp.status == DR_SOLVE_PROVED)
+    {
+      guint64 nodes = part->nodes;
+      double seconds = part->seconds;
+
+      _dr_solve_part_clear (part);
+      *part = pp;
+      part->nodes += nodes;
+      part->seconds += seconds;
+    }
+  else
+    {
+      part->nodes += pp.nodes;
+      part->seconds += pp.seconds;
+      _dr_solve_part_clear (&pp);
+    }
+}
+
 /* Solves part @index.  With finales and two threads, a complete proof is
  * searched on a second thread while this one searches down to won
  * finales: a complete proof is preferred.  When the finales' search has
@@ -617,7 +665,11 @@ solve_part (const DrRules        *rules,
   _dr_solve_solve_part (c, part);
   _dr_solve_ctx_free (c);
   if (h == NULL)
-    return;
+    {
+      if (part->status == DR_SOLVE_WON_FINALES)
+        prefer_complete_proof (rules, options, index, part);
+      return;
+    }
 
   if (part->status == DR_SOLVE_WON_FINALES)
     {
