@@ -268,11 +268,18 @@ test_compose_proved (void)
 
     dr_position_apply (&after, &start, &key);
     g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &after));
+    /* Issue 24: the status says who moves on the board, the side after
+     * the key (it said the game's start's side before). */
+    g_assert_cmpint (after.turn, !=, start.turn);
+    g_assert_cmpstr (gtk_label_get_text (window->status_label), ==,
+                     after.turn == DR_SIDE_WHITE ? "White to move" : "Black to move");
   }
   /* A move on the board there goes nowhere: the game's position again. */
   test_click_labelled (GTK_WIDGET (pane), "Back to the _Game");
   g_assert_false (dr_compose_pane_get_showing_line (pane));
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
+  g_assert_cmpstr (gtk_label_get_text (window->status_label), ==,
+                   start.turn == DR_SIDE_WHITE ? "White to move" : "Black to move");
 
   /* The solution tree, opened: the key at its top; its main line added to
    * the game (which stated none) becomes the game's main line. */

@@ -119,6 +119,14 @@ struct _DrComposePane
 
 G_DEFINE_FINAL_TYPE (DrComposePane, dr_compose_pane, GTK_TYPE_BOX)
 
+enum
+{
+  LINE_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 /* --- shared helpers ---------------------------------------------------- */
 
 void
@@ -443,6 +451,7 @@ show_line_position (DrComposePane *self)
   gtk_label_set_markup (self->line_label, markup);
   gtk_widget_set_sensitive (self->line_back_button, self->line_pos > 0);
   gtk_widget_set_sensitive (self->line_forward_button, self->line_pos < self->line->len);
+  g_signal_emit (self, signals[LINE_CHANGED], 0);
 }
 
 void
@@ -455,6 +464,7 @@ dr_compose_pane_leave_line (DrComposePane *self)
   self->showing_line = FALSE;
   gtk_widget_set_visible (self->line_box, FALSE);
   restore_board (self);
+  g_signal_emit (self, signals[LINE_CHANGED], 0);
 }
 
 gboolean
@@ -1081,10 +1091,11 @@ verify_thread (GTask        *task,
   options.cancellable = job->cancellable;
   options.progress = verify_progress_cb;
   options.progress_data = job;
-  /* A problem's solution ends at its finales (004 6.2.7.2); the complete
-   * proof is searched beside them on a second thread. */
+  /* A problem's solution ends at its finales (004 6.2.7.2).  One
+   * thread: a second one beside it (draughtsman-cli solve --threads)
+   * would take the window's core on a two-core machine. */
   options.finales = job->st.genre == DR_GENRE_PROBLEM || job->st.genre == DR_GENRE_UNSTATED;
-  options.threads = 2;
+  options.threads = 1;
   set_phase (job, _("Proving"));
   job->result = dr_solve (job->rules, &job->start, &options, &error);
   if (job->result == NULL)
@@ -1333,6 +1344,15 @@ dr_compose_pane_class_init (DrComposePaneClass *klass)
 
   object_class->dispose = dr_compose_pane_dispose;
   object_class->finalize = dr_compose_pane_finalize;
+
+  /**
+   * DrComposePane::line-changed:
+   *
+   * The board shows another position of a report's line, or the game's
+   * again (dr_compose_pane_get_showing_line()).
+   */
+  signals[LINE_CHANGED] = g_signal_new ("line-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                        NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/draughtsman/Draughtsman/dr-compose-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, DrComposePane, genre_dropdown);
