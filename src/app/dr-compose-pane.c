@@ -40,6 +40,7 @@
 #include "dr-movegen.h"
 
 #include <inttypes.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 /* The cooks' search: each alternative gets this share of the time limit,
@@ -248,13 +249,34 @@ goal_index (const DrStipulation *st)
     }
 }
 
+/* The stipulation in the user's language: the sentences of the common
+ * stipulations are translated (the Stipulation tag keeps the English
+ * sentence, dr_stipulation_to_text()); the others stay as the tag says. */
+static char *
+stipulation_sentence (const DrStipulation *st)
+{
+  gboolean white = st->to_move == DR_SIDE_WHITE;
+
+  if (st->order == DR_ORDER_AS_GIVEN && st->goal == DR_GOAL_WIN)
+    {
+      if (st->attacker == st->to_move)
+        return g_strdup (white ? _("White to play and win") : _("Black to play and win"));
+      return g_strdup (white ? _("White to play, Black wins") : _("Black to play, White wins"));
+    }
+  if (st->order == DR_ORDER_AS_GIVEN && st->goal == DR_GOAL_DRAW && st->attacker == st->to_move)
+    return g_strdup (white ? _("White to play and draw") : _("Black to play and draw"));
+  return dr_stipulation_to_text (st);
+}
+
 static void
 show_stipulation (DrComposePane       *self,
                   const DrStipulation *st)
 {
   DrGame *game = dr_game_model_get_game (self->model);
-  g_autofree char *text = dr_stipulation_to_text (st);
+  g_autofree char *text = stipulation_sentence (st);
   g_autofree char *group = NULL;
+  g_autofree char *group_folded = NULL;
+  g_autofree char *genre_folded = NULL;
   g_autofree char *label = NULL;
   DrGenre genre = st->genre;
 
@@ -266,6 +288,12 @@ show_stipulation (DrComposePane       *self,
     label = g_strdup_printf (_("“%s” cannot be read: verified as “%s”"), st->unread, text);
   else if (genre == DR_GENRE_UNSTATED)
     label = g_strdup_printf (_("%s; the material fits no genre of 6.1.3"), text);
+  else if (group != NULL
+           && strstr (group_folded = g_utf8_casefold (group, -1),
+                      genre_folded = g_utf8_casefold (dr_genre_title (genre), -1)) != NULL)
+    /* A group that names its genre ("large problem") says it alone, not
+     * "problem (large problem)". */
+    label = g_strdup_printf ("%s — %s", text, group);
   else
     /* Translators: the stipulation, then the genre (and its group). */
     label = g_strdup_printf ("%s — %s%s%s%s", text, dr_genre_title (genre), group != NULL ? " (" : "",
