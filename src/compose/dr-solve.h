@@ -68,7 +68,8 @@
  * Threads.  dr_solve() runs on the calling thread (call it from a worker
  * thread in an application); the progress callback is called on that
  * thread.  With finales and DrSolveOptions.threads >= 2 it also starts
- * one thread of its own for the complete proof, joined before it returns.  Results are plain data and may be handed to another thread.
+ * one thread of its own for the complete proof, joined before it returns.
+ * Results are plain data and may be handed to another thread.
  * Several solves may run at once: there is no global state.
  */
 #pragma once
