@@ -268,11 +268,18 @@ test_compose_proved (void)
 
     dr_position_apply (&after, &start, &key);
     g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &after));
+    /* Issue 24: the status says who moves on the board, the side after
+     * the key (it said the game's start's side before). */
+    g_assert_cmpint (after.turn, !=, start.turn);
+    g_assert_cmpstr (gtk_label_get_text (window->status_label), ==,
+                     after.turn == DR_SIDE_WHITE ? "White to move" : "Black to move");
   }
   /* A move on the board there goes nowhere: the game's position again. */
   test_click_labelled (GTK_WIDGET (pane), "Back to the _Game");
   g_assert_false (dr_compose_pane_get_showing_line (pane));
   g_assert_true (dr_position_equal (dr_board_state_get_position (window->board), &start));
+  g_assert_cmpstr (gtk_label_get_text (window->status_label), ==,
+                   start.turn == DR_SIDE_WHITE ? "White to move" : "Black to move");
 
   /* The solution tree, opened: the key at its top; its main line added to
    * the game (which stated none) becomes the game's main line. */
@@ -387,6 +394,53 @@ static gboolean
 not_busy (gpointer data)
 {
   return !dr_compose_pane_get_busy (data);
+}
+
+/* Issue 24: the stipulation line of the pane.  A large International
+ * problem reads "White to play and win — large problem", not "... —
+ * problem (large problem)" (in Russian "проблема (большая проблема)");
+ * the sentence goes through the translations (it was the Stipulation
+ * tag's English in every language). */
+static gboolean
+international_loaded (gpointer data)
+{
+  DrWindow *window = data;
+
+  return window->file != NULL && window->game_index != DR_WINDOW_NO_GAME
+         && dr_game_model_get_rules (window->model) == &dr_rules_international;
+}
+
+static gboolean
+label_is (GtkWidget *widget,
+          gpointer   data)
+{
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static void
+test_compose_stipulation_line (void)
+{
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GString) labels = g_string_new (NULL);
+  DrComposePane *pane;
+  DrWindow *window;
+
+  if (test_skip_without_input (have_display))
+    return;
+  file = test_make_file (tmp_dir, "large.pdn",
+                         "[Event \"Large\"]\n[GameType \"20\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n"
+                         "[FEN \"W:W30,32,33,34,35,36,37,38,39,40,41,42,43:B6,7,8,9,10,11,12,13,14,15,16,17,18\"]\n\n"
+                         "1-0\n");
+  window = test_open_window (GTK_APPLICATION (app));
+  dr_window_open_file (window, file);
+  test_wait_until (international_loaded, window, "the large problem");
+  test_click_widget (GTK_WIDGET (window->composition_button));
+  pane = dr_window_get_compose_pane (window);
+  append_labels (GTK_WIDGET (pane), labels);
+  g_test_message ("labels:%s", labels->str);
+  g_assert_nonnull (test_find_widget (GTK_WIDGET (pane), GTK_TYPE_LABEL, label_is,
+                                      (gpointer) "White to play and win — large problem"));
+  test_put_away (window);
 }
 
 static void
@@ -674,6 +728,7 @@ main (int    argc,
   g_test_add_func ("/app/compose/proved", test_compose_proved);
   g_test_add_func ("/app/compose/cook", test_compose_cook);
   g_test_add_func ("/app/compose/cancel", test_compose_cancel);
+  g_test_add_func ("/app/compose/stipulation-line", test_compose_stipulation_line);
   g_test_add_func ("/app/compose/solve-mode", test_solve_mode);
 
   have_display = test_app_init ();

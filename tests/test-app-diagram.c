@@ -262,6 +262,42 @@ test_export_diagram (void)
   test_run_for (100);
 }
 
+/* Issue 24: a composition set up in the application (a Genre tag, the
+ * day's Date, no Site, no result) is exported with its stipulation,
+ * "White to play and win", not the result's "White to play", and with no
+ * Source: the day it was set up is no source.  Before the fix the fields
+ * read "White to play" and "2026.11.28". */
+static void
+test_export_composition (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "composition.pdn", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  DrDiagramDialog *dialog;
+  DrWindow *window;
+
+  if (skip_without_input ())
+    return;
+  g_assert_true (g_file_set_contents (path,
+                                      "[Event \"Miniature\"]\n[Date \"2026.11.28\"]\n[Result \"*\"]\n"
+                                      "[SetUp \"1\"]\n[Genre \"problem\"]\n"
+                                      "[FEN \"W:W32,46,47,48,49,50:B3,4,5,17,27\"]\n\n*\n", -1, NULL));
+  window = test_open_window (GTK_APPLICATION (app));
+  dr_window_set_initial_ply (window, 0, 1);
+  dr_window_open_file (window, file);
+  test_wait_until (game_shown, window, "the composition");
+
+  dialog = open_dialog (window, "Export Diagram…");
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, has_entry_text,
+                                      (gpointer) "White to play and win"));
+  g_assert_null (test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, has_entry_text, (gpointer) "2026.11.28"));
+  g_assert_null (test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_ENTRY, has_entry_text, (gpointer) "White to play"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  test_wait_until (dialog_gone, NULL, "the dialog to close");
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (100);
+}
+
 static void
 test_export_format (void)
 {
@@ -416,6 +452,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/diagram/export", test_export_diagram);
   g_test_add_func ("/app/diagram/export/format", test_export_format);
+  g_test_add_func ("/app/diagram/export/composition", test_export_composition);
   g_test_add_func ("/app/diagram/copy", test_copy_diagram);
   g_test_add_func ("/app/diagram/collection", test_export_collection);
 

@@ -861,6 +861,26 @@ test_solve_command (void)
      * from any distance); five defences, each a leaf. */
     g_assert_nonnull (strstr (run->out, "  1... 5x41\n    2. 46x37  # no move\n"));
   }
+  {
+    /* Issue 24: 32x12 leaves Black three men down with no capture and no
+     * king, a finale the engine judges won: "won finales", never
+     * "proved", exit status 0; without finales nothing is decided within
+     * four moves (exit status 1). */
+    g_autoptr (CliRun) run = cli_run ("solve", "--fen", "W:W32,46,47,48,49,50:B3,4,5,17,27", "--egdb-dir", "",
+                                      "--depth", "4", "--threads", "1", "--tree", NULL);
+    g_autoptr (CliRun) plain = cli_run ("solve", "--fen", "W:W32,46,47,48,49,50:B3,4,5,17,27", "--egdb-dir", "",
+                                        "--depth", "4", "--no-finales", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "\nwon finales: win for White in 1 moves, 1 of the lines"));
+    g_assert_nonnull (strstr (run->out, "\nkey: 32x12\n"));
+    g_assert_nonnull (strstr (run->out, "  1. 32x12  # won finale (004 6.2.7.2): +"));
+    g_assert_nonnull (strstr (run->out, "verdict: won finales"));
+    g_assert_null (strstr (run->out, "proved"));
+    cli_run_report (plain);
+    g_assert_cmpint (plain->status, ==, 1);
+    g_assert_nonnull (strstr (plain->out, "verdict: undecided"));
+  }
   g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
   {
     g_autoptr (CliRun) run = cli_run ("solve", "--pdn", path, "--cooks", "--cook-nodes", "3000",
@@ -881,7 +901,7 @@ test_solve_command (void)
     depth = g_match_info_fetch (match, 1);
     /* At least the stated solution's own three moves were searched. */
     g_assert_cmpint (atoi (depth), >=, 3);
-    g_assert_nonnull (strstr (run->out, "problems: 2, proved: 2, refuted: 0, undecided: 0"));
+    g_assert_nonnull (strstr (run->out, "problems: 2, proved: 2, won finales: 0, refuted: 0, undecided: 0"));
     g_assert_nonnull (strstr (run->out, "full cooks: 1;"));
   }
   {

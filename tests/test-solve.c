@@ -88,7 +88,7 @@ solve (const DrRules        *rules,
   g_assert_true (dr_solve_verify_tree (r, &error));
   g_assert_no_error (error);
   for (guint p = 0; p < r->n_parts; p++)
-    g_assert_true ((r->parts[p].status == DR_SOLVE_PROVED) == (r->parts[p].tree != NULL));
+    g_assert_true (dr_solve_status_is_won (r->parts[p].status) == (r->parts[p].tree != NULL));
   return r;
 }
 
@@ -531,6 +531,115 @@ test_verify_rejects (void)
 /* Real problems: proved from their FEN, and the key is the first move of
  * the published solution.  (English: the side to move wins, whatever the
  * Result tag says; the FEN's side letter is the side to move.) */
+/* Won finales (issue 24, 004 6.2.7.2).  32x21x12 is White's only move;
+ * then Black, with three men on its back row, has no capture: a finale
+ * with White three men ahead and no black king, which the engine scores
+ * far above +2.00.  Without finales no line reaches the end of the game
+ * within four moves: undecided, as before. */
+static void
+test_won_finale (void)
+{
+  DrSolveOptions o;
+  g_autoptr (DrSolveResult) r = NULL;
+  g_autoptr (DrSolveResult) plain = NULL;
+  g_autofree char *text = NULL;
+  const DrSolveNode *tree;
+
+  dr_solve_options_init (&o);
+  o.max_depth = 4;
+  plain = solve (&dr_rules_international, "W:W32,46,47,48,49,50:B27,17,3,4,5", &o);
+  g_assert_cmpint (plain->status, ==, DR_SOLVE_UNDECIDED);
+
+  o.finales = TRUE;
+  r = solve (&dr_rules_international, "W:W32,46,47,48,49,50:B27,17,3,4,5", &o);
+  g_assert_cmpint (r->status, ==, DR_SOLVE_WON_FINALES);
+  g_assert_cmpstr (dr_solve_status_to_string (r->status), ==, "won finales");
+  assert_key (r, "32x12");
+  tree = dr_solve_result_get_tree (r);
+  g_assert_cmpint (tree->children->leaf, ==, DR_SOLVE_LEAF_FINALE);
+  g_assert_cmpint (tree->children->finale_score, >=, DR_SOLVE_FINALE_MIN_SCORE);
+  g_assert_cmpuint (r->parts[0].n_finales, ==, 1);
+  g_assert_null (strstr (r->message, "proved"));
+  text = dr_solve_result_format (r, DR_NOTATION_NUMERIC, TRUE);
+  g_assert_nonnull (strstr (text, "# won finale (004 6.2.7.2)"));
+
+  /* The second thread's complete proof does not change a verdict it
+   * cannot reach. */
+  g_clear_pointer (&r, dr_solve_result_free);
+  o.threads = 2;
+  r = solve (&dr_rules_international, "W:W32,46,47,48,49,50:B27,17,3,4,5", &o);
+  g_assert_cmpint (r->status, ==, DR_SOLVE_WON_FINALES);
+
+  /* A complete proof stays "proved" with finales on: the end of the game
+   * comes before any finale. */
+  g_clear_pointer (&r, dr_solve_result_free);
+  o.threads = 1;
+  r = solve (&dr_rules_international, "W:WK46,28:BK5,23", &o);
+  g_assert_cmpint (r->status, ==, DR_SOLVE_PROVED);
+  g_assert_cmpuint (r->parts[0].n_finales, ==, 0);
+}
+
+/* A finale that is only a draw is no won finale.  White's men on 16, 17
+ * and 18 are three men ahead of Black's on 40, but whatever White plays
+ * Black crowns on 49 or 50 within the engine's horizon, and kings against
+ * a king are a draw: the engine sees no win, so no line ends there, and
+ * within four moves the problem stays undecided.  The verifier refuses a
+ * finale leaf put on such a position by hand. */
+static void
+test_draw_finale (void)
+{
+  DrSolveOptions o;
+  g_autoptr (DrSolveResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+
+  dr_solve_options_init (&o);
+  o.finales = TRUE;
+  o.max_depth = 4;
+  r = solve (&dr_rules_international, "W:W16,17,18:B40", &o);
+  g_assert_cmpint (r->status, ==, DR_SOLVE_UNDECIDED);
+  g_assert_null (dr_solve_result_get_tree (r));
+
+  /* A forged tree: 17-11 with a finale leaf scored below the threshold. */
+  g_clear_pointer (&r, dr_solve_result_free);
+  r = solve (&dr_rules_international, "W:W32,46,47,48,49,50:B27,17,3,4,5", &o);
+  g_assert_cmpint (r->status, ==, DR_SOLVE_WON_FINALES);
+  ((DrSolveNode *) r->parts[0].tree->children)->finale_score = DR_SOLVE_FINALE_MIN_SCORE - 1;
+  g_assert_false (dr_solve_verify_tree (r, &error));
+  g_assert_error (error, DR_SOLVE_ERROR, DR_SOLVE_ERROR_VERIFY);
+}
+
+/* Cooks with the finales' verdict: five White men against one black man
+ * on its back row win whatever White plays (every move reaches a finale
+ * four men ahead), so against the stated 46-41 every other move is a full
+ * cook, found and reported as won finales, not as proved. */
+static void
+test_finale_cooks (void)
+{
+  const DrRules *rules = &dr_rules_international;
+  DrSolveOptions o;
+  DrPosition pos = fen (rules, "W:W46,47,48,49,50:B5");
+  DrMove line[1];
+  g_autoptr (GPtrArray) cooks = NULL;
+  g_autoptr (GError) error = NULL;
+
+  dr_solve_options_init (&o);
+  o.finales = TRUE;
+  o.max_depth = 3;
+  line[0] = move (rules, &pos, "46-41");
+  cooks = dr_solve_cooks (rules, &pos, line, 1, &o, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cooks->len, ==, 8);
+  for (guint i = 0; i < cooks->len; i++)
+    {
+      const DrSolveCook *c = cooks->pdata[i];
+
+      g_assert_cmpint (c->kind, ==, DR_SOLVE_COOK_FULL);
+      g_assert_cmpint (c->status, ==, DR_SOLVE_WON_FINALES);
+      g_assert_true (dr_solve_verify_tree (c->proof, &error));
+      g_assert_no_error (error);
+    }
+}
+
 static void
 test_real_problems (void)
 {
@@ -607,6 +716,9 @@ main (int    argc,
   g_test_add_func ("/solve/tree-too-large", test_tree_too_large);
   g_test_add_func ("/solve/verify-rejects", test_verify_rejects);
   g_test_add_func ("/solve/real-problems", test_real_problems);
+  g_test_add_func ("/solve/finale/won", test_won_finale);
+  g_test_add_func ("/solve/finale/draw", test_draw_finale);
+  g_test_add_func ("/solve/finale/cooks", test_finale_cooks);
   status = g_test_run ();
   if (tables_dir != NULL)
     test_remove_tree (tables_dir);

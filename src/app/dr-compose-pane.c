@@ -40,6 +40,7 @@
 #include "dr-movegen.h"
 
 #include <inttypes.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 /* The cooks' search: each alternative gets this share of the time limit,
@@ -118,6 +119,14 @@ struct _DrComposePane
 };
 
 G_DEFINE_FINAL_TYPE (DrComposePane, dr_compose_pane, GTK_TYPE_BOX)
+
+enum
+{
+  LINE_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 /* --- shared helpers ---------------------------------------------------- */
 
@@ -240,13 +249,34 @@ goal_index (const DrStipulation *st)
     }
 }
 
+/* The stipulation in the user's language: the sentences of the common
+ * stipulations are translated (the Stipulation tag keeps the English
+ * sentence, dr_stipulation_to_text()); the others stay as the tag says. */
+static char *
+stipulation_sentence (const DrStipulation *st)
+{
+  gboolean white = st->to_move == DR_SIDE_WHITE;
+
+  if (st->order == DR_ORDER_AS_GIVEN && st->goal == DR_GOAL_WIN)
+    {
+      if (st->attacker == st->to_move)
+        return g_strdup (white ? _("White to play and win") : _("Black to play and win"));
+      return g_strdup (white ? _("White to play, Black wins") : _("Black to play, White wins"));
+    }
+  if (st->order == DR_ORDER_AS_GIVEN && st->goal == DR_GOAL_DRAW && st->attacker == st->to_move)
+    return g_strdup (white ? _("White to play and draw") : _("Black to play and draw"));
+  return dr_stipulation_to_text (st);
+}
+
 static void
 show_stipulation (DrComposePane       *self,
                   const DrStipulation *st)
 {
   DrGame *game = dr_game_model_get_game (self->model);
-  g_autofree char *text = dr_stipulation_to_text (st);
+  g_autofree char *text = stipulation_sentence (st);
   g_autofree char *group = NULL;
+  g_autofree char *group_folded = NULL;
+  g_autofree char *genre_folded = NULL;
   g_autofree char *label = NULL;
   DrGenre genre = st->genre;
 
@@ -258,6 +288,12 @@ show_stipulation (DrComposePane       *self,
     label = g_strdup_printf (_("“%s” cannot be read: verified as “%s”"), st->unread, text);
   else if (genre == DR_GENRE_UNSTATED)
     label = g_strdup_printf (_("%s; the material fits no genre of 6.1.3"), text);
+  else if (group != NULL
+           && strstr (group_folded = g_utf8_casefold (group, -1),
+                      genre_folded = g_utf8_casefold (dr_genre_title (genre), -1)) != NULL)
+    /* A group that names its genre ("large problem") says it alone, not
+     * "problem (large problem)". */
+    label = g_strdup_printf ("%s — %s", text, group);
   else
     /* Translators: the stipulation, then the genre (and its group). */
     label = g_strdup_printf ("%s — %s%s%s%s", text, dr_genre_title (genre), group != NULL ? " (" : "",
@@ -443,6 +479,7 @@ show_line_position (DrComposePane *self)
   gtk_label_set_markup (self->line_label, markup);
   gtk_widget_set_sensitive (self->line_back_button, self->line_pos > 0);
   gtk_widget_set_sensitive (self->line_forward_button, self->line_pos < self->line->len);
+  g_signal_emit (self, signals[LINE_CHANGED], 0);
 }
 
 void
@@ -455,6 +492,7 @@ dr_compose_pane_leave_line (DrComposePane *self)
   self->showing_line = FALSE;
   gtk_widget_set_visible (self->line_box, FALSE);
   restore_board (self);
+  g_signal_emit (self, signals[LINE_CHANGED], 0);
 }
 
 gboolean
@@ -715,7 +753,27 @@ add_solvability_rows (DrComposePane *self,
         prefix = g_strdup_printf (_("%s to move: "), side_name ((DrSide) part->start.turn));
       else
         prefix = g_strdup ("");
-      if (part->status == DR_SOLVE_PROVED)
+      if (part->status == DR_SOLVE_WON_FINALES)
+        {
+          const DrSolveNode *key = part->tree != NULL ? part->tree->children : NULL;
+          g_autofree char *key_text = NULL;
+
+          dr_compose_tree_main_line (part->tree, line);
+          if (key != NULL && part->tree->attacker_to_move)
+            key_text = dr_solve_node_move_text (self->rules, key, self->notation);
+          /* Not "proved": the lines end in finales (004 6.2.7.2) the
+           * engine judges won; the tree below lists them one by one. */
+          message = g_strdup_printf (_("%swon finales: the key %s, %d moves in the longest line, a solution tree "
+                                       "of %u positions, %u of its lines ending in a finale the engine judges won "
+                                       "(at least %d men ahead; after %d plies at least %+.2f, or a win it sees "
+                                       "where Black has a king) (%.1f s)"),
+                                     prefix, key_text != NULL ? key_text : "—", part->distance,
+                                     dr_solve_node_count (part->tree), part->n_finales, DR_SOLVE_FINALE_MIN_MEN,
+                                     DR_SOLVE_FINALE_DEPTH, DR_SOLVE_FINALE_MIN_SCORE / 100.0, part->seconds);
+          add_row (self, "solvability", "6.2.3", _("Solvability"), DR_CHECK_PASS, message, line, &part->start,
+                   from_game, 0, NULL);
+        }
+      else if (part->status == DR_SOLVE_PROVED)
         {
           const DrSolveNode *key = part->tree != NULL ? part->tree->children : NULL;
           g_autofree char *key_text = NULL;
@@ -801,7 +859,7 @@ add_cook_rows (DrComposePane *self,
   if (self->cooks == NULL)
     {
       add_row (self, "uniqueness", "6.2.6", _("Uniqueness"), DR_CHECK_UNDECIDED,
-               self->result->status == DR_SOLVE_PROVED
+               dr_solve_status_is_won (self->result->status)
                  ? _("Not searched: cooks are looked for in simple stipulations only")
                  : _("Not searched: the stipulation is not proved"),
                NULL, NULL, FALSE, 0, NULL);
@@ -821,7 +879,7 @@ add_cook_rows (DrComposePane *self,
       const char *title;
       GtkListBoxRow *row;
 
-      if (cook->status != DR_SOLVE_PROVED)
+      if (!dr_solve_status_is_won (cook->status))
         {
           /* The alternative itself and the attacker moves its search
            * ruled out after it. */
@@ -942,8 +1000,8 @@ show_report (DrComposePane *self)
     }
   if (self->result->message != NULL)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label), self->result->message);
-  gtk_widget_set_visible (self->tree_expander, self->result->status == DR_SOLVE_PROVED);
-  if (self->result->status == DR_SOLVE_PROVED)
+  gtk_widget_set_visible (self->tree_expander, dr_solve_status_is_won (self->result->status));
+  if (dr_solve_status_is_won (self->result->status))
     {
       tree_text = dr_solve_result_format (self->result, self->notation, TRUE);
       gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->tree_view), tree_text, -1);
@@ -1061,6 +1119,11 @@ verify_thread (GTask        *task,
   options.cancellable = job->cancellable;
   options.progress = verify_progress_cb;
   options.progress_data = job;
+  /* A problem's solution ends at its finales (004 6.2.7.2).  One
+   * thread: a second one beside it (draughtsman-cli solve --threads)
+   * would take the window's core on a two-core machine. */
+  options.finales = job->st.genre == DR_GENRE_PROBLEM || job->st.genre == DR_GENRE_UNSTATED;
+  options.threads = 1;
   set_phase (job, _("Proving"));
   job->result = dr_solve (job->rules, &job->start, &options, &error);
   if (job->result == NULL)
@@ -1075,7 +1138,7 @@ verify_thread (GTask        *task,
 
   /* The cooks of a proved simple stipulation, along the stated solution;
    * each alternative with a short limit of its own. */
-  if (job->result->status == DR_SOLVE_PROVED && job->result->n_parts == 1
+  if (dr_solve_status_is_won (job->result->status) && job->result->n_parts == 1
       && !g_cancellable_is_cancelled (job->cancellable))
     {
       double limit = job->max_seconds > 0 ? job->max_seconds / COOK_SHARE : COOK_MAX_S;
@@ -1102,11 +1165,11 @@ verify_thread (GTask        *task,
   /* The other checks that need the solver (6.2.4 statists and the
    * economy of the final, 6.2.5 variations, ...): their 6.2.3 and 6.2.6
    * items are left out, the rows above say the same with their lines. */
-  if (job->result->status == DR_SOLVE_PROVED && !g_cancellable_is_cancelled (job->cancellable))
+  if (dr_solve_status_is_won (job->result->status) && !g_cancellable_is_cancelled (job->cancellable))
     {
       g_autoptr (DrCheckReport) more = dr_check_report_new ();
       double limit = job->max_seconds > 0 ? job->max_seconds / COOK_SHARE : COOK_MAX_S;
-      DrComposeLimits limits = { 0, CLAMP (limit, COOK_MIN_S, COOK_MAX_S), options.egdb, job->cancellable };
+      DrComposeLimits limits = { 0, CLAMP (limit, COOK_MIN_S, COOK_MAX_S), options.egdb, job->cancellable, 1 };
 
       set_phase (job, _("Checking statists and the final"));
       dr_compose_check_solution (more, job->game, &job->start, &job->st, &limits);
@@ -1309,6 +1372,15 @@ dr_compose_pane_class_init (DrComposePaneClass *klass)
 
   object_class->dispose = dr_compose_pane_dispose;
   object_class->finalize = dr_compose_pane_finalize;
+
+  /**
+   * DrComposePane::line-changed:
+   *
+   * The board shows another position of a report's line, or the game's
+   * again (dr_compose_pane_get_showing_line()).
+   */
+  signals[LINE_CHANGED] = g_signal_new ("line-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                        NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/draughtsman/Draughtsman/dr-compose-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, DrComposePane, genre_dropdown);

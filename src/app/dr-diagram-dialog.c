@@ -21,6 +21,7 @@
 #include "dr-diagram-dialog.h"
 
 #include "dr-diagram.h"
+#include "dr-stipulation.h"
 #include "dr-window-private.h"
 
 #include <glib/gi18n.h>
@@ -653,6 +654,37 @@ take_games (DrDiagramDialog *self,
     g_ptr_array_add (self->games, dr_game_copy (dr_game_model_get_game (window->model)));
 }
 
+/* A composition's caption says what the Composition mode says: its
+ * stipulation ("White to play and win", not the result's "White to
+ * play"), and its source, with the date only beside a source: a date
+ * alone (the day the position was set up) is no source. */
+static void
+composition_caption (DrWindow         *window,
+                     const DrGame     *game,
+                     DrDiagramCaption *caption)
+{
+  DrStipulation st;
+
+  if (!game->setup
+      || (!_dr_window_get_composition_mode (window) && dr_game_get_tag (game, "Genre") == NULL
+          && dr_game_get_tag (game, "Stipulation") == NULL))
+    return;
+  dr_stipulation_init (&st, (DrSide) game->root->position.turn);
+  if (dr_stipulation_read (&st, game, NULL))
+    {
+      g_free (caption->stipulation);
+      caption->stipulation = st.unread != NULL ? g_strdup (st.unread) : dr_stipulation_to_text (&st);
+      g_free (caption->source);
+      if (dr_game_get_tag (game, "Source") != NULL)
+        caption->source = g_strdup (dr_game_get_tag (game, "Source"));
+      else if (st.source != NULL && *st.source != '\0' && st.date != NULL && *st.date != '\0')
+        caption->source = g_strdup_printf ("%s, %s", st.source, st.date);
+      else
+        caption->source = g_strdup (st.source);
+    }
+  dr_stipulation_clear (&st);
+}
+
 DrDiagramDialog *
 dr_diagram_dialog_new (DrWindow *window,
                        gboolean  collection)
@@ -706,6 +738,7 @@ dr_diagram_dialog_new (DrWindow *window,
       gtk_widget_set_visible (GTK_WIDGET (self->per_page_label), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->per_page_spin), FALSE);
       dr_diagram_caption_from_game (dr_game_model_get_game (model), &caption);
+      composition_caption (window, dr_game_model_get_game (model), &caption);
       current = dr_game_model_get_current (model);
       /* Past the start, the stipulation of the start does not hold. */
       if (current->parent != NULL)

@@ -18,6 +18,8 @@
 #include "config.h"
 
 #include "dr-window-compose.h"
+
+#include "dr-movegen.h"
 #include "dr-window-private.h"
 
 #include <glib/gi18n.h>
@@ -161,6 +163,33 @@ _dr_window_compose_move (DrWindow     *self,
   return FALSE;
 }
 
+/* The status says who moves in the position on the board: a line of the
+ * report's while one is shown (after White's key, Black), else the
+ * game's. */
+static void
+compose_line_changed_cb (DrWindow      *self,
+                         DrComposePane *pane)
+{
+  const DrPosition *pos;
+  g_autofree DrMoveList *legal = NULL;
+  gboolean white;
+
+  if (!dr_compose_pane_get_showing_line (pane))
+    {
+      _dr_window_refresh (self);
+      return;
+    }
+  pos = dr_board_state_get_position (self->board);
+  white = pos->turn == DR_SIDE_WHITE;
+  legal = g_new0 (DrMoveList, 1);
+  dr_movegen_legal (dr_game_model_get_rules (self->model), pos, legal);
+  if (legal->n == 0)
+    gtk_label_set_text (self->status_label, white ? _("Black wins: White has no move left")
+                                                  : _("White wins: Black has no move left"));
+  else
+    gtk_label_set_text (self->status_label, white ? _("White to move") : _("Black to move"));
+}
+
 static void
 model_changed_cb (DrWindow    *self,
                   DrGameModel *model)
@@ -229,6 +258,7 @@ _dr_window_compose_connect (DrWindow *self)
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
 
   g_signal_connect_swapped (self->solve_trainer, "stopped", G_CALLBACK (trainer_stopped_cb), self);
+  g_signal_connect_swapped (self->compose_pane, "line-changed", G_CALLBACK (compose_line_changed_cb), self);
   g_signal_connect_object (self->model, "changed", G_CALLBACK (model_changed_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 }
@@ -238,6 +268,8 @@ _dr_window_compose_dispose (DrWindow *self)
 {
   if (self->solve_trainer != NULL)
     g_signal_handlers_disconnect_by_data (self->solve_trainer, self);
+  if (self->compose_pane != NULL)
+    g_signal_handlers_disconnect_by_data (self->compose_pane, self);
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_func (self->model, model_changed_cb, self);
 }

@@ -5,11 +5,13 @@
  *
  *   solve --variant V --fen F [--goal G] [--attacker S] [--lock N] [--lock-kings N]
  *         [--nodes N] [--time S] [--egdb-dir D] [--cooks [--cook-nodes N]] [--tree]
+ *         [--no-finales] [--threads N]
  *   solve --pdn FILE [--variant V] [same options]
  *
  * One position: the verdict, the key, the solution tree (--tree), the
  * refutation, the cooks (--cooks).  A collection: one line per problem
- * and a summary.  Exit status 0 when everything is proved, 1 otherwise,
+ * and a summary.  Exit status 0 when everything is proved or won down to
+ * its finales (dr-solve.h, DR_SOLVE_WON_FINALES), 1 otherwise,
  * 2 on bad input.  The output is an interface: change it on purpose.
  */
 
@@ -51,6 +53,8 @@ typedef struct
   int      depth;
   gboolean cooks;
   gboolean tree;
+  gboolean no_finales;
+  int      threads;
 } SolveArgs;
 
 static void
@@ -105,6 +109,10 @@ make_options (const SolveArgs *a,
   o->max_nodes = a->nodes > 0 ? (guint64) a->nodes : 0;
   o->max_seconds = a->seconds > 0 ? a->seconds : 0;
   o->max_depth = a->depth > 0 ? a->depth : 0;
+  /* A problem's solution ends at its finales (004 6.2.7.2); the complete
+   * proof is searched beside them on the second core. */
+  o->finales = !a->no_finales;
+  o->threads = a->threads > 0 ? (guint) a->threads : MIN (2, g_get_num_processors ());
   return TRUE;
 }
 
@@ -132,7 +140,7 @@ print_cooks (const DrRules *rules,
       const DrSolveCook *c = cooks->pdata[i];
       DrMoveList *list;
 
-      if (c->status != DR_SOLVE_PROVED)
+      if (!dr_solve_status_is_won (c->status))
         {
           /* The alternative's own move and the attacker moves its search
            * ruled out after it: no win that short exists. */
@@ -156,12 +164,12 @@ print_cooks (const DrRules *rules,
                c->kind == DR_SOLVE_COOK_FULL ? "full" : "partial",
                move, c->line_index + 1,
                stated != NULL ? " instead of " : "", stated != NULL ? stated : "",
-               "proved",
+               dr_solve_status_to_string (c->status),
                c->dual == DR_SOLVE_DUAL_ALTERNATIVE_MOVE ? "; allowed: alternative move"
                : c->dual == DR_SOLVE_DUAL_ALTERNATIVE_CAPTURE ? "; allowed: alternative capture" : "",
                c->final_king_capture ? "; final king capture elsewhere on the diagonal" : "",
                c->article != NULL ? c->article : "6.2.6");
-      if (c->proof != NULL && c->proof->status == DR_SOLVE_PROVED)
+      if (c->proof != NULL && dr_solve_status_is_won (c->proof->status))
         {
           g_autofree char *text = dr_solve_result_format (c->proof, notation, TRUE);
           char **lines = g_strsplit (text, "\n", -1);
@@ -226,7 +234,7 @@ solve_fen (const SolveArgs *a,
         }
       print_cooks (rules, cooks, notation);
     }
-  return r->status == DR_SOLVE_PROVED ? EXIT_SUCCESS : EXIT_FAILURE;
+  return dr_solve_status_is_won (r->status) ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 static int
@@ -248,7 +256,7 @@ solve_pdn (const SolveArgs *a,
   g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr (DrEgdb) egdb = NULL;
   const DrRules *egdb_rules = NULL;
-  guint index = 0, proved = 0, refuted = 0, undecided = 0, skipped = 0, bad = 0;
+  guint index = 0, proved = 0, won_finales = 0, refuted = 0, undecided = 0, skipped = 0, bad = 0;
   guint key_matches = 0, full_cooks = 0;
   double worst = 0;
   guint worst_index = 0;
@@ -324,6 +332,14 @@ solve_pdn (const SolveArgs *a,
           if (goal_tag == NULL || !dr_solve_goal_from_string (goal_tag, &o.goal))
             o.goal = g_strcmp0 (result, "1/2-1/2") == 0 ? DR_SOLVE_GOAL_DRAW : DR_SOLVE_GOAL_WIN;
         }
+      /* Finales end problems only (004 6.2.7.2): a Genre tag that says
+       * otherwise (an étude) asks for the whole proof. */
+      {
+        const char *genre = dr_game_get_tag (game, "Genre");
+
+        if (genre != NULL && g_ascii_strcasecmp (genre, "problem") != 0)
+          o.finales = FALSE;
+      }
       notation = notation_name != NULL && g_str_equal (notation_name, "algebraic")
                  ? DR_NOTATION_ALGEBRAIC
                  : notation_name != NULL && g_str_equal (notation_name, "numeric")
@@ -353,7 +369,7 @@ solve_pdn (const SolveArgs *a,
           stated_is_key = line->len > 0 && dr_move_same (key, &g_array_index (line, DrMove, 0));
           key_matches += stated_is_key;
         }
-      if (a->cooks && r->status == DR_SOLVE_PROVED && r->n_parts == 1)
+      if (a->cooks && dr_solve_status_is_won (r->status) && r->n_parts == 1)
         {
           DrSolveOptions co = o;
           g_autoptr (GPtrArray) cooks = NULL;
@@ -374,7 +390,7 @@ solve_pdn (const SolveArgs *a,
               for (guint i = 0; i < cooks->len; i++)
                 {
                   const DrSolveCook *c = cooks->pdata[i];
-                  if (c->status != DR_SOLVE_PROVED)
+                  if (!dr_solve_status_is_won (c->status))
                     continue;
                   if (c->dual != DR_SOLVE_DUAL_NONE)
                     nd++;
@@ -399,6 +415,7 @@ solve_pdn (const SolveArgs *a,
       switch (r->status)
         {
         case DR_SOLVE_PROVED: proved++; break;
+        case DR_SOLVE_WON_FINALES: won_finales++; break;
         case DR_SOLVE_REFUTED: refuted++; break;
         default: undecided++; break;
         }
@@ -419,14 +436,14 @@ solve_pdn (const SolveArgs *a,
 
   if (times->len > 0)
     g_array_sort (times, cmp_double);
-  g_print ("problems: %u, proved: %u, refuted: %u, undecided: %u, skipped: %u, bad: %u; "
+  g_print ("problems: %u, proved: %u, won finales: %u, refuted: %u, undecided: %u, skipped: %u, bad: %u; "
            "key = stated first move: %u; full cooks: %u; time median %.0f ms, worst %.0f ms (#%u)\n",
-           proved + refuted + undecided, proved, refuted, undecided, skipped, bad,
+           proved + won_finales + refuted + undecided, proved, won_finales, refuted, undecided, skipped, bad,
            key_matches, full_cooks,
            times->len > 0 ? g_array_index (times, double, times->len / 2) : 0.0, worst, worst_index);
   if (bad > 0)
     return EXIT_BAD_INPUT;
-  return refuted + undecided == 0 && proved > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+  return refuted + undecided == 0 && proved + won_finales > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 int
@@ -451,6 +468,8 @@ dr_cli_solve (int    argc,
     { "cooks", 'c', 0, G_OPTION_ARG_NONE, &a.cooks, N_("Look for cooks: other winning moves (each tried within the limits, or 1,000,000 positions)"), NULL },
     { "cook-nodes", 0, 0, G_OPTION_ARG_INT64, &a.cook_nodes, N_("--cooks: give up each alternative after N positions (default: --nodes)"), N_("N") },
     { "tree", 0, 0, G_OPTION_ARG_NONE, &a.tree, N_("Print the solution tree"), NULL },
+    { "no-finales", 0, 0, G_OPTION_ARG_NONE, &a.no_finales, N_("A win must run every line to the end of the game or the tables, not to won finales (004 6.2.7.2)"), NULL },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &a.threads, N_("Threads: 2 or more searches the complete proof beside the finales (default: 2, or 1 on one core)"), N_("N") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);

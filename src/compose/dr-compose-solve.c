@@ -203,11 +203,11 @@ check_solvable (Ctx              *c,
           key_status = status;
         if (status == DR_SOLVE_REFUTED)
           spoiler = numbered (c, i, &g_array_index (c->line, DrMove, i));
-        else if (status != DR_SOLVE_PROVED)
+        else if (!dr_solve_status_is_won (status))
           undecided++;
       }
 
-  if (r->status == DR_SOLVE_PROVED)
+  if (dr_solve_status_is_won (r->status))
     {
       const DrMove *key = dr_solve_result_get_key (r);
       g_autofree char *k = key != NULL ? move_text (c, key) : g_strdup ("—");
@@ -216,14 +216,14 @@ check_solvable (Ctx              *c,
                            _("%s; key %s; the proof has %u positions"), r->message, k,
                            dr_solve_node_count (dr_solve_result_get_tree (r)));
     }
-  else if (key_status == DR_SOLVE_PROVED && start->turn == a)
+  else if (dr_solve_status_is_won (key_status) && start->turn == a)
     {
       g_autofree char *k = move_text (c, &g_array_index (c->line, DrMove, 0));
 
       dr_check_report_add (c->report, "6.2.3", DR_CHECK_PASS,
-                           _("proved through the stated key %s: after it the goal is proved "
+                           _("%s through the stated key %s: after it the goal is reached "
                              "against every defence (the search from the start: %s)"),
-                           k, r->message);
+                           dr_solve_status_to_string ((DrSolveStatus) key_status), k, r->message);
     }
   else
     dr_check_report_add (c->report, "6.2.3", DR_CHECK_UNDECIDED, "%s", r->message);
@@ -466,7 +466,7 @@ other_key_wins (Ctx              *c,
         continue;
       dr_position_apply (&after, pos, &list->moves[k]);
       status = solve_simple (c, &after);
-      if (status == DR_SOLVE_PROVED)
+      if (dr_solve_status_is_won (status))
         return DR_SOLVE_PROVED;
       if (status == DR_SOLVE_UNDECIDED)
         worst = DR_SOLVE_UNDECIDED;
@@ -512,7 +512,7 @@ check_statists (Ctx              *c,
           if (g_array_index (positions, DrPosition, i).turn != a)
             continue;
           status = solve_simple (c, &g_array_index (positions, DrPosition, i + 1));
-          if (status != DR_SOLVE_PROVED)
+          if (!dr_solve_status_is_won (status))
             proved = FALSE;
           if (status == DR_SOLVE_REFUTED || status < 0)
             refuted = TRUE;
@@ -591,7 +591,7 @@ superfluous_in (Ctx              *c,
 
           if (status == DR_SOLVE_UNDECIDED)
             (*undecided)++;
-          spare = status == DR_SOLVE_PROVED;
+          spare = dr_solve_status_is_won (status);
         }
       if (!spare)
         continue;
@@ -740,6 +740,9 @@ dr_compose_check_solution (DrCheckReport         *report,
   if (!dr_position_validate (game->rules, start, NULL))
     return;
   options_of (st, limits, &c.options);
+  /* A problem's solution ends at its finales (004 6.2.7.2, dr-solve.h). */
+  c.options.finales = report->genre == DR_GENRE_PROBLEM;
+  c.options.threads = limits->threads;
   c.simple = c.options;
   if (c.simple.goal == DR_SOLVE_GOAL_WIN_EITHER || c.simple.goal == DR_SOLVE_GOAL_WIN_OR_DRAW)
     c.simple.goal = DR_SOLVE_GOAL_WIN;
@@ -761,7 +764,7 @@ dr_compose_check_solution (DrCheckReport         *report,
   if (r != NULL && r->status != DR_SOLVE_REFUTED
       && c.options.goal != DR_SOLVE_GOAL_WIN_EITHER && c.options.goal != DR_SOLVE_GOAL_WIN_OR_DRAW)
     {
-      if (!stated && r->status == DR_SOLVE_PROVED)
+      if (!stated && dr_solve_status_is_won (r->status))
         line_from_proof (&c, dr_solve_result_get_tree (r));
       if (c.line->len > 0)
         {
@@ -769,7 +772,7 @@ dr_compose_check_solution (DrCheckReport         *report,
           check_statists (&c, start);
           check_final_economy (&c, game, stated);
         }
-      if (report->genre == DR_GENRE_TASK && r->status == DR_SOLVE_PROVED)
+      if (report->genre == DR_GENRE_TASK && dr_solve_status_is_won (r->status))
         {
           GHashTable *locks = g_hash_table_new (g_int64_hash, g_int64_equal);
           guint n;

@@ -25,6 +25,7 @@ typedef struct
   double        max_seconds;  /* per solve; 0: no limit */
   const DrEgdb *egdb;         /* (nullable), borrowed */
   GCancellable *cancellable;  /* (nullable) */
+  guint         threads;      /* dr_solve()'s DrSolveOptions.threads; 0: one */
 } DrComposeLimits;
 
 /* Adds the solver's items to @report (which went through

@@ -46,7 +46,7 @@ solve_with_ctx (Ctx              *c,
   _dr_solve_solve_part (c, &r->parts[0]);
   r->nodes = r->parts[0].nodes;
   r->seconds = r->parts[0].seconds;
-  if (r->parts[0].status == DR_SOLVE_PROVED && !dr_solve_verify_tree (r, &local))
+  if (dr_solve_status_is_won (r->parts[0].status) && !dr_solve_verify_tree (r, &local))
     {
       g_debug ("not a proof: %s", local->message);
       _dr_solve_part_clear (&r->parts[0]);
@@ -319,7 +319,7 @@ dr_solve_check_line (const DrRules        *rules,
         {
           DrSolveResult *r = solve_with_ctx (c, &pos);
 
-          if (r->status != DR_SOLVE_PROVED)
+          if (!dr_solve_status_is_won (r->status))
             {
               check->follows_proof = FALSE;
               check->first_wrong = i;
@@ -337,7 +337,8 @@ dr_solve_check_line (const DrRules        *rules,
   g_free (list);
   check->final_leaf = leaf.leaf;
   if (leaf.leaf != DR_SOLVE_LEAF_NONE)
-    check->final_status = leaf.success ? DR_SOLVE_PROVED : DR_SOLVE_REFUTED;
+    check->final_status = !leaf.success ? DR_SOLVE_REFUTED
+                          : leaf.leaf == DR_SOLVE_LEAF_FINALE ? DR_SOLVE_WON_FINALES : DR_SOLVE_PROVED;
   else
     {
       DrSolveResult *r = solve_with_ctx (c, &pos);

@@ -16,6 +16,7 @@
 
 #include "dr-draw.h"
 #include "dr-movegen.h"
+#include "dr-search.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,7 @@ G_BEGIN_DECLS
 #define DEFAULT_TT_MB    32
 #define TREE_NODE_CAP    2000000
 #define BUCKET           4
+#define FINALE_CACHE     (1 << 14)
 
 /* The outcome of one search call. */
 typedef enum
@@ -74,6 +76,16 @@ typedef struct
   gboolean              ignore_node_limit;
   guint                 part;
   int                   depth;       /* current iteration */
+  const gint           *stop;        /* (nullable) another thread's stop: not 0 stops
+                                        this solve (DR_SOLVE_STOP_CANCELLED) */
+
+  /* Finales (dr-solve.h): the engine that judges them, made on first
+   * use, and what it said, by position (hash with the verdict in bit 0;
+   * 0 empty), so a finale is searched once per solve. */
+  gboolean              finales;
+  DrSearch             *search;
+  uint64_t             *finale_keys;
+  int16_t              *finale_scores;
 } Ctx;
 
 /* -------------------------------------------------------------------- */
@@ -87,6 +99,7 @@ typedef struct
   DrEgdbValue       egdb_value;
   int               egdb_plies;
   const DrDrawRule *draw_rule;
+  int               finale_score;
 } Leaf;
 
 static inline DrEgdbValue
@@ -112,6 +125,11 @@ Leaf     _dr_solve_classify         (Ctx                  *c,
 void     _dr_solve_order_moves      (Ctx                  *c,
                                      const DrPosition     *pos,
                                      DrMoveList           *list);
+gboolean _dr_solve_finale_material  (const DrPosition     *pos,
+                                     DrSide                attacker,
+                                     gboolean             *defender_king);
+gboolean _dr_solve_finale_score_won (int                   score,
+                                     gboolean              defender_king);
 Outcome  _dr_solve_search           (Ctx                  *c,
                                      const DrPosition     *pos,
                                      int                   bound,

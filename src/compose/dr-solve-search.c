@@ -53,12 +53,17 @@ _dr_solve_ctx_new (const DrRules        *rules,
   c->scratch = g_new (DrMoveList, 1);
   c->scratch->all_paths = false;
   c->start_time = g_get_monotonic_time ();
+  c->finales = options->finales && goal == DR_SOLVE_GOAL_WIN;
   return c;
 }
 
 void
 _dr_solve_ctx_free (Ctx *c)
 {
+  if (c->search != NULL)
+    dr_search_free (c->search);
+  g_free (c->finale_keys);
+  g_free (c->finale_scores);
   g_free (c->tt);
   g_free (c->lists);
   g_free (c->scratch);
@@ -92,7 +97,8 @@ ctx_check (Ctx *c)
     }
   if ((c->nodes & 1023) != 0)
     return;
-  if (c->options->cancellable != NULL && g_cancellable_is_cancelled (c->options->cancellable))
+  if ((c->options->cancellable != NULL && g_cancellable_is_cancelled (c->options->cancellable))
+      || (c->stop != NULL && g_atomic_int_get (c->stop) != 0))
     {
       c->aborted = TRUE;
       c->abort_reason = DR_SOLVE_STOP_CANCELLED;
@@ -194,6 +200,102 @@ egdb_win_is_clean (Ctx              *c,
   return probe.count_rule == NULL;
 }
 
+/* The material condition of a won finale (dr-solve.h): the attacker is
+ * DR_SOLVE_FINALE_MIN_MEN men ahead, a king of either side counted as
+ * DR_SOLVE_FINALE_KING_MEN men.  *@defender_king: the defender has a
+ * king (then only a win the engine sees will do). */
+gboolean
+_dr_solve_finale_material (const DrPosition *pos,
+                           DrSide            attacker,
+                           gboolean         *defender_king)
+{
+  DrBitboard a = pos->pieces[attacker], d = pos->pieces[DR_SIDE_OTHER (attacker)];
+  int am = dr_bb_count (a & ~pos->kings) + DR_SOLVE_FINALE_KING_MEN * dr_bb_count (a & pos->kings);
+  int dm = dr_bb_count (d & ~pos->kings) + DR_SOLVE_FINALE_KING_MEN * dr_bb_count (d & pos->kings);
+
+  *defender_king = (d & pos->kings) != 0;
+  return am - dm >= DR_SOLVE_FINALE_MIN_MEN;
+}
+
+/* Is the engine's @score (for the attacker) a won finale's? */
+gboolean
+_dr_solve_finale_score_won (int      score,
+                            gboolean defender_king)
+{
+  return score >= (defender_king ? DR_SCORE_WON : DR_SOLVE_FINALE_MIN_SCORE);
+}
+
+/* Does the defender have a king at the end of @line from @pos? */
+static gboolean
+pv_crowns (Ctx                *c,
+           const DrPosition   *pos,
+           const DrSearchInfo *line)
+{
+  DrPosition p = *pos;
+  DrSide defender = DR_SIDE_OTHER (c->attacker);
+
+  for (int i = 0; i < line->pv_length; i++)
+    {
+      dr_position_apply (&p, &p, &line->pv[i]);
+      if ((p.pieces[defender] & p.kings) != 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Is @pos (the defender to move, no capture, not in the tables) a won
+ * finale?  *@score: the engine's score for the attacker.  The engine is
+ * asked once per position and solve; its table is cleared before every
+ * search, so the verdict does not depend on the order of the questions. */
+static gboolean
+finale_won (Ctx              *c,
+            const DrPosition *pos,
+            int              *score)
+{
+  guint slot = (guint) (pos->hash >> 20) & (FINALE_CACHE - 1);
+  uint64_t key = pos->hash & ~(uint64_t) 1;
+  DrSearchLimits limits = { 0 };
+  DrSearchResult result;
+  gboolean won, king;
+
+  *score = 0;
+  if (!_dr_solve_finale_material (pos, c->attacker, &king))
+    return FALSE;
+  if (c->finale_keys == NULL)
+    {
+      c->finale_keys = g_new0 (uint64_t, FINALE_CACHE);
+      c->finale_scores = g_new0 (int16_t, FINALE_CACHE);
+    }
+  if (c->finale_keys[slot] != 0 && (c->finale_keys[slot] & ~(uint64_t) 1) == key)
+    {
+      *score = c->finale_scores[slot];
+      return (c->finale_keys[slot] & 1) != 0;
+    }
+  if (c->search == NULL)
+    {
+      c->search = dr_search_new (c->rules, 1);
+      if (c->use_egdb)
+        dr_search_set_egdb (c->search, c->egdb);
+    }
+  /* A two-ply look first throws out most candidates cheaply. */
+  won = TRUE;
+  for (int depth = 2; won && depth <= DR_SOLVE_FINALE_DEPTH; depth += DR_SOLVE_FINALE_DEPTH - 2)
+    {
+      dr_search_clear (c->search);
+      limits.max_depth = depth;
+      if (!dr_search_run (c->search, pos, &limits, &result))
+        return FALSE;
+      /* The search's score is for the side to move, the defender.  A
+       * king the defender crowns on the engine's line counts as one it
+       * has: kings against a king are often a draw. */
+      *score = -result.score;
+      won = _dr_solve_finale_score_won (*score, king || pv_crowns (c, pos, &result.lines[0]));
+    }
+  c->finale_keys[slot] = key | (won ? 1 : 0);
+  c->finale_scores[slot] = (int16_t) CLAMP (*score, -DR_SCORE_INF, DR_SCORE_INF);
+  return won;
+}
+
 /* What @pos is for the goal, before any search below it.  @n_moves: the
  * number of legal moves of the side to move (already generated). */
 Leaf
@@ -203,7 +305,7 @@ _dr_solve_classify (Ctx              *c,
                     gboolean          check_path,
                     gboolean          root)
 {
-  Leaf l = { DR_SOLVE_LEAF_NONE, FALSE, FALSE, DR_EGDB_UNKNOWN, 0, NULL };
+  Leaf l = { DR_SOLVE_LEAF_NONE, FALSE, FALSE, DR_EGDB_UNKNOWN, 0, NULL, 0 };
   gboolean attacker_to_move = pos->turn == c->attacker;
 
   if (n_moves == 0)
@@ -288,6 +390,16 @@ _dr_solve_classify (Ctx              *c,
               break;
             }
         }
+    }
+
+  /* A won finale (004 6.2.7.2): the defender to make a non-capturing
+   * move after the attacker's combination. */
+  if (c->finales && l.leaf == DR_SOLVE_LEAF_NONE && !attacker_to_move && !root
+      && !(c->use_egdb && dr_bb_count (dr_position_occupied (pos)) <= c->egdb_max)
+      && !dr_movegen_has_capture (c->rules, pos) && finale_won (c, pos, &l.finale_score))
+    {
+      l.leaf = DR_SOLVE_LEAF_FINALE;
+      l.success = TRUE;
     }
   return l;
 }

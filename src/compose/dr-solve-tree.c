@@ -71,7 +71,7 @@ verify_node (Verify            *v,
   gsize n = v->history->len;
   DrMoveList *list = g_new (DrMoveList, 1);
   gboolean attacker = pos->turn == part->attacker;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, king = FALSE;
   guint n_children = dr_solve_node_n_children (node);
 
   list->all_paths = false;
@@ -171,6 +171,19 @@ verify_node (Verify            *v,
               || !dr_draw_rule_holds (rules, node->draw_rule, history, n))
             ok = verify_fail (v, error, "%s", _("the draw rule does not hold"));
           break;
+        case DR_SOLVE_LEAF_FINALE:
+          if (part->goal != DR_SOLVE_GOAL_WIN || part->status != DR_SOLVE_WON_FINALES)
+            ok = verify_fail (v, error, "%s", _("a finale ends a line, but the verdict is not won finales"));
+          else if (attacker || node->parent == NULL || dr_movegen_has_capture (rules, pos))
+            ok = verify_fail (v, error, "%s",
+                              _("not a finale: the defender is not to make a non-capturing move (004 6.2.7.2)"));
+          else if (!_dr_solve_finale_material (pos, part->attacker, &king))
+            ok = verify_fail (v, error, _("not a won finale: fewer than %d men ahead"),
+                              DR_SOLVE_FINALE_MIN_MEN);
+          else if (!_dr_solve_finale_score_won (node->finale_score, king))
+            ok = verify_fail (v, error, _("not a won finale: the engine's score %d is not enough"),
+                              node->finale_score);
+          break;
         default:
           ok = verify_fail (v, error, "%s", _("a leaf that is not a success"));
           break;
@@ -238,9 +251,10 @@ dr_solve_verify_tree (const DrSolveResult *result,
 
       if (part->tree == NULL)
         {
-          if (part->status == DR_SOLVE_PROVED)
+          if (dr_solve_status_is_won (part->status))
             return g_set_error (error, DR_SOLVE_ERROR, DR_SOLVE_ERROR_VERIFY,
-                                _("Part %u is proved but has no tree"), p), FALSE;
+                                _("Part %u is %s but has no tree"), p,
+                                dr_solve_status_to_string (part->status)), FALSE;
           continue;
         }
       if (!dr_position_equal (&part->tree->position, &part->start))
@@ -357,6 +371,10 @@ format_leaf (GString           *s,
       g_string_append_printf (s, "  # draw rule %s",
                               node->draw_rule != NULL && node->draw_rule->article != NULL
                               ? node->draw_rule->article : "");
+      break;
+    case DR_SOLVE_LEAF_FINALE:
+      g_string_append_printf (s, "  # won finale (004 6.2.7.2): %+.2f at %d plies",
+                              node->finale_score / (double) DR_SCORE_MAN, DR_SOLVE_FINALE_DEPTH);
       break;
     default:
       g_string_append_printf (s, "  # %s", dr_solve_leaf_to_string (node->leaf));

@@ -65,6 +65,7 @@ dr_solve_status_to_string (DrSolveStatus status)
   switch (status)
     {
     case DR_SOLVE_PROVED: return "proved";
+    case DR_SOLVE_WON_FINALES: return "won finales";
     case DR_SOLVE_REFUTED: return "refuted";
     case DR_SOLVE_UNDECIDED: default: return "undecided";
     }
@@ -98,8 +99,15 @@ dr_solve_leaf_to_string (DrSolveLeaf leaf)
     case DR_SOLVE_LEAF_EGDB: return "tables";
     case DR_SOLVE_LEAF_REPETITION: return "repetition";
     case DR_SOLVE_LEAF_DRAW_RULE: return "draw rule";
+    case DR_SOLVE_LEAF_FINALE: return "won finale";
     default: return "?";
     }
+}
+
+gboolean
+dr_solve_status_is_won (DrSolveStatus status)
+{
+  return status == DR_SOLVE_PROVED || status == DR_SOLVE_WON_FINALES;
 }
 
 void
@@ -189,6 +197,7 @@ extract (Ctx         *c,
       node->egdb_value = leaf.egdb_value;
       node->egdb_plies = leaf.egdb_plies;
       node->draw_rule = leaf.draw_rule;
+      node->finale_score = leaf.finale_score;
       node->distance = 0;
       return leaf.success;
     }
@@ -353,6 +362,16 @@ dr_solve_result_free (DrSolveResult *result)
   g_free (result);
 }
 
+static guint
+count_finales (const DrSolveNode *node)
+{
+  guint n = node->leaf == DR_SOLVE_LEAF_FINALE;
+
+  for (const DrSolveNode *ch = node->children; ch != NULL; ch = ch->next)
+    n += count_finales (ch);
+  return n;
+}
+
 /* Solves one part with @c (whose goal and attacker are the part's). */
 void
 _dr_solve_solve_part (Ctx         *c,
@@ -410,7 +429,8 @@ _dr_solve_solve_part (Ctx         *c,
       if (extract (c, root, found_d, &count) && !c->aborted)
         {
           part->tree = root;
-          part->status = DR_SOLVE_PROVED;
+          part->n_finales = count_finales (root);
+          part->status = part->n_finales > 0 ? DR_SOLVE_WON_FINALES : DR_SOLVE_PROVED;
           part->stop = DR_SOLVE_STOP_DONE;
           part->distance = root->distance;
           part->lower_bound = found_d > 0 ? found_d - 1 : 0;
@@ -479,6 +499,15 @@ _dr_solve_part_message (const DrRules     *rules,
                               dr_solve_goal_to_string (part->goal),
                               part->attacker == DR_SIDE_WHITE ? _("White") : _("Black"),
                               part->distance);
+    case DR_SOLVE_WON_FINALES:
+      return g_strdup_printf (_("won finales: %s for %s in %d moves, %u of the lines ending in a finale the "
+                                "engine judges won (at least %d men ahead, a king as %d; after %d plies at least "
+                                "%+.2f, or a win it sees where the defender has a king)"),
+                              dr_solve_goal_to_string (part->goal),
+                              part->attacker == DR_SIDE_WHITE ? _("White") : _("Black"),
+                              part->distance, part->n_finales, DR_SOLVE_FINALE_MIN_MEN,
+                              DR_SOLVE_FINALE_KING_MEN, DR_SOLVE_FINALE_DEPTH,
+                              DR_SOLVE_FINALE_MIN_SCORE / (double) DR_SCORE_MAN);
     case DR_SOLVE_REFUTED:
       return g_strdup_printf (_("refuted: %s is not reached (%s)"),
                               dr_solve_goal_to_string (part->goal),
@@ -509,8 +538,10 @@ _dr_solve_finish_result (DrSolveResult *r)
 
       if (r->parts[p].status == DR_SOLVE_REFUTED)
         r->status = DR_SOLVE_REFUTED;
-      else if (r->parts[p].status == DR_SOLVE_UNDECIDED && r->status == DR_SOLVE_PROVED)
+      else if (r->parts[p].status == DR_SOLVE_UNDECIDED && r->status != DR_SOLVE_REFUTED)
         r->status = DR_SOLVE_UNDECIDED;
+      else if (r->parts[p].status == DR_SOLVE_WON_FINALES && r->status == DR_SOLVE_PROVED)
+        r->status = DR_SOLVE_WON_FINALES;
       if (r->parts[p].stop != DR_SOLVE_STOP_DONE && r->stop == DR_SOLVE_STOP_DONE)
         r->stop = r->parts[p].stop;
       if (r->n_parts > 1)
@@ -520,6 +551,164 @@ _dr_solve_finish_result (DrSolveResult *r)
         g_string_append (msg, m);
     }
   r->message = g_string_free (msg, FALSE);
+}
+
+/* The complete proof searched beside the finales' (DrSolveOptions.threads):
+ * its own context and table, finales off, stopped through @stop. */
+typedef struct
+{
+  const DrRules  *rules;
+  DrSolveOptions  options;
+  guint           index;
+  DrSolvePart     part;
+  gint            stop;
+  GMutex          lock;
+  GCond           cond;
+  gboolean        done;
+} Helper;
+
+static gpointer
+helper_run (gpointer data)
+{
+  Helper *h = data;
+  Ctx *c = _dr_solve_ctx_new (h->rules, &h->options, h->part.goal, h->part.attacker);
+
+  c->part = h->index;
+  c->stop = &h->stop;
+  _dr_solve_solve_part (c, &h->part);
+  _dr_solve_ctx_free (c);
+  g_mutex_lock (&h->lock);
+  h->done = TRUE;
+  g_cond_signal (&h->cond);
+  g_mutex_unlock (&h->lock);
+  return NULL;
+}
+
+/* One thread: after a tree down to won finales, the complete proof is
+ * searched for as many positions again as the finales' search took
+ * (within the time left), and preferred when found. */
+static void
+prefer_complete_proof (const DrRules        *rules,
+                       const DrSolveOptions *options,
+                       guint                 index,
+                       DrSolvePart          *part)
+{
+  DrSolveOptions po = *options;
+  DrSolvePart pp = { 0 };
+  Ctx *c;
+
+  po.finales = FALSE;
+  po.max_nodes = MAX (part->nodes, 10000);
+  if (options->max_nodes > 0)
+    po.max_nodes = MIN (po.max_nodes, options->max_nodes);
+  if (options->max_seconds > 0)
+    {
+      po.max_seconds = options->max_seconds - part->seconds;
+      if (po.max_seconds <= 0)
+        return;
+    }
+  pp.start = part->start;
+  pp.goal = part->goal;
+  pp.attacker = part->attacker;
+  c = _dr_solve_ctx_new (rules, &po, pp.goal, pp.attacker);
+  c->part = index;
+  _dr_solve_solve_part (c, &pp);
+  _dr_solve_ctx_free (c);
+  if (pp.status == DR_SOLVE_PROVED)
+    {
+      guint64 nodes = part->nodes;
+      double seconds = part->seconds;
+
+      _dr_solve_part_clear (part);
+      *part = pp;
+      part->nodes += nodes;
+      part->seconds += seconds;
+    }
+  else
+    {
+      part->nodes += pp.nodes;
+      part->seconds += pp.seconds;
+      _dr_solve_part_clear (&pp);
+    }
+}
+
+/* Solves part @index.  With finales and two threads, a complete proof is
+ * searched on a second thread while this one searches down to won
+ * finales: a complete proof is preferred.  When the finales' search has
+ * its tree first, the complete search gets as long again as the finales'
+ * took (within the limits) before it is stopped; when it ends refuted or
+ * with a complete proof, the other is stopped at once. */
+static void
+solve_part (const DrRules        *rules,
+            const DrSolveOptions *options,
+            guint                 index,
+            DrSolvePart          *part)
+{
+  Ctx *c = _dr_solve_ctx_new (rules, options, part->goal, part->attacker);
+  Helper *h = NULL;
+  GThread *thread = NULL;
+
+  c->part = index;
+  if (c->finales && options->threads >= 2)
+    {
+      h = g_new0 (Helper, 1);
+      h->rules = rules;
+      h->options = *options;
+      h->options.finales = FALSE;
+      h->options.progress = NULL;
+      h->index = index;
+      h->part = *part;
+      g_mutex_init (&h->lock);
+      g_cond_init (&h->cond);
+      thread = g_thread_new ("dr-solve-proof", helper_run, h);
+    }
+  _dr_solve_solve_part (c, part);
+  _dr_solve_ctx_free (c);
+  if (h == NULL)
+    {
+      if (part->status == DR_SOLVE_WON_FINALES)
+        prefer_complete_proof (rules, options, index, part);
+      return;
+    }
+
+  if (part->status == DR_SOLVE_WON_FINALES)
+    {
+      gint64 end = g_get_monotonic_time () + (gint64) (part->seconds * G_USEC_PER_SEC);
+
+      g_mutex_lock (&h->lock);
+      while (!h->done)
+        if (!g_cond_wait_until (&h->cond, &h->lock, end))
+          break;
+      g_mutex_unlock (&h->lock);
+    }
+  else if (part->status == DR_SOLVE_UNDECIDED && part->stop != DR_SOLVE_STOP_CANCELLED)
+    {
+      /* Same limits: it ends about when this one did. */
+      g_mutex_lock (&h->lock);
+      while (!h->done)
+        g_cond_wait (&h->cond, &h->lock);
+      g_mutex_unlock (&h->lock);
+    }
+  g_atomic_int_set (&h->stop, 1);
+  g_thread_join (thread);
+  if (h->part.status == DR_SOLVE_PROVED && part->status != DR_SOLVE_PROVED)
+    {
+      guint64 nodes = part->nodes;
+      double seconds = part->seconds;
+
+      _dr_solve_part_clear (part);
+      *part = h->part;
+      part->nodes += nodes;
+      part->seconds = MAX (seconds, part->seconds);
+    }
+  else
+    {
+      part->nodes += h->part.nodes;
+      _dr_solve_part_clear (&h->part);
+    }
+  g_mutex_clear (&h->lock);
+  g_cond_clear (&h->cond);
+  g_free (h);
 }
 
 DrSolveResult *
@@ -577,12 +766,8 @@ dr_solve (const DrRules        *rules,
 
   for (guint p = 0; p < r->n_parts; p++)
     {
-      Ctx *c = _dr_solve_ctx_new (rules, options, r->parts[p].goal, r->parts[p].attacker);
-
-      c->part = p;
-      _dr_solve_solve_part (c, &r->parts[p]);
+      solve_part (rules, options, p, &r->parts[p]);
       r->nodes += r->parts[p].nodes;
-      _dr_solve_ctx_free (c);
       if (r->parts[p].stop == DR_SOLVE_STOP_CANCELLED)
         break;
     }
@@ -590,7 +775,7 @@ dr_solve (const DrRules        *rules,
 
   /* Never "proved" without a checked proof. */
   for (guint p = 0; p < r->n_parts; p++)
-    if (r->parts[p].status == DR_SOLVE_PROVED)
+    if (dr_solve_status_is_won (r->parts[p].status))
       {
         DrSolveResult one = *r;
         g_autoptr (GError) local = NULL;

@@ -67,7 +67,9 @@
  *
  * Threads.  dr_solve() runs on the calling thread (call it from a worker
  * thread in an application); the progress callback is called on that
- * thread.  Results are plain data and may be handed to another thread.
+ * thread.  With finales and DrSolveOptions.threads >= 2 it also starts
+ * one thread of its own for the complete proof, joined before it returns.
+ * Results are plain data and may be handed to another thread.
  * Several solves may run at once: there is no global state.
  */
 #pragma once
@@ -128,7 +130,36 @@ typedef enum
   DR_SOLVE_UNDECIDED,
   DR_SOLVE_PROVED,
   DR_SOLVE_REFUTED,
+  DR_SOLVE_WON_FINALES,  /* DrSolveOptions.finales: a solution tree whose lines
+                            end in the game's end, the tables' win, or a finale
+                            (004 6.2.7.2) the engine judges won (see below);
+                            never called proved */
 } DrSolveStatus;
+
+/* Finales (004 6.2.7.2; issue 24).  A problem's solution ends at its
+ * finale, not at the end of the game: the position after White's
+ * combination, Black to make a non-capturing move.  With
+ * DrSolveOptions.finales (WIN goal only) a position is a won finale, a
+ * leaf of the solution tree (DR_SOLVE_LEAF_FINALE), when all of these hold:
+ *   - the defender is to move and has no capture, and it is not the start;
+ *   - the tables do not hold it (where they do, their value decides);
+ *   - the attacker is at least DR_SOLVE_FINALE_MIN_MEN men ahead, a king
+ *     of either side counted as DR_SOLVE_FINALE_KING_MEN men;
+ *   - the engine (dr_search(), one thread, its table cleared, the endgame
+ *     tables when given) searched to DR_SOLVE_FINALE_DEPTH plies scores it
+ *     at least DR_SOLVE_FINALE_MIN_SCORE (hundredths of a man) for the
+ *     attacker when the defender has no king; when the defender has one,
+ *     only a win the engine sees (DR_SCORE_WON and above: the end of the
+ *     game or the tables' win within its search) will do, as kings
+ *     against a king are often a draw whatever the material.
+ * A tree with such a leaf is DR_SOLVE_WON_FINALES, not PROVED. */
+#define DR_SOLVE_FINALE_MIN_MEN    2
+#define DR_SOLVE_FINALE_KING_MEN   3
+#define DR_SOLVE_FINALE_DEPTH      6
+#define DR_SOLVE_FINALE_MIN_SCORE  200
+
+/* TRUE for PROVED and WON_FINALES: the goal was reached on every line. */
+gboolean     dr_solve_status_is_won    (DrSolveStatus status);
 
 /* Why a solve stopped without a verdict (DR_SOLVE_UNDECIDED), or how it
  * ended. */
@@ -173,10 +204,16 @@ typedef struct
   GCancellable       *cancellable;   /* (nullable) */
   DrSolveProgressFunc progress;      /* (nullable) */
   gpointer            progress_data;
+  gboolean            finales;       /* WIN goal: won finales end a line (see
+                                        DR_SOLVE_WON_FINALES); other goals ignore it */
+  guint               threads;       /* 0, 1: one; 2 or more with finales: a
+                                        complete proof searched beside the
+                                        finales' on a second thread */
 } DrSolveOptions;
 
 /* Defaults: WIN for the side to move, any lock material, no limits but
- * max_depth 100, 32 MiB table, no tables, no progress. */
+ * max_depth 100, 32 MiB table, no tables, no progress, no finales, one
+ * thread. */
 void         dr_solve_options_init     (DrSolveOptions   *options);
 
 /* Why a leaf of the solution tree is won for the attacker (or, in a
@@ -191,6 +228,8 @@ typedef enum
   DR_SOLVE_LEAF_EGDB,        /* the tables' value (egdb_value, egdb_plies) */
   DR_SOLVE_LEAF_REPETITION,  /* DRAW goal: the position repeats one on the line */
   DR_SOLVE_LEAF_DRAW_RULE,   /* DRAW goal: a draw rule holds (draw_rule) */
+  DR_SOLVE_LEAF_FINALE,      /* a won finale (004 6.2.7.2, DrSolveOptions.finales):
+                                finale_score at DR_SOLVE_FINALE_DEPTH */
 } DrSolveLeaf;
 
 typedef struct _DrSolveNode DrSolveNode;
@@ -212,6 +251,8 @@ struct _DrSolveNode
   DrEgdbValue       egdb_value;       /* LEAF_EGDB: for the side to move in @position */
   int               egdb_plies;       /* LEAF_EGDB: the table's distance */
   const DrDrawRule *draw_rule;        /* LEAF_DRAW_RULE */
+  int               finale_score;     /* LEAF_FINALE: the engine's score for the
+                                         attacker, hundredths of a man */
 };
 
 /* One part of a result: one start position, one simple goal. */
@@ -229,6 +270,7 @@ typedef struct
   GArray        *refutation;  /* REFUTED: DrMove, from @start: the attacker's try,
                                  the defender's answer, ... down to a leaf */
   DrSolveLeaf    refutation_leaf; /* why the refutation line's last position is not won */
+  guint          n_finales;   /* WON_FINALES: the tree's finale leaves */
   guint64        nodes;
   double         seconds;
 } DrSolvePart;
@@ -242,7 +284,8 @@ struct _DrSolveResult
   int            lock_men;
   int            lock_kings;
   const DrEgdb  *egdb;        /* borrowed from the options, for verifying */
-  DrSolveStatus  status;      /* PROVED if every part is, REFUTED if one is, else UNDECIDED */
+  DrSolveStatus  status;      /* PROVED if every part is, REFUTED if one is, else
+                                 WON_FINALES if every part is won, else UNDECIDED */
   DrSolveStop    stop;        /* the first part's that is not DONE, else DONE */
   char          *message;     /* one line for people: the verdict and why */
   guint64        nodes;       /* all parts */
@@ -337,7 +380,7 @@ typedef struct
   DrMove          stated;             /* the line's move there (unset if the line
                                          ended: then line_index == n_line) */
   DrMove          move;               /* the alternative */
-  DrSolveStatus   status;             /* PROVED: a cook; UNDECIDED: the limits did not
+  DrSolveStatus   status;             /* PROVED or WON_FINALES: a cook; UNDECIDED: the limits did not
                                          tell (a possible cook) */
   DrSolveResult  *proof;              /* the solve of the position after @move
                                          (defender to move, attacker fixed) */
