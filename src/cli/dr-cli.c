@@ -815,11 +815,12 @@ static int
 cmd_hub (int    argc,
          char **argv)
 {
-  g_autofree char *weights_path = NULL, *level_id = NULL, *patterns_option = NULL;
+  g_autofree char *weights_path = NULL, *level_id = NULL, *patterns_option = NULL, *book_option = NULL;
   int threads = 1, hash_mb = 64;
   GOptionEntry entries[] = {
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
     { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("Pattern weights from this file (see tune --patterns), or “none” (default: those that ship)"), N_("FILE") },
+    { "book", 0, 0, G_OPTION_ARG_FILENAME, &book_option, N_("Opening book from this file (see book build), or “none” (default: the one that ships; the interface may set the parameter “book” to false)"), N_("FILE") },
     { "level", 'l', 0, G_OPTION_ARG_STRING, &level_id, N_("Play at this strength (default: full; the interface may set the parameter “level”)"), N_("LEVEL") },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("Search threads until the interface sets the parameter “threads” (default 1)"), N_("N") },
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash_mb, N_("Table size in MiB until the interface sets the parameter “hash” (default 64)"), N_("MB") },
@@ -865,6 +866,12 @@ cmd_hub (int    argc,
       g_printerr (_("draughtsman-cli hub: no pattern weights file “%s”\n"), patterns_option);
       return EXIT_FAILURE;
     }
+  if (book_option != NULL && g_strcmp0 (book_option, "none") != 0
+      && !g_file_test (book_option, G_FILE_TEST_IS_REGULAR))
+    {
+      g_printerr (_("draughtsman-cli hub: no opening book file “%s”\n"), book_option);
+      return EXIT_FAILURE;
+    }
   if (threads < 1 || threads > DR_SEARCH_MAX_THREADS)
     {
       g_printerr (_("draughtsman-cli hub: --threads must be 1 to %d, not %d\n"), DR_SEARCH_MAX_THREADS, threads);
@@ -877,6 +884,7 @@ cmd_hub (int    argc,
     }
   return dr_hub_run (stdin, stdout,
                      &(DrHubOptions) { .weights_path = weights_path, .patterns_option = patterns_option,
+                                       .book_option = book_option,
                                        .level = level, .threads = threads, .hash_mb = hash_mb });
 }
 

@@ -46,6 +46,7 @@
 #include "dr-tune.h"
 
 #include "dr-bitboard.h"
+#include "dr-book.h"
 #include "dr-fen.h"
 #include "dr-hub-text.h"
 #include "dr-movegen.h"
@@ -83,6 +84,10 @@ typedef struct
   int            threads;         /* param threads */
   const char    *weights_path;    /* --weights, or NULL */
   const char    *patterns_option; /* --patterns */
+  const char    *book_option;     /* --book */
+  DrBook        *book;            /* the opening book of rules, or NULL */
+  gboolean       use_book;        /* param book */
+  GRand         *book_rand;       /* draws among the book's moves */
 } Hub;
 
 static void
@@ -240,6 +245,17 @@ setup (Hub           *hub,
   g_clear_pointer (&hub->egdb, dr_egdb_free);
   hub->egdb = dr_cli_egdb_for_search (rules, hub->egdb_dir, "hub");
   dr_search_set_egdb (hub->search, hub->egdb);
+  g_clear_pointer (&hub->book, dr_book_free);
+  if (hub->book_option == NULL)
+    hub->book = dr_book_new_builtin (rules);
+  else if (!g_str_equal (hub->book_option, "none"))
+    {
+      g_autoptr (GError) local = NULL;
+
+      hub->book = dr_book_load_file (rules, hub->book_option, &local);
+      if (hub->book == NULL)
+        say (hub, "error message=\"%s: no opening book\"", local->message);
+    }
   g_clear_pointer (&hub->patterns, dr_patterns_free);
   hub->patterns = dr_cli_patterns_for_search (hub->search, hub->patterns_option, "hub", &ok);
   if (!ok)
@@ -349,6 +365,19 @@ set_param (Hub        *hub,
           hub->egdb = dr_cli_egdb_for_search (hub->rules, hub->egdb_dir, "hub");
           dr_search_set_egdb (hub->search, hub->egdb);
         }
+    }
+  else if (g_str_equal (name, "book"))
+    {
+      /* Read at each "go". */
+      if (!g_str_equal (value, "true") && !g_str_equal (value, "false"))
+        {
+          g_autofree char *quoted = quote_text (value);
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("book: true or false, not %s"), quoted);
+          return FALSE;
+        }
+      hub->use_book = g_str_equal (value, "true");
     }
   else if (g_str_equal (name, "level"))
     {
@@ -572,12 +601,16 @@ dr_hub_run (FILE               *in,
   hub.threads = options->threads;
   hub.weights_path = options->weights_path;
   hub.patterns_option = options->patterns_option;
+  hub.book_option = options->book_option;
+  hub.use_book = TRUE;
+  hub.book_rand = g_rand_new ();
 
   while ((status = read_line (in, line)) != LINE_END)
     {
       g_autoptr (GHashTable) args = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       g_autoptr (GError) error = NULL;
       g_autofree char *command = NULL;
+      DrMove book_move;
 
       /* A search that has said "done" is over: collect its thread. */
       if (hub.thread != NULL && !atomic_load (&hub.running))
@@ -616,6 +649,7 @@ dr_hub_run (FILE               *in,
           say (&hub, "param name=variant value=normal type=enum values=\"%s\"", values);
           say (&hub, "param name=hash value=%d type=int min=1 max=%d", hub.hash_mb, DR_HUB_MAX_HASH_MB);
           say (&hub, "param name=threads value=%d type=int min=1 max=%d", hub.threads, DR_SEARCH_MAX_THREADS);
+          say (&hub, "param name=book value=%s type=bool", hub.use_book ? "true" : "false");
           {
             g_autofree char *dir = dr_egdb_default_dir ();
             say (&hub, "param name=egdb-dir value=\"%s\" type=string", dir);
@@ -659,6 +693,17 @@ dr_hub_run (FILE               *in,
         }
       else if (g_str_equal (command, "level"))
         set_level (&hub, args);
+      else if (g_str_equal (command, "go") && hub.use_book && hub.book != NULL
+               && hub.level == dr_opponent_n_levels () && !g_hash_table_contains (args, "ponder")
+               && dr_book_pick (hub.book, &hub.pos, hub.book_rand, &book_move))
+        {
+          /* A book move, at full strength only (the levels choose their
+           * own), answered at once: nothing to ponder on. */
+          g_autofree char *move = dr_move_to_hub (hub.rules, &book_move);
+
+          say (&hub, "info depth=0 pv=\"%s\" book=true", move);
+          say (&hub, "done move=%s", move);
+        }
       else if (g_str_equal (command, "go"))
         {
           /* Levels are defined on one thread (dr-opponent.h); should
@@ -687,6 +732,8 @@ dr_hub_run (FILE               *in,
     dr_search_free (hub.search);
   g_clear_pointer (&hub.egdb, dr_egdb_free);
   g_clear_pointer (&hub.patterns, dr_patterns_free);
+  g_clear_pointer (&hub.book, dr_book_free);
+  g_rand_free (hub.book_rand);
   g_free (hub.egdb_dir);
   g_array_unref (hub.history);
   g_mutex_clear (&hub.out_lock);

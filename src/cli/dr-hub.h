@@ -27,6 +27,7 @@ typedef struct
 {
   const char *weights_path;
   const char *patterns_option;
+  const char *book_option;      /* NULL: the book that ships; "none": none; else a file */
   int         level;
   int         threads;
   int         hash_mb;
