@@ -385,6 +385,7 @@ dr_board_view_snapshot (GtkWidget   *widget,
   const DrMove *last = dr_board_state_get_last_move (self->state);
   DrBitboard targets = dr_board_state_get_targets (self->state);
   DrBitboard route = dr_board_state_get_route (self->state);
+  DrBitboard must_capture = dr_board_state_get_must_capture (self->state);
   int selected = dr_board_state_get_selected (self->state);
   gboolean flipped = dr_board_state_get_flipped (self->state);
   double ox, oy, cell, progress = 1.0;
@@ -434,6 +435,8 @@ dr_board_view_snapshot (GtkWidget   *widget,
           append_overlay (snapshot, &r, "rgba(53,132,228,0.55)");
         else if (dr_bb_has (targets, bit))
           append_overlay (snapshot, &r, "rgba(46,194,126,0.35)");
+        else if (dr_bb_has (must_capture, bit))
+          append_overlay (snapshot, &r, "rgba(230,97,0,0.6)");
       }
   for (int bit = 0; bit < 64; bit++)
     {
