@@ -1,0 +1,441 @@
+/* test-app-details.c — Game Details, the dialogs and the window's details
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The real application under Xvfb, driven by real clicks and keys
+ * (test-app-util.h):
+ *
+ *  - Game Details (Ctrl+I) keeps what is typed in a field when the focus
+ *    moves to another field and when the window is closed with its ×,
+ *    each field one undo step;
+ *  - an unknown tag ("?") shows as an empty field with "?" as its
+ *    placeholder: what is typed replaces it, and a field emptied is
+ *    written "?" again (PDN 3.0);
+ *  - Escape closes Game Details, Search Database, Import Games and Train
+ *    Repertoire; Game Details opens inside the main window;
+ *  - the window's title names the file and the application, and its
+ *    subtitle the file and the variant;
+ *  - a click on a piece that may not move because a capture is
+ *    compulsory says so and marks the pieces that must capture;
+ *  - an engine line clicked goes into the game as one undo step.
+ */
+
+#define G_LOG_DOMAIN "test-app-details"
+
+#include "config.h"
+
+#include "test-app-util.h"
+#include "test-util.h"
+
+#include "dr-application.h"
+#include "dr-window-gamedb.h"
+#include "dr-window-private.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+static gboolean have_display;
+static DrApplication *app;
+static char *tmp_dir;
+
+static const char *
+tag (DrWindow   *window,
+     const char *name)
+{
+  return dr_game_get_tag (dr_game_model_get_game (window->model), name);
+}
+
+static GtkWindow *
+details_window (void)
+{
+  GtkWindow *w = test_find_toplevel (ADW_TYPE_WINDOW);
+
+  return w != NULL && g_strcmp0 (gtk_window_get_title (w), "Game Details") == 0 ? w : NULL;
+}
+
+static gboolean
+details_shown (gpointer data)
+{
+  return details_window () != NULL;
+}
+
+static gboolean
+details_gone (gpointer data)
+{
+  return details_window () == NULL;
+}
+
+static gboolean
+row_titled (GtkWidget *widget,
+            gpointer   data)
+{
+  return g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+static GtkWidget *
+find_row (GtkWindow  *details,
+          const char *title)
+{
+  GtkWidget *row = test_find_widget (GTK_WIDGET (details), ADW_TYPE_ENTRY_ROW, row_titled, (gpointer) title);
+
+  g_assert_nonnull (row);
+  return row;
+}
+
+/* Ctrl+I, typed into @window: Game Details, shown. */
+static GtkWindow *
+open_details (DrWindow *window)
+{
+  test_keys (GTK_WINDOW (window), "ctrl+i");
+  test_wait_until (details_shown, NULL, "Game Details");
+  /* The page scrolls to the row focused: clicked once it stands still. */
+  test_run_for (400);
+  return details_window ();
+}
+
+/* A click into the row titled @title of @details and @text typed there,
+ * after what it holds: no Return. */
+static void
+type_into_row (GtkWindow  *details,
+               const char *title,
+               const char *text)
+{
+  GtkWidget *row = find_row (details, title);
+
+  test_click_widget (row);
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (details)), row));
+  test_xdotool ((const char *const[]) { "key", "--clearmodifiers", "End", NULL });
+  test_type (details, text);
+}
+
+static gboolean
+is_close_button (GtkWidget *widget,
+                 gpointer   data)
+{
+  return gtk_widget_has_css_class (widget, "close");
+}
+
+/* A click on the × of @details. */
+static void
+click_close (GtkWindow *details)
+{
+  GtkWidget *close = test_find_widget (GTK_WIDGET (details), GTK_TYPE_BUTTON, is_close_button, NULL);
+
+  g_assert_nonnull (close);
+  test_click_widget (close);
+  test_wait_until (details_gone, NULL, "Game Details to close");
+}
+
+/* Issue 23: "typing a new Event and White and closing with the × keeps
+ * nothing".  Before the fix each field had to be confirmed with Return or
+ * its ✓: both tags stayed as they were. */
+static void
+test_details_keep_typed (void)
+{
+  DrWindow *window;
+  GtkWindow *details;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  g_assert_cmpstr (tag (window, "Event"), ==, "?");
+  g_assert_cmpstr (tag (window, "White"), ==, "?");
+
+  details = open_details (window);
+  /* Typed, then the focus moved on: kept. */
+  type_into_row (details, "Event", "Ch NL");
+  type_into_row (details, "White", "Sijbrands");
+  g_assert_cmpstr (tag (window, "Event"), ==, "Ch NL");
+  /* Typed, then the window closed with its ×: kept. */
+  click_close (details);
+  g_assert_cmpstr (tag (window, "White"), ==, "Sijbrands");
+  g_assert_cmpstr (gtk_label_get_text (window->players_label), ==, "Sijbrands – Black");
+
+  /* One undo step each. */
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_cmpstr (tag (window, "White"), ==, "?");
+  g_assert_cmpstr (tag (window, "Event"), ==, "Ch NL");
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_cmpstr (tag (window, "Event"), ==, "?");
+  test_put_away (window);
+}
+
+static const char *
+placeholder (GtkWidget *row)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (row));
+
+  g_assert_true (GTK_IS_TEXT (text));
+  return gtk_text_get_placeholder_text (GTK_TEXT (text));
+}
+
+/* Issue 23: an unknown tag showed "?" as its text, so typing into it gave
+ * "?Sijbrands".  Before the fix the Black row held "?" and the tag became
+ * "?Sijbrands". */
+static void
+test_details_unknown (void)
+{
+  DrWindow *window;
+  GtkWindow *details;
+  GtkWidget *row;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  details = open_details (window);
+  row = find_row (details, "Black");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "");
+  g_assert_cmpstr (placeholder (row), ==, "?");
+  type_into_row (details, "Black", "Sijbrands");
+  test_keys (details, "Return");
+  g_assert_cmpstr (tag (window, "Black"), ==, "Sijbrands");
+
+  /* Emptied: unknown again, "?" as PDN 3.0 writes it. */
+  test_click_widget (row);
+  test_keys (details, "ctrl+a BackSpace Return");
+  g_assert_cmpstr (tag (window, "Black"), ==, "?");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "");
+  click_close (details);
+  test_put_away (window);
+}
+
+static gboolean
+window_hidden (gpointer data)
+{
+  return !gtk_widget_get_visible (data);
+}
+
+/* Escape typed into @dialog closes it (hidden, or destroyed). */
+static void
+escape_closes (GtkWindow *dialog)
+{
+  g_autoptr (GtkWindow) held = g_object_ref (dialog);
+
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  test_run_for (300);
+  test_keys (dialog, "Escape");
+  test_wait_until (window_hidden, dialog, "Escape to close the dialog");
+}
+
+/* Issue 23: "Escape closes it, and so does every other dialog (Search
+ * Database ignores Escape today).  Its default height fits inside the
+ * main window", and Import Games and Search Database have a title bar of
+ * their own, as the other dialogs.  Before the fix Escape left Game
+ * Details, Search Database, Import Games and Train Repertoire open, and
+ * Game Details was 760 pixels high in a 700-pixel window. */
+static void
+test_dialogs_escape (void)
+{
+  DrWindow *window;
+  GtkWindow *details, *dialog;
+  int width = 0, height = 0;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  details = open_details (window);
+  gtk_window_get_default_size (details, &width, &height);
+  g_assert_cmpint (height, >, 0);
+  g_assert_cmpint (height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (details)), <=, gtk_widget_get_height (GTK_WIDGET (window)));
+  type_into_row (details, "Round", "7");
+  test_keys (details, "Escape");
+  test_wait_until (details_gone, NULL, "Escape to close Game Details");
+  g_assert_cmpstr (tag (window, "Round"), ==, "7");
+
+  dialog = GTK_WINDOW (dr_window_show_search (window));
+  g_assert_nonnull (gtk_window_get_titlebar (dialog));
+  escape_closes (dialog);
+  dialog = GTK_WINDOW (dr_window_show_import (window));
+  g_assert_nonnull (gtk_window_get_titlebar (dialog));
+  escape_closes (dialog);
+  dialog = GTK_WINDOW (dr_window_show_drill (window));
+  g_assert_nonnull (gtk_window_get_titlebar (dialog));
+  escape_closes (dialog);
+  test_put_away (window);
+}
+
+static gboolean
+file_shown (gpointer data)
+{
+  return ((DrWindow *) data)->file != NULL && !dr_window_get_modified (data);
+}
+
+/* Issue 23: "The window's title is never set: taskbars and Alt+Tab show
+ * "draughtsman"", and "The subtitle reads "Unsaved game • — International
+ * draughts"".  Before the fix the title was NULL, and the subtitle of a
+ * changed game had "• —" in it. */
+static void
+test_window_title (void)
+{
+  DrWindow *window;
+  g_autoptr (GFile) file = NULL;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Unsaved game — Draughtsman");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==,
+                   "Unsaved game — International draughts");
+  test_click_move (window, n10 (32), n10 (28));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "*Unsaved game — Draughtsman");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->window_title), ==,
+                   "*Unsaved game — International draughts");
+  test_put_away (window);
+
+  window = test_open_window (GTK_APPLICATION (app));
+  file = test_make_file (tmp_dir, "title.pdn", "[GameType \"20\"]\n\n1. 32-28 *\n");
+  dr_window_open_file (window, file);
+  test_wait_until (file_shown, window, "the file to be read");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "title.pdn — Draughtsman");
+  test_put_away (window);
+}
+
+static void
+illegal_cb (DrBoardState *board,
+            const char   *reason,
+            char        **last)
+{
+  g_free (*last);
+  *last = g_strdup (reason);
+}
+
+/* @pdn's first game, shown in @window. */
+static void
+show_game (DrWindow   *window,
+           const char *pdn)
+{
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (pdn, -1, "test.pdn", NULL, NULL, NULL);
+  DrGame *game = NULL;
+
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &game, NULL), ==, DR_PDN_READ_WHOLE);
+  dr_game_model_set_game (window->model, game);
+  test_settle ();
+}
+
+/* Issue 23: "When a capture is compulsory, clicking a piece that cannot
+ * move says so plainly, without the garbled move text shown today
+ * ("“31-31” is not legal: a capture is compulsory: 28x19"), and
+ * highlights the pieces that must capture."  Before the fix the reason
+ * was "“40-40” is not legal: a capture is compulsory: 28x19" and no piece
+ * was marked. */
+static void
+test_capture_compulsory (void)
+{
+  DrWindow *window;
+  g_autofree char *reason = NULL;
+  gulong id;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  show_game (window, "[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:W28,33,40:B23,29\"]\n\n*\n");
+  id = g_signal_connect (window->board, "illegal", G_CALLBACK (illegal_cb), &reason);
+
+  /* 28x19 and 33x24 are the moves (capturing is compulsory);
+   * 40 may not move. */
+  test_click_square (window->board_view, n10 (40));
+  g_assert_cmpstr (reason, ==, "A capture is compulsory: one of the pieces on 28, 33 must capture.");
+  g_assert_cmpuint (dr_board_state_get_must_capture (window->board), ==, dr_bb_bit (n10 (28)) | dr_bb_bit (n10 (33)));
+  g_assert_cmpint (dr_board_state_get_selected (window->board), ==, -1);
+
+  /* The marks go with the next click: a capturing piece selected. */
+  test_click_square (window->board_view, n10 (28));
+  g_assert_cmpuint (dr_board_state_get_must_capture (window->board), ==, 0);
+  g_assert_cmpint (dr_board_state_get_selected (window->board), ==, n10 (28));
+  g_signal_handler_disconnect (window->board, id);
+  test_put_away (window);
+}
+
+/* The engine's first line shows three moves or more. */
+static gboolean
+long_line_shown (gpointer data)
+{
+  DrWindow *window = data;
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (window->analysis_lines, 0);
+  g_auto (GStrv) words = NULL;
+  GtkWidget *label;
+
+  if (row == NULL || !GTK_IS_LABEL (label = gtk_list_box_row_get_child (row)))
+    return FALSE;
+  words = g_strsplit_set (gtk_label_get_text (GTK_LABEL (label)), " ", -1);
+  return g_strv_length (words) >= 5;      /* the score, two spaces, three moves */
+}
+
+static guint
+line_length (DrGameNode *node)
+{
+  guint n = 0;
+
+  for (node = node->children; node != NULL; node = node->children)
+    n++;
+  return n;
+}
+
+/* Issue 23: "Clicking an engine line adds it as a variation in one undo
+ * step.  Today one Ctrl+Z takes off one of its ~20 moves."  Before the
+ * fix, one Ctrl+Z left all the line's moves but its last. */
+static void
+test_engine_line_undo (void)
+{
+  DrWindow *window;
+  DrGameNode *root;
+  GtkListBoxRow *row;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  root = dr_game_model_get_current (window->model);
+  g_assert_null (root->children);
+  test_keys (GTK_WINDOW (window), "ctrl+space");
+  test_wait_until (long_line_shown, window, "a line of three moves");
+  /* The rows are made again as the search deepens: activated at once
+   * rather than by a click that a new row could take the place of. */
+  row = gtk_list_box_get_row_at_index (window->analysis_lines, 0);
+  g_signal_emit_by_name (window->analysis_lines, "row-activated", row);
+  g_assert_true (dr_game_model_get_current (window->model) == root);
+  g_assert_cmpuint (line_length (root), >=, 3);
+  test_keys (GTK_WINDOW (window), "ctrl+space");
+
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  g_assert_null (dr_game_model_get_game (window->model)->root->children);
+  test_put_away (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  test_app_environment ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/app/details/keep-typed", test_details_keep_typed);
+  g_test_add_func ("/app/details/unknown", test_details_unknown);
+  g_test_add_func ("/app/details/dialogs-escape", test_dialogs_escape);
+  g_test_add_func ("/app/details/window-title", test_window_title);
+  g_test_add_func ("/app/details/capture-compulsory", test_capture_compulsory);
+  g_test_add_func ("/app/details/engine-line-undo", test_engine_line_undo);
+
+  have_display = test_app_init ();
+  if (!have_display)
+    return g_test_run ();
+  tmp_dir = g_dir_make_tmp ("draughtsman-details-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  app = test_app_register ();
+  {
+    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
+    g_settings_set_boolean (settings, "animate", FALSE);
+  }
+
+  status = g_test_run ();
+
+  test_app_close (&app);
+  test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
