@@ -88,9 +88,9 @@ tag_row_apply (DrWindow    *self,
 {
   const char *name = g_object_get_data (G_OBJECT (row), "tag");
   const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
-  const char *value = dr_game_get_tag (dr_game_model_get_game (self->model), name);
 
-  if (name == NULL || _dr_window_closed (self) || g_strcmp0 (text, shown_value (value)) == 0)
+  if (name == NULL || _dr_window_closed (self)
+      || g_strcmp0 (text, shown_value (dr_game_get_tag (dr_game_model_get_game (self->model), name))) == 0)
     return;
   dr_game_model_set_tag (self->model, name, *text != '\0' ? text : "?");
 }
@@ -149,7 +149,11 @@ tag_remove_cb (GtkButton *button,
                DrWindow  *self)
 {
   const char *name = g_object_get_data (G_OBJECT (button), "tag");
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_ENTRY_ROW);
 
+  /* The row, focused, keeps its text no more: it goes. */
+  if (row != NULL)
+    g_object_set_data (G_OBJECT (row), "tag", NULL);
   dr_game_model_set_tag (self->model, name, NULL);
   refill (self, GTK_WIDGET (button));
 }
