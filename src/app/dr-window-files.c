@@ -714,6 +714,9 @@ set_document (DrWindow        *self,
               guint            index,
               DrGame          *game)
 {
+  /* A filter typed for one file's games is not for another's. */
+  if (self->file != file && (self->file == NULL || file == NULL || !g_file_equal (self->file, file)))
+    gtk_editable_set_text (GTK_EDITABLE (dr_game_list_get_search_entry (self->game_list)), "");
   g_set_object (&self->file, file);
   g_clear_pointer (&self->collection, dr_pdn_collection_free);
   self->collection = collection != NULL ? collection : dr_pdn_collection_new ();
