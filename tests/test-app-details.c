@@ -18,7 +18,10 @@
  *    subtitle the file and the variant;
  *  - a click on a piece that may not move because a capture is
  *    compulsory says so and marks the pieces that must capture;
- *  - an engine line clicked goes into the game as one undo step.
+ *  - an engine line clicked goes into the game as one undo step;
+ *  - the game list's filter is cleared when another file is opened;
+ *  - Keyboard Shortcuts shows Ctrl+Space for the analysis, without
+ *    GTK's warnings.
  */
 
 #define G_LOG_DOMAIN "test-app-details"
@@ -403,6 +406,106 @@ test_engine_line_undo (void)
   test_put_away (window);
 }
 
+typedef struct
+{
+  DrWindow *window;
+  guint     n_games;
+  guint     n_shown;
+} ListCount;
+
+static gboolean
+list_counts (gpointer data)
+{
+  ListCount *c = data;
+
+  return !dr_game_list_get_busy (c->window->game_list)
+         && dr_game_list_get_n_games (c->window->game_list) == c->n_games
+         && dr_game_list_get_n_shown (c->window->game_list) == c->n_shown;
+}
+
+static const char three_games[] =
+  "[White \"Anna\"]\n[Black \"Bert\"]\n[GameType \"20\"]\n\n1. 32-28 *\n\n"
+  "[White \"Carl\"]\n[Black \"Dirk\"]\n[GameType \"20\"]\n\n1. 33-28 *\n\n"
+  "[White \"Eva\"]\n[Black \"Fem\"]\n[GameType \"20\"]\n\n1. 34-29 *\n";
+static const char two_games[] =
+  "[White \"Gijs\"]\n[Black \"Hans\"]\n[GameType \"20\"]\n\n1. 31-27 *\n\n"
+  "[White \"Ids\"]\n[Black \"Jan\"]\n[GameType \"20\"]\n\n1. 31-26 *\n";
+
+/* Issue 23: "A game list filter carries over to the next file opened:
+ * "0 of 33 games" until cleared."  Before the fix the second file showed
+ * 0 of its 2 games. */
+static void
+test_filter_per_file (void)
+{
+  DrWindow *window;
+  g_autoptr (GFile) first = NULL, second = NULL;
+  GtkWidget *search;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  first = test_make_file (tmp_dir, "three.pdn", three_games);
+  second = test_make_file (tmp_dir, "two.pdn", two_games);
+  dr_window_open_file (window, first);
+  test_wait_until (list_counts, &(ListCount) { window, 3, 3 }, "the three games");
+  test_run_for (300);
+
+  search = dr_game_list_get_search_entry (window->game_list);
+  test_click_widget (search);
+  test_type (GTK_WINDOW (window), "Nobody");
+  test_wait_until (list_counts, &(ListCount) { window, 3, 0 }, "no game to fit the filter");
+
+  dr_window_open_file (window, second);
+  test_wait_until (list_counts, &(ListCount) { window, 2, 2 }, "both games of the second file");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (search)), ==, "");
+  test_put_away (window);
+}
+
+static gboolean
+shortcuts_shown (gpointer data)
+{
+  return test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) != NULL;
+}
+
+static gboolean
+shortcut_titled (GtkWidget *widget,
+                 gpointer   data)
+{
+  g_autofree char *title = NULL;
+
+  g_object_get (widget, "title", &title, NULL);
+  return g_strcmp0 (title, data) == 0;
+}
+
+/* Issue 23: "The Keyboard Shortcuts window shows no key for starting the
+ * analysis (Ctrl+Space), and prints "GtkLabel reported min width -3"
+ * twice."  Before the fix the window's first drawing stopped the test
+ * with that warning (warnings are fatal here), and the analysis had no
+ * key. */
+static void
+test_shortcuts_window (void)
+{
+  DrWindow *window;
+  GtkWindow *shortcuts;
+  GtkWidget *row, *label;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  test_keys (GTK_WINDOW (window), "ctrl+question");
+  test_wait_until (shortcuts_shown, NULL, "Keyboard Shortcuts");
+  shortcuts = test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  test_run_for (300);
+  row = test_find_widget (GTK_WIDGET (shortcuts), GTK_TYPE_SHORTCUTS_SHORTCUT, shortcut_titled,
+                          (gpointer) "Start or stop the analysis");
+  g_assert_nonnull (row);
+  label = test_find_widget (row, GTK_TYPE_SHORTCUT_LABEL, NULL, NULL);
+  g_assert_nonnull (label);
+  g_assert_cmpstr (gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (label)), ==, "<Control>space");
+  escape_closes (shortcuts);
+  test_put_away (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -417,6 +520,8 @@ main (int    argc,
   g_test_add_func ("/app/details/window-title", test_window_title);
   g_test_add_func ("/app/details/capture-compulsory", test_capture_compulsory);
   g_test_add_func ("/app/details/engine-line-undo", test_engine_line_undo);
+  g_test_add_func ("/app/details/filter-per-file", test_filter_per_file);
+  g_test_add_func ("/app/details/shortcuts-window", test_shortcuts_window);
 
   have_display = test_app_init ();
   if (!have_display)
