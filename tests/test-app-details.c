@@ -21,7 +21,8 @@
  *  - an engine line clicked goes into the game as one undo step;
  *  - the game list's filter is cleared when another file is opened;
  *  - Keyboard Shortcuts shows Ctrl+Space for the analysis, without
- *    GTK's warnings.
+ *    GTK's warnings;
+ *  - the board's margin is dark in the dark style.
  */
 
 #define G_LOG_DOMAIN "test-app-details"
@@ -506,6 +507,66 @@ test_shortcuts_window (void)
   test_put_away (window);
 }
 
+/* The luminance of the board view's pixel at (@x, @y), as drawn now. */
+static double
+board_luminance (DrBoardView *view,
+                 double       x,
+                 double       y)
+{
+  GtkWidget *widget = GTK_WIDGET (view);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr (GskRenderNode) node = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = g_malloc ((gsize) w * h * 4);
+  const guchar *p;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h));
+  gdk_texture_download (texture, pixels, (gsize) w * 4);
+  /* GDK_MEMORY_DEFAULT: B, G, R, A. */
+  p = pixels + ((gsize) y * w + (gsize) x) * 4;
+  return (0.0722 * p[0] + 0.7152 * p[1] + 0.2126 * p[2]) / 255.0;
+}
+
+/* Issue 23: "Dark style leaves the board's margin bright cream."  Before
+ * the fix the margin drew at the same cream (luminance 0.94) in both
+ * styles. */
+static void
+test_dark_margin (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  DrWindow *window;
+  double x6, y6, x7, y7, cell, mx, my;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = test_open_window (GTK_APPLICATION (app));
+  /* Square 6 is the first of its rank, 7 two columns on: the margin's
+   * corner, above and left of the board, has no number in it. */
+  test_square_point (window->board_view, n10 (6), &x6, &y6);
+  test_square_point (window->board_view, n10 (7), &x7, &y7);
+  cell = (x7 - x6) / 2;
+  mx = x6 - cell * 0.5 - cell * 0.3;
+  my = y6 - cell * 1.5 - cell * 0.3;
+  g_assert_cmpfloat (mx, >=, 0);
+  g_assert_cmpfloat (my, >=, 0);
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  test_run_for (300);
+  g_assert_cmpfloat (board_luminance (window->board_view, mx, my), >, 0.8);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  test_run_for (300);
+  g_assert_true (adw_style_manager_get_dark (style));
+  g_assert_cmpfloat (board_luminance (window->board_view, mx, my), <, 0.3);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  test_put_away (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -522,6 +583,7 @@ main (int    argc,
   g_test_add_func ("/app/details/engine-line-undo", test_engine_line_undo);
   g_test_add_func ("/app/details/filter-per-file", test_filter_per_file);
   g_test_add_func ("/app/details/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/app/details/dark-margin", test_dark_margin);
 
   have_display = test_app_init ();
   if (!have_display)
