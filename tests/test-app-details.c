@@ -22,7 +22,9 @@
  *  - the game list's filter is cleared when another file is opened;
  *  - Keyboard Shortcuts shows Ctrl+Space for the analysis, without
  *    GTK's warnings;
- *  - the board's margin is dark in the dark style.
+ *  - the board's margin is dark in the dark style;
+ *  - a file opened while the last session's window reads its own file
+ *    gets a window of its own.
  */
 
 #define G_LOG_DOMAIN "test-app-details"
@@ -37,6 +39,7 @@
 #include "dr-window-private.h"
 
 #include <adwaita.h>
+#include <signal.h>
 #include <string.h>
 
 static gboolean have_display;
@@ -567,12 +570,91 @@ test_dark_margin (void)
   test_put_away (window);
 }
 
+static DrWindow *
+window_with_file (GFile *file)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (DR_IS_WINDOW (l->data) && ((DrWindow *) l->data)->file != NULL
+        && g_file_equal (((DrWindow *) l->data)->file, file) && !dr_window_get_loading (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+both_files_shown (gpointer data)
+{
+  GFile **files = data;
+
+  return window_with_file (files[0]) != NULL && window_with_file (files[1]) != NULL;
+}
+
+static gboolean
+has_moves (gpointer data)
+{
+  DrWindow *window = data;
+
+  return window->file != NULL && dr_game_model_get_game (window->model)->root->children != NULL;
+}
+
+/* Issue 23: "Opening a file from the command line first shows the
+ * previous session's game for about a second."  The last session's window
+ * is still reading its file when the file to open comes: before the fix
+ * it was taken for that file too (it held no move yet), and showed one
+ * file, then the other, in one window. */
+static void
+test_open_after_session (void)
+{
+  /* Where the subprocess finds them too. */
+  const char *dir = g_getenv ("DRAUGHTSMAN_DETAILS_STATE");
+  g_autoptr (GFile) session = test_make_file (dir, "session.pdn", three_games);
+  g_autoptr (GFile) opened = test_make_file (dir, "opened.pdn", two_games);
+  GFile *files[] = { session, opened };
+  DrWindow *a, *b;
+
+  if (test_skip_without_input (have_display))
+    return;
+  if (g_test_subprocess ())
+    {
+      /* The last run: a window with a file, killed. */
+      DrWindow *window = test_open_window (GTK_APPLICATION (app));
+
+      dr_window_open_file (window, session);
+      test_wait_until (has_moves, window, "the session's file");
+      _dr_window_session_flush (window);
+      raise (SIGKILL);
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_assert_false (g_test_trap_has_passed ());
+
+  /* This run, with a file to open, as the command line gives it. */
+  g_application_open (G_APPLICATION (app), &files[1], 1, "");
+  test_wait_until (both_files_shown, files, "both files, each in its window");
+  a = window_with_file (session);
+  b = window_with_file (opened);
+  g_assert_true (a != b);
+  test_run_for (500);
+  g_assert_true (window_with_file (session) == a && window_with_file (opened) == b);
+  test_put_away (a);
+  test_put_away (b);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   int status;
 
+  /* Sessions of this program's own: the last run's is restored here, and
+   * the other programs' windows (meson runs them side by side) are not.
+   * The subprocess of /app/details/open-after-session shares it. */
+  if (g_getenv ("DRAUGHTSMAN_DETAILS_STATE") == NULL)
+    {
+      g_autofree char *state = g_dir_make_tmp ("draughtsman-details-state-XXXXXX", NULL);
+
+      g_assert_nonnull (state);
+      g_setenv ("DRAUGHTSMAN_DETAILS_STATE", state, TRUE);
+    }
+  g_setenv ("XDG_STATE_HOME", g_getenv ("DRAUGHTSMAN_DETAILS_STATE"), TRUE);
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/details/keep-typed", test_details_keep_typed);
@@ -584,11 +666,19 @@ main (int    argc,
   g_test_add_func ("/app/details/filter-per-file", test_filter_per_file);
   g_test_add_func ("/app/details/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/app/details/dark-margin", test_dark_margin);
+  g_test_add_func ("/app/details/open-after-session", test_open_after_session);
 
   have_display = test_app_init ();
   if (!have_display)
     return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-details-XXXXXX", NULL);
+  /* A subprocess is killed: its folder goes with the parent's state. */
+  if (g_test_subprocess ())
+    {
+      tmp_dir = g_build_filename (g_getenv ("DRAUGHTSMAN_DETAILS_STATE"), "subprocess", NULL);
+      g_assert_cmpint (g_mkdir_with_parents (tmp_dir, 0700), ==, 0);
+    }
+  else
+    tmp_dir = g_dir_make_tmp ("draughtsman-details-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 
   app = test_app_register ();
@@ -604,5 +694,7 @@ main (int    argc,
   test_app_close (&app);
   test_remove_tree (tmp_dir);
   g_free (tmp_dir);
+  if (!g_test_subprocess ())
+    test_remove_tree (g_getenv ("DRAUGHTSMAN_DETAILS_STATE"));
   return status;
 }

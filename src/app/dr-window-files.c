@@ -679,6 +679,13 @@ dr_window_get_modified (DrWindow *self)
   return dr_game_model_get_modified (self->model) || self->collection_dirty;
 }
 
+gboolean
+dr_window_get_loading (DrWindow *self)
+{
+  g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
+  return self->n_loading > 0;
+}
+
 /* The game list beside the board, shown or hidden; its button is there
  * for files of several games. */
 static void
@@ -982,6 +989,8 @@ load_done_cb (GObject      *source,
   DrPdnCollection *collection = g_task_propagate_pointer (G_TASK (result), &error);
   guint n;
 
+  g_assert (self->n_loading > 0);
+  self->n_loading--;
   /* The window was closed while the file was read. */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || _dr_window_closed (self))
     {
@@ -1036,6 +1045,7 @@ open_file (DrWindow  *self,
 
   l->file = g_object_ref (file);
   l->restoring = restoring;
+  self->n_loading++;
   task = g_task_new (self, self->cancellable, load_done_cb, l);
   g_task_set_source_tag (task, dr_window_open_file);
   g_task_set_task_data (task, g_object_ref (file), g_object_unref);
