@@ -80,7 +80,7 @@ shown_value (const char *value)
   return value != NULL && g_strcmp0 (value, "?") != 0 ? value : "";
 }
 
-/* Keeps what @row holds, if it differs from what it was made with: an
+/* Keeps what @row holds, if it differs from the game's value: an
  * empty row is an unknown value, written "?" (PDN 3.0). */
 static void
 tag_row_apply (DrWindow    *self,
