@@ -446,6 +446,13 @@ mtime_of (const char *dir,
   return (gint64) st.st_mtime * 1000000000 + st.st_mtim.tv_nsec;
 }
 
+static gboolean
+expander_titled (GtkWidget *widget,
+                 gpointer   data)
+{
+  return g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
 static void
 test_page (void)
 {
@@ -455,6 +462,7 @@ test_page (void)
   g_autoptr (GPtrArray) small = dr_egdb_plan (russian, 3, NULL);
   g_autofree gint64 *mtimes = NULL;
   DrEgdbPage *page = NULL;
+  GtkWidget *english;
   GtkWindow *prefs;
   DrWindow *window;
   DrPosition pos;
@@ -507,14 +515,49 @@ test_page (void)
   g_assert_true (g_str_has_prefix (row_subtitle (page, russian, 3), "Not installed"));
   g_assert_nonnull (strstr (row_subtitle (page, russian, 3), "(estimate)"));
 
+  /* English opened by a click on its row (Russian, the window's variant,
+   * is open already). */
+  english = test_find_widget (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW, expander_titled,
+                              (gpointer) "English draughts (checkers)");
+  g_assert_nonnull (english);
+  g_assert_false (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (english)));
+  {
+    GtkWidget *scrolled = gtk_widget_get_ancestor (english, GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *child = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled));
+    double x, y;
+
+    g_assert_true (gtk_widget_translate_coordinates (english, child, 0, 0, &x, &y));
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), MAX (0, y - 100));
+    test_run_for (200);
+    test_click (english, gtk_widget_get_width (english) / 2.0, 20);
+  }
+  g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (english)));
+
   /* Generate 2-3 pieces: listed as installed, and the window, whose
-   * position has three pieces, shows its value now. */
+   * position has three pieces, shows its value now.  The page stays
+   * where it was scrolled to, English open (issue 23: it closed, and the
+   * page went back to the top). */
   click_in_page (dr_egdb_page_get_generate_button (page, russian, 3));
-  wait_until (build_over, NULL, 120, "the 3-piece build");
-  settle_page (page);
+  {
+    GtkScrolledWindow *scrolled = GTK_SCROLLED_WINDOW (test_find_widget (GTK_WIDGET (page),
+                                                                         GTK_TYPE_SCROLLED_WINDOW, NULL, NULL));
+    double scrolled_to = gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (scrolled));
+
+    wait_until (build_over, NULL, 120, "the 3-piece build");
+    settle_page (page);
+    test_run_for (300);
+    g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (scrolled)), ==, scrolled_to);
+  }
+  english = test_find_widget (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW, expander_titled,
+                              (gpointer) "English draughts (checkers)");
+  g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (english)));
   g_assert_cmpstr (dr_egdb_page_get_build_title (page), ==, "Russian draughts up to 3 pieces: generated");
   g_assert_true (g_str_has_prefix (row_subtitle (page, russian, 2), "Installed and complete: 3 slices"));
   g_assert_true (g_str_has_prefix (row_subtitle (page, russian, 3), "Installed and complete: 6 slices"));
+  /* Issue 23: the variant read "Incomplete" with its tables complete. */
+  g_assert_true (g_str_has_prefix (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (gtk_widget_get_ancestor (
+                                     GTK_WIDGET (dr_egdb_page_get_count_row (page, russian, 3)), ADW_TYPE_EXPANDER_ROW))),
+                                   "Complete up to 3 pieces, "));
   g_assert_null (dr_egdb_page_get_generate_button (page, russian, 3));
   expected = expected_label (window, dir);
   g_assert_nonnull (expected);

@@ -15,8 +15,9 @@
  *    shows the mover's time after the move, and the clock that runs is
  *    the side to move's (004 3.8.6);
  *  - a move clicked for the engine's side is refused; Take Back takes
- *    the engine's reply and the user's move away; Resign gives the game
- *    to the engine (the Result tag);
+ *    the engine's reply and the user's move away; Resign, once confirmed,
+ *    gives the game to the engine (the Result tag), after which there is
+ *    nothing to take back;
  *  - a 2-second game: the user's flag falls (004 3.8.9), the game is the
  *    engine's with Termination "time forfeit";
  *  - 004 3.8.12: the flag falls after the user's move that left the
@@ -68,6 +69,28 @@ dialog_shown (gpointer data)
   GtkWidget *dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
 
   return dialog != NULL && gtk_widget_get_mapped (dialog);
+}
+
+static gboolean
+resign_asked (gpointer data)
+{
+  GtkWindow *dialog = test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+
+  return dialog != NULL && g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)),
+                                      "Resign the Game?") == 0;
+}
+
+/* Resign, clicked in @pane, asks first (issue 23: it acted at once): the
+ * game goes on until the question is answered with Resign. */
+static void
+resign (DrPlayPane *pane)
+{
+  DrPlayState state = dr_play_pane_get_state (pane);
+
+  test_click_labelled (GTK_WIDGET (pane), "_Resign");
+  test_wait_until (resign_asked, NULL, "the question to resign");
+  g_assert_cmpint (dr_play_pane_get_state (pane), ==, state);
+  test_click_labelled (GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG)), "_Resign");
 }
 
 static gboolean
@@ -198,10 +221,13 @@ test_play_game (void)
   /* Again, then resign: the game is the engine's (Black's). */
   click_first_move (window);
   test_wait_until (users_turn, pane, "the engine's reply");
-  test_click_labelled (GTK_WIDGET (pane), "_Resign");
+  resign (pane);
   g_assert_cmpint (dr_play_pane_get_state (pane), ==, DR_PLAY_FINISHED);
   g_assert_cmpint (game->result, ==, DR_RESULT_BLACK_WINS);
   g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "resignation");
+  /* Over: nothing to take back (issue 23: Take Back stayed enabled). */
+  g_assert_false (gtk_widget_get_sensitive (test_find_widget (GTK_WIDGET (pane), GTK_TYPE_BUTTON,
+                                                              test_button_has_label, (gpointer) "_Take Back")));
   /* Over: a move on the board is refused. */
   {
     g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
@@ -259,7 +285,7 @@ test_play_variation (void)
   g_assert_nonnull (ours);
   g_assert_true (dr_move_same (&ours->move, &legal->moves[i]));
   g_assert_nonnull (ours->children);
-  test_click_labelled (GTK_WIDGET (pane), "_Resign");
+  resign (pane);
   /* The game's tags are the game's. */
   g_assert_cmpstr (dr_game_get_tag (game, "White"), ==, "Ann");
   g_assert_cmpstr (dr_game_get_tag (game, "Black"), ==, "Bob");
@@ -327,6 +353,77 @@ test_two_players (void)
   g_assert_cmpstr (dr_game_get_tag (game, "Termination"), ==, "agreement");
   test_click_labelled (GTK_WIDGET (pane), "_Stop Playing");
   g_settings_set_string (settings, "play-engine-side", "black");
+  test_put_away (window);
+}
+
+static void
+collect_drop_downs (GtkWidget *widget,
+                    GPtrArray *found)
+{
+  if (GTK_IS_DROP_DOWN (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_drop_downs (child, found);
+}
+
+static const char *
+item_text (GtkDropDown *drop,
+           guint        i)
+{
+  return gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (drop)), i);
+}
+
+static gboolean
+dialog_gone (gpointer data)
+{
+  return !dialog_shown (data);
+}
+
+/* Issue 23: "Levels read like ratings ("Beginner (-1952 Elo)"): show the
+ * level's name and its measured distance from full strength in words.
+ * Time controls carry article numbers ("(004 3.9.3)") in their names:
+ * name them by their use, with the article in a tooltip."  Before the fix
+ * the first level read "Beginner (-1952 Elo)" and Blitz "Blitz: 3 min
+ * (004 3.9.3)", without a tooltip. */
+static void
+test_play_dialog_words (void)
+{
+  DrWindow *window;
+  GtkWidget *dialog;
+  g_autoptr (GPtrArray) drops = g_ptr_array_new ();
+  GtkDropDown *levels, *controls;
+  g_autofree char *beginner = NULL;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = open_position ("words.pdn", start_fen);
+  test_keys (GTK_WINDOW (window), "ctrl+shift+g");
+  test_wait_until (dialog_shown, NULL, "the Play dialog");
+  dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  collect_drop_downs (dialog, drops);
+  g_assert_cmpuint (drops->len, ==, 3);
+  levels = drops->pdata[1];
+  controls = drops->pdata[2];
+
+  /* The measure, rounded to 50 Elo. */
+  beginner = g_strdup_printf ("Beginner — about %d Elo below full strength",
+                              (-dr_opponent_level_elo (1) + 25) / 50 * 50);
+  g_assert_cmpstr (item_text (levels, 0), ==, beginner);
+  g_assert_cmpstr (item_text (levels, (guint) dr_opponent_n_levels () - 1), ==, "Full strength");
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (levels)); i++)
+    g_assert_null (strstr (item_text (levels, i), "(-"));
+
+  /* The settings' 3 minutes: Blitz, 004 3.9.3 in the tooltip. */
+  g_assert_cmpstr (item_text (controls, gtk_drop_down_get_selected (controls)), ==, "Blitz: 3 min");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (controls)), ==, "As the rules set it: article 004 3.9.3");
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (controls)); i++)
+    g_assert_null (strstr (item_text (controls, i), "004"));
+  gtk_drop_down_set_selected (controls, 0);
+  g_assert_null (gtk_widget_get_tooltip_text (GTK_WIDGET (controls)));
+
+  test_keys (GTK_WINDOW (dialog), "Escape");
+  test_wait_until (dialog_gone, NULL, "the Play dialog to close");
   test_put_away (window);
 }
 
@@ -406,6 +503,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/play/game", test_play_game);
   g_test_add_func ("/app/play/variation", test_play_variation);
+  g_test_add_func ("/app/play/dialog-words", test_play_dialog_words);
   g_test_add_func ("/app/play/two-players", test_two_players);
   g_test_add_func ("/app/play/flag-fall", test_flag_fall);
   g_test_add_func ("/app/play/flag-after-last-capture", test_flag_after_last_capture);

@@ -936,6 +936,27 @@ details_shown (gpointer data)
   return w != NULL && g_strcmp0 (gtk_window_get_title (w), "Game Details") == 0;
 }
 
+/* Scrolls the page of @widget so that @widget is in view, as a person
+ * would before clicking it. */
+static void
+scroll_into_view (GtkWidget *widget)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  graphene_rect_t bounds;
+  double top;
+
+  if (scrolled == NULL)
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_assert_true (gtk_widget_compute_bounds (widget, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
+                                            &bounds));
+  top = gtk_adjustment_get_value (adjustment);
+  if (bounds.origin.y < top || bounds.origin.y + bounds.size.height > top + gtk_adjustment_get_page_size (adjustment))
+    gtk_adjustment_set_value (adjustment, bounds.origin.y + bounds.size.height - gtk_adjustment_get_page_size (adjustment));
+  test_run_for (200);
+}
+
 /* Types @text into the entry row titled @title of @details, replacing
  * what it holds, and presses Return. */
 static void
@@ -949,6 +970,7 @@ edit_row (GtkWindow  *details,
   g_assert_nonnull (row);
   /* The page scrolls to the row focused: clicked once it stands still. */
   test_run_for (400);
+  scroll_into_view (row);
   test_click_widget (row);
   g_assert_true (gtk_widget_has_focus (row) || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (details)), row));
   test_keys (details, "ctrl+a");
@@ -1009,6 +1031,7 @@ test_game_details (void)
   row = test_find_widget (GTK_WIDGET (details), ADW_TYPE_ENTRY_ROW, row_titled, (gpointer) "New tag’s value");
   add = test_find_widget (row, GTK_TYPE_BUTTON, test_button_has_label, (gpointer) "_Add");
   g_assert_nonnull (add);
+  scroll_into_view (add);
   test_click_widget (add);
   g_assert_cmpstr (tag (window, "Opening"), ==, "Ketelaar");
 

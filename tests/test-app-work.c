@@ -584,7 +584,7 @@ test_session_kill_restore (void)
   g_assert_true (dr_window_get_modified (a));
   g_assert_cmpuint (dr_game_model_get_current (a->model)->ply, ==, 2);
   subtitle = adw_window_title_get_subtitle (a->window_title);
-  g_assert_true (g_str_has_prefix (subtitle, "killed.pdn •"));
+  g_assert_true (g_str_has_prefix (subtitle, "*killed.pdn — "));
   /* The file itself still has what was saved: two moves. */
   {
     g_autofree char *text = test_read_text (file);
@@ -598,7 +598,7 @@ test_session_kill_restore (void)
   g_assert_false (dr_game_node_is_main_line (current));
   g_assert_cmpint (current->move.from, ==, n10 (16));
   g_assert_cmpint (current->parent->children->move.from, ==, n10 (17));
-  g_assert_true (g_str_has_prefix (adw_window_title_get_subtitle (b->window_title), "Unsaved game •"));
+  g_assert_true (g_str_has_prefix (adw_window_title_get_subtitle (b->window_title), "*Unsaved game — "));
 
   /* Restored once only. */
   g_assert_cmpuint (dr_application_restore_sessions (app), ==, 0);
@@ -733,7 +733,7 @@ test_save_revision (void)
   text = test_read_text (file);
   g_assert_nonnull (strstr (text, "1. 32-28 *"));
   g_assert_true (dr_window_get_modified (window));
-  g_assert_true (g_str_has_prefix (adw_window_title_get_subtitle (window->window_title), "revision.pdn •"));
+  g_assert_true (g_str_has_prefix (adw_window_title_get_subtitle (window->window_title), "*revision.pdn — "));
 
   /* Ctrl+S saves the rest into the same file. */
   test_keys (GTK_WINDOW (window), "ctrl+s");

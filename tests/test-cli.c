@@ -1490,6 +1490,44 @@ test_tune_command (void)
   g_rmdir (dir);
 }
 
+/* Issue 23: "`draughtsman-cli` run from the build tree stays English
+ * under ru_RU and uk_UA: unlike the application it ignores
+ * `DRAUGHTSMAN_LOCALEDIR`."  Before the fix the usage stayed English. */
+static void
+test_locale_dir (void)
+{
+  static const char *const langs[][3] = {
+    { "ru_RU.UTF-8", "ru", "Использование: draughtsman-cli" },
+    { "uk_UA.UTF-8", "uk", "Використання: draughtsman-cli" },
+  };
+  g_autofree char *localedir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (langs); i++)
+    {
+      g_autofree char *catalogue = g_build_filename (localedir, langs[i][1], "LC_MESSAGES", "draughtsman.mo", NULL);
+      const char *argv[] = { g_getenv ("DRAUGHTSMAN_CLI"), NULL };
+      g_auto (GStrv) envp = g_get_environ ();
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr (GError) error = NULL;
+      int status = 0;
+
+      if (!g_file_test (catalogue, G_FILE_TEST_EXISTS))
+        {
+          /* A build without the application (-Dgui=false) has no catalogues. */
+          g_test_skip ("the build tree has no message catalogues");
+          return;
+        }
+      envp = g_environ_setenv (envp, "LC_ALL", langs[i][0], TRUE);
+      envp = g_environ_setenv (envp, "LANGUAGE", langs[i][1], TRUE);
+      envp = g_environ_setenv (envp, "DRAUGHTSMAN_LOCALEDIR", localedir, TRUE);
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                                   &error));
+      g_assert_no_error (error);
+      g_test_message ("%s: %s", langs[i][0], err);
+      g_assert_true (g_str_has_prefix (err, langs[i][2]));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1512,6 +1550,7 @@ main (int    argc,
     g_test_add_data_func (fen_cases[i].path, &fen_cases[i], test_fen_case);
   for (gsize i = 0; i < G_N_ELEMENTS (error_cases); i++)
     g_test_add_data_func (error_cases[i].path, &error_cases[i], test_error_case);
+  g_test_add_func ("/cli/locale-dir", test_locale_dir);
   g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
   g_test_add_func ("/cli/solve", test_solve_command);
   g_test_add_func ("/cli/pdn/convert-keeps-every-game", test_pdn_convert_keeps_every_game);

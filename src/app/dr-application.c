@@ -136,14 +136,17 @@ get_window (GApplication *app)
 }
 
 /* A window for a file to open: the active one if it holds nothing of the
- * user's (no file, no move, not modified), else a new one. */
+ * user's (no file, no move, not modified, none being read), else a new
+ * one.  A window of the last session may still be reading its file: taken
+ * for the new one, it would show the session's game, then this one. */
 static DrWindow *
 get_window_for_file (GApplication *app)
 {
   DrWindow *window = get_window (app);
   DrGame *game = dr_game_model_get_game (dr_window_get_model (window));
 
-  if (dr_window_get_modified (window) || game->root->children != NULL || game->setup)
+  if (dr_window_get_modified (window) || dr_window_get_loading (window) || game->root->children != NULL
+      || game->setup)
     window = dr_window_new (GTK_APPLICATION (app));
   return window;
 }

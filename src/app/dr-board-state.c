@@ -39,6 +39,7 @@ struct _DrBoardState
   int            arrow_from;
   int            arrow_to;
   DrMoveList    *routes;          /* every route of every legal move */
+  DrBitboard     must_capture;    /* shown after a click on a piece that may not move */
 };
 
 G_DEFINE_FINAL_TYPE (DrBoardState, dr_board_state, G_TYPE_OBJECT)
@@ -138,6 +139,7 @@ dr_board_state_set_position (DrBoardState     *self,
   self->selected = -1;
   g_array_set_size (self->route, 0);
   self->arrow_from = self->arrow_to = -1;
+  self->must_capture = 0;
   regenerate (self);
   changed (self);
 }
@@ -278,6 +280,48 @@ explain (DrBoardState *self,
     illegal (self, error->message);
 }
 
+/* Why the piece on @square, of the side to move, may not move: a capture
+ * elsewhere is compulsory (the pieces that may make it are marked), or it
+ * has nowhere to go. */
+static void
+explain_immobile (DrBoardState *self,
+                  int           square)
+{
+  DrBitboard capturers = 0;
+  g_autoptr (GString) squares = g_string_new (NULL);
+  guint n = 0;
+
+  for (unsigned i = 0; i < self->routes->n; i++)
+    if (self->routes->moves[i].captures != 0)
+      capturers |= dr_bb_bit (self->routes->moves[i].from);
+  if (capturers == 0)
+    {
+      g_autofree char *text = NULL;
+      char name[8];
+
+      dr_notation_square (self->rules, square, self->rules->notation, name);
+      text = g_strdup_printf (_("The piece on %s cannot move."), name);
+      illegal (self, text);
+      return;
+    }
+  for (DrBitboard b = capturers; b != 0; b = dr_bb_rest (b), n++)
+    {
+      char name[8];
+
+      dr_notation_square (self->rules, dr_bb_first (b), self->rules->notation, name);
+      g_string_append_printf (squares, "%s%s", n > 0 ? ", " : "", name);
+    }
+  self->must_capture = capturers;
+  changed (self);
+  {
+    /* Translators: %s is one square ("28") or a list of them ("28, 33"). */
+    g_autofree char *text = g_strdup_printf (ngettext ("A capture is compulsory: the piece on %s must capture.",
+                                                       "A capture is compulsory: one of the pieces on %s must capture.",
+                                                       n), squares->str);
+    illegal (self, text);
+  }
+}
+
 static DrClickResult
 select_square (DrBoardState *self,
                int           square)
@@ -297,9 +341,7 @@ select_square (DrBoardState *self,
     }
   if (!has_moves_from (self, square))
     {
-      /* Say why: a capture elsewhere, or nowhere to go.  Any square makes
-       * the notation module explain what the piece may do. */
-      explain (self, square, square);
+      explain_immobile (self, square);
       return DR_CLICK_ILLEGAL;
     }
   self->selected = square;
@@ -355,15 +397,41 @@ setup_click (DrBoardState *self,
   return DR_CLICK_EDITED;
 }
 
+static DrClickResult click (DrBoardState *self, int square);
+
 DrClickResult
 dr_board_state_click (DrBoardState *self,
                       int           square)
 {
+  DrBitboard shown = self->must_capture;
+  DrClickResult result;
+
+  g_return_val_if_fail (DR_IS_BOARD_STATE (self), DR_CLICK_NOTHING);
+
+  /* The pieces that must capture are marked until the next click. */
+  self->must_capture = 0;
+  result = click (self, square);
+  if (shown != 0 && self->must_capture == 0)
+    changed (self);
+  return result;
+}
+
+/* The pieces that must capture, marked after a click on a piece that may
+ * not move because a capture elsewhere is compulsory; 0 otherwise. */
+DrBitboard
+dr_board_state_get_must_capture (DrBoardState *self)
+{
+  g_return_val_if_fail (DR_IS_BOARD_STATE (self), 0);
+  return self->must_capture;
+}
+
+static DrClickResult
+click (DrBoardState *self,
+       int           square)
+{
   g_autoptr (GPtrArray) ends = NULL;
   g_autoptr (GPtrArray) distinct = NULL;
   gboolean turning = FALSE;
-
-  g_return_val_if_fail (DR_IS_BOARD_STATE (self), DR_CLICK_NOTHING);
 
   if (self->setup)
     return setup_click (self, square, FALSE);

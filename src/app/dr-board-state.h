@@ -61,6 +61,7 @@ gboolean          dr_board_state_get_flipped   (DrBoardState     *self);
 int               dr_board_state_get_selected  (DrBoardState     *self);
 DrBitboard        dr_board_state_get_targets   (DrBoardState     *self);
 DrBitboard        dr_board_state_get_route     (DrBoardState     *self);
+DrBitboard        dr_board_state_get_must_capture (DrBoardState  *self);
 void              dr_board_state_clear_selection (DrBoardState   *self);
 
 /* Input: a click on a square (bit index, -1 for off the board), a drag

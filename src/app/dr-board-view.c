@@ -217,6 +217,25 @@ append_label (DrBoardView *self,
   g_object_unref (layout);
 }
 
+/* The style's text colour (light in a dark style), for what is drawn
+ * around the board. */
+static GdkRGBA
+text_color (DrBoardView *self)
+{
+  GdkRGBA color;
+
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &color);
+  return color;
+}
+
+static gboolean
+dark_style (DrBoardView *self)
+{
+  GdkRGBA fg = text_color (self);
+
+  return 0.2126 * fg.red + 0.7152 * fg.green + 0.0722 * fg.blue > 0.5;
+}
+
 static void
 append_coordinates (DrBoardView *self,
                     GtkSnapshot *snapshot)
@@ -225,7 +244,7 @@ append_coordinates (DrBoardView *self,
   const DrGeometry *g = rules->geometry;
   gboolean flipped = dr_board_state_get_flipped (self->state);
   double ox, oy, cell;
-  const char *ink = "#5e5c64";
+  const char *ink = dark_style (self) ? "#c0bfbc" : "#5e5c64";
 
   board_rect (self, &ox, &oy, &cell);
   if (self->notation == DR_NOTATION_ALGEBRAIC)
@@ -385,6 +404,7 @@ dr_board_view_snapshot (GtkWidget   *widget,
   const DrMove *last = dr_board_state_get_last_move (self->state);
   DrBitboard targets = dr_board_state_get_targets (self->state);
   DrBitboard route = dr_board_state_get_route (self->state);
+  DrBitboard must_capture = dr_board_state_get_must_capture (self->state);
   int selected = dr_board_state_get_selected (self->state);
   gboolean flipped = dr_board_state_get_flipped (self->state);
   double ox, oy, cell, progress = 1.0;
@@ -401,7 +421,8 @@ dr_board_view_snapshot (GtkWidget   *widget,
   gdk_rgba_parse (&frame, "#4a3426");
   if (self->show_coordinates)
     {
-      GdkRGBA border = { 0.96, 0.94, 0.90, 1.0 };
+      /* The margin of the numbers: cream, or a dark brown in a dark style. */
+      GdkRGBA border = dark_style (self) ? (GdkRGBA) { 0.19, 0.17, 0.15, 1.0 } : (GdkRGBA) { 0.96, 0.94, 0.90, 1.0 };
       gtk_snapshot_append_color (snapshot, &border,
                                  &GRAPHENE_RECT_INIT ((float) (ox - cell / 2), (float) (oy - cell / 2),
                                                       (float) (cell * (g->width + 1)),
@@ -434,6 +455,8 @@ dr_board_view_snapshot (GtkWidget   *widget,
           append_overlay (snapshot, &r, "rgba(53,132,228,0.55)");
         else if (dr_bb_has (targets, bit))
           append_overlay (snapshot, &r, "rgba(46,194,126,0.35)");
+        else if (dr_bb_has (must_capture, bit))
+          append_overlay (snapshot, &r, "rgba(230,97,0,0.6)");
       }
   for (int bit = 0; bit < 64; bit++)
     {
@@ -681,6 +704,15 @@ dr_board_view_dispose (GObject *object)
   G_OBJECT_CLASS (dr_board_view_parent_class)->dispose (object);
 }
 
+/* A dark style or back: the margin and the numbers change colour. */
+static void
+dr_board_view_css_changed (GtkWidget         *widget,
+                           GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (dr_board_view_parent_class)->css_changed (widget, change);
+  gtk_widget_queue_draw (widget);
+}
+
 static void
 dr_board_view_class_init (DrBoardViewClass *klass)
 {
@@ -690,6 +722,7 @@ dr_board_view_class_init (DrBoardViewClass *klass)
   object_class->dispose = dr_board_view_dispose;
   widget_class->snapshot = dr_board_view_snapshot;
   widget_class->measure = dr_board_view_measure;
+  widget_class->css_changed = dr_board_view_css_changed;
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 

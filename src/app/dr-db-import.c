@@ -448,6 +448,8 @@ dr_db_import_dialog_class_init (DrDbImportDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, dr_db_import_dialog_clear_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_db_import_dialog_add_files_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_db_import_dialog_add_folder_cb);
+  /* Escape closes it, as every dialog of the application. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void

@@ -442,6 +442,8 @@ dr_db_search_dialog_class_init (DrDbSearchDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, dr_db_search_dialog_search_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_db_search_dialog_stop_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_db_search_dialog_activate_cb);
+  /* Escape closes it, as every dialog of the application. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void

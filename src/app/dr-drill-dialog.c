@@ -357,6 +357,8 @@ dr_drill_dialog_class_init (DrDrillDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, dr_drill_dialog_start_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_drill_dialog_stop_cb);
   gtk_widget_class_bind_template_callback (widget_class, dr_drill_dialog_choose_cb);
+  /* Escape closes it, as every dialog of the application. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void

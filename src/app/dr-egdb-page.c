@@ -140,9 +140,18 @@ show_tables (DrEgdbPage *self,
              GPtrArray  *variants)
 {
   gboolean building = dr_egdb_manager_get_build (self->manager) != NULL;
+  g_autoptr (GHashTable) open = g_hash_table_new (NULL, NULL);
 
+  /* The variants opened stay open: closed, they would shorten the page
+   * under the pointer, which then jumps back towards the top. */
   for (guint i = 0; i < self->variant_rows->len; i++)
-    adw_preferences_group_remove (self->tables_group, g_ptr_array_index (self->variant_rows, i));
+    {
+      AdwExpanderRow *row = g_ptr_array_index (self->variant_rows, i);
+
+      if (adw_expander_row_get_expanded (row))
+        g_hash_table_add (open, g_object_get_data (G_OBJECT (row), "rules"));
+      adw_preferences_group_remove (self->tables_group, GTK_WIDGET (row));
+    }
   g_ptr_array_set_size (self->variant_rows, 0);
   g_hash_table_remove_all (self->widgets);
 
@@ -152,7 +161,9 @@ show_tables (DrEgdbPage *self,
       GPtrArray *survey = g_ptr_array_index (variants, v);
       GtkWidget *expander;
       guint64 bytes = 0;
-      int complete = 0;
+      /* Complete up to @complete pieces: the rows count from 2 pieces (a
+       * lone piece is no table). */
+      int complete = 1;
 
       if (survey == NULL)
         continue;
@@ -181,7 +192,9 @@ show_tables (DrEgdbPage *self,
         }
       else
         adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander), _("Not installed"));
-      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), rules == self->expand);
+      g_object_set_data (G_OBJECT (expander), "rules", (gpointer) rules);
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander),
+                                     rules == self->expand || g_hash_table_contains (open, rules));
       adw_preferences_group_add (self->tables_group, expander);
       g_ptr_array_add (self->variant_rows, expander);
     }

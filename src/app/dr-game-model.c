@@ -379,6 +379,46 @@ dr_game_model_play (DrGameModel  *self,
   return self->current;
 }
 
+/**
+ * dr_game_model_add_line:
+ * @self: a #DrGameModel
+ * @moves: (array length=n_moves): the moves of a line, from the current node
+ * @n_moves: how many
+ *
+ * Adds @moves to the game from the current node, the moves it already has
+ * followed, as one edit (one undo step); the current node stays.
+ *
+ * Returns: %TRUE if a move was added
+ */
+gboolean
+dr_game_model_add_line (DrGameModel  *self,
+                        const DrMove *moves,
+                        guint         n_moves)
+{
+  DrGameNode *node, *child;
+  guint i = 0;
+
+  g_return_val_if_fail (DR_IS_GAME_MODEL (self), FALSE);
+  g_return_val_if_fail (moves != NULL || n_moves == 0, FALSE);
+
+  for (node = self->current; i < n_moves && (child = dr_game_node_find_child (node, &moves[i])) != NULL; i++)
+    node = child;
+  if (i == n_moves)
+    return FALSE;
+  begin_edit (self);
+  for (; i < n_moves; i++)
+    node = dr_game_add_move (self->game, node, &moves[i]);
+  /* A line that ends the game on the main line gives the result. */
+  if (dr_game_node_is_main_line (node))
+    {
+      DrResult result = result_of_status (status_at (self->game, node, NULL));
+      if (result != DR_RESULT_UNKNOWN)
+        set_result (self, result);
+    }
+  emit_changed (self, TRUE);
+  return TRUE;
+}
+
 void
 dr_game_model_go_to (DrGameModel *self,
                      DrGameNode  *node)

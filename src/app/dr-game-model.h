@@ -46,6 +46,11 @@ const DrPosition *dr_game_model_get_position   (DrGameModel      *self);
  * becomes current. */
 DrGameNode       *dr_game_model_play           (DrGameModel      *self,
                                                 const DrMove     *move);
+/* Adds the line @moves from the current node as one edit; the current
+ * node stays. */
+gboolean          dr_game_model_add_line       (DrGameModel      *self,
+                                                const DrMove     *moves,
+                                                guint             n_moves);
 void              dr_game_model_go_to          (DrGameModel      *self,
                                                 DrGameNode       *node);
 gboolean          dr_game_model_go_back        (DrGameModel      *self);

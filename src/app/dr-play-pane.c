@@ -31,6 +31,7 @@
 #include "dr-opponent.h"
 #include "dr-search.h"
 
+#include <adwaita.h>
 #include <glib/gi18n.h>
 #include <stdatomic.h>
 
@@ -519,8 +520,8 @@ update_view (DrPlayPane *self)
     }
   gtk_label_set_text (self->message_label, self->message != NULL ? self->message : "");
   gtk_spinner_set_spinning (self->spinner, self->state == DR_PLAY_ENGINE);
-  gtk_widget_set_sensitive (self->take_back_button,
-                            (playing || self->state == DR_PLAY_FINISHED) && self->last_node != self->start_node);
+  /* Over is over: Take Back would only undo the game's end. */
+  gtk_widget_set_sensitive (self->take_back_button, playing && self->last_node != self->start_node);
   gtk_widget_set_sensitive (self->draw_button, playing);
   gtk_widget_set_sensitive (self->resign_button, playing);
 }
@@ -533,7 +534,7 @@ dr_play_pane_take_back (DrPlayPane *self)
   DrGameNode *target;
 
   g_return_if_fail (DR_IS_PLAY_PANE (self));
-  if (self->state == DR_PLAY_IDLE || self->last_node == self->start_node)
+  if ((self->state != DR_PLAY_USER && self->state != DR_PLAY_ENGINE) || self->last_node == self->start_node)
     return;
   stop_thinking (self);
   /* Back to the user's turn: the engine's reply and the user's move, or
@@ -636,9 +637,30 @@ draw_clicked_cb (DrPlayPane *self)
 }
 
 static void
+resign_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    DrPlayPane       *self)
+{
+  if (g_strcmp0 (response, "resign") == 0)
+    dr_play_pane_resign (self);
+}
+
+/* Resigning ends the game for good: asked first. */
+static void
 resign_clicked_cb (DrPlayPane *self)
 {
-  dr_play_pane_resign (self);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("Resign the Game?"),
+                                   _("The game ends as lost."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "resign", _("_Resign"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resign", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (resign_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void

@@ -198,13 +198,11 @@ line_activated_cb (GtkListBox    *list,
 
   if (index < 0 || index >= n || !dr_position_equal (position, &start->position))
     return;
-  /* The line goes into the game as a variation from here, and the view
-   * stays where it was.  Playing restarts the analysis, which replaces
-   * its lines: copy first. */
+  /* The line goes into the game as a variation from here, as one edit
+   * (one Ctrl+Z takes it back), and the view stays where it was.  The
+   * edit restarts the analysis, which replaces its lines: copy first. */
   line = g_memdup2 (&lines[index], sizeof *line);
-  for (int i = 0; i < line->pv_length; i++)
-    dr_game_model_play (self->model, &line->pv[i]);
-  dr_game_model_go_to (self->model, start);
+  dr_game_model_add_line (self->model, line->pv, (guint) line->pv_length);
 }
 
 static void

@@ -610,6 +610,13 @@ dr_window_get_modified (DrWindow *self)
   return dr_game_model_get_modified (self->model) || self->collection_dirty;
 }
 
+gboolean
+dr_window_get_loading (DrWindow *self)
+{
+  g_return_val_if_fail (DR_IS_WINDOW (self), FALSE);
+  return self->n_loading > 0;
+}
+
 /* The game list beside the board, shown or hidden; its button is there
  * for files of several games. */
 static void
@@ -645,6 +652,9 @@ set_document (DrWindow        *self,
               guint            index,
               DrGame          *game)
 {
+  /* A filter typed for one file's games is not for another's. */
+  if (self->file != file && (self->file == NULL || file == NULL || !g_file_equal (self->file, file)))
+    gtk_editable_set_text (GTK_EDITABLE (dr_game_list_get_search_entry (self->game_list)), "");
   g_set_object (&self->file, file);
   g_clear_pointer (&self->collection, dr_pdn_collection_free);
   self->collection = collection != NULL ? collection : dr_pdn_collection_new ();
@@ -910,6 +920,8 @@ load_done_cb (GObject      *source,
   DrPdnCollection *collection = g_task_propagate_pointer (G_TASK (result), &error);
   guint n;
 
+  g_assert (self->n_loading > 0);
+  self->n_loading--;
   /* The window was closed while the file was read. */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || _dr_window_closed (self))
     {
@@ -964,6 +976,7 @@ open_file (DrWindow  *self,
 
   l->file = g_object_ref (file);
   l->restoring = restoring;
+  self->n_loading++;
   task = g_task_new (self, self->cancellable, load_done_cb, l);
   g_task_set_source_tag (task, dr_window_open_file);
   g_task_set_task_data (task, g_object_ref (file), g_object_unref);

@@ -112,6 +112,40 @@ control_at (guint index)
   return index == 0 || index > n ? "-" : presets[index - 1].control;
 }
 
+/* The tooltip of the time controls: the rule article of the one chosen. */
+static void
+control_selected_cb (GtkDropDown *drop,
+                     GParamSpec  *pspec,
+                     gpointer     data)
+{
+  guint n = 0, i = gtk_drop_down_get_selected (drop);
+  const DrTimeControlPreset *presets = dr_time_control_presets (&n);
+  g_autofree char *tip = NULL;
+
+  if (i >= 1 && i <= n && presets[i - 1].article != NULL)
+    /* Translators: the tooltip of a time control: the article of the
+     * rules that sets it ("004 3.9.3"). */
+    tip = g_strdup_printf (_("As the rules set it: article %s"), presets[i - 1].article);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (drop), tip);
+}
+
+/* A level as the Play dialog offers it: its name and how far below full
+ * strength it played when measured (draughtsman-cli match, 0.1 s a move),
+ * rounded to 50 Elo: the measure is no finer. */
+static char *
+level_text (int level)
+{
+  int below = -dr_opponent_level_elo (level);
+
+  if (below <= 0)
+    return g_strdup (_(dr_opponent_level (level)->name));
+  below = (below + 25) / 50 * 50;
+  /* Translators: a level of the engine, and how much weaker than at full
+   * strength it plays, in Elo points. */
+  return g_strdup_printf (_("%s — about %d Elo below full strength"), _(dr_opponent_level (level)->name),
+                          MAX (below, 50));
+}
+
 static void
 play_response_cb (AdwMessageDialog *dialog,
                   const char       *response,
@@ -186,22 +220,15 @@ play_engine_action_cb (GtkWidget  *widget,
   g_strv_builder_add (sides, _("Nobody (the clock only)"));
   for (int i = 1; i <= dr_opponent_n_levels (); i++)
     {
-      /* Translators: a level and its Elo against full strength, as
-       * measured by draughtsman-cli match (0.1 s a move). */
-      g_autofree char *text = i < dr_opponent_n_levels ()
-                              ? g_strdup_printf (_("%s (%+d Elo)"), _(dr_opponent_level (i)->name),
-                                                 dr_opponent_level_elo (i))
-                              : g_strdup (_(dr_opponent_level (i)->name));
+      g_autofree char *text = level_text (i);
       g_strv_builder_add (levels, text);
     }
   g_strv_builder_add (controls, _("No clock"));
   presets = dr_time_control_presets (&n_presets);
   for (guint i = 0; i < n_presets; i++)
     {
-      g_autofree char *text = presets[i].article != NULL
-                              ? g_strdup_printf ("%s (%s)", _(presets[i].name), presets[i].article)
-                              : g_strdup (_(presets[i].name));
-      g_strv_builder_add (controls, text);
+      /* Named by its use; the article is the tooltip's. */
+      g_strv_builder_add (controls, _(presets[i].name));
       if (g_strcmp0 (presets[i].control, control_setting) == 0)
         control_selected = i + 1;
     }
@@ -218,6 +245,8 @@ play_engine_action_cb (GtkWidget  *widget,
                      g_strcmp0 (side_setting, "white") == 0 ? 0 : g_strcmp0 (side_setting, "none") == 0 ? 2 : 1);
   d->level = add_row (grid, 1, _("_Level"), level_items, (guint) level_selected - 1);
   d->control = add_row (grid, 2, _("_Time control"), control_items, control_selected);
+  g_signal_connect (d->control, "notify::selected", G_CALLBACK (control_selected_cb), NULL);
+  control_selected_cb (d->control, NULL, NULL);
 
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Play Against the Engine"),
                                    _("The game goes on from the position shown; the engine’s moves are added "

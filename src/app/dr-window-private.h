@@ -97,6 +97,7 @@ struct _DrWindow
   guint            commit_serial;   /* bumped each time a game is put back */
   int              save_notation;   /* chosen in Save As (the save-notation enum), or -1 */
   GCancellable    *cancellable;     /* cancelled when the window goes: file loads */
+  guint            n_loading;       /* files being read for it (a session's too) */
   GtkWidget       *confirm_dialog;  /* the Save / Discard / Cancel question shown, or NULL */
   gboolean         close_confirmed; /* the user answered it for closing the window */
   const DrRules   *shown_rules;     /* the variant the views were set up for */

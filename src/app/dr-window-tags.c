@@ -6,10 +6,13 @@
  * Above the move list: "White – Black" and the event, site and date.  A
  * click on them (or Ctrl+I) opens Game Details: the seven tags of PDN 3.0
  * (the result as a choice of the variant's results), and every other tag
- * of the game, each removable, with a row to add one.  A row's change is
- * applied with its ✓ button or Return, as one edit of the model (Ctrl+Z
- * takes it back).  GameType, FEN and SetUp are the program's to write and
- * are not shown.
+ * of the game, each removable, with a row to add one.  What is typed in a
+ * row is kept when Return is pressed, when the focus leaves the row and
+ * when the window is closed (its × or Escape), each changed row as one
+ * edit of the model (Ctrl+Z takes it back).  An unknown value ("?" in the
+ * PDN) shows as an empty row with "?" as its placeholder, so that what is
+ * typed replaces it.  GameType, FEN and SetUp are the program's to write
+ * and are not shown.
  */
 
 #define G_LOG_DOMAIN "dr-window"
@@ -70,13 +73,40 @@ _dr_window_update_header (DrWindow *self)
 
 static void fill_details (DrWindow *self, AdwPreferencesPage *page);
 
+/* What a row shows for @value: nothing for an unknown value. */
+static const char *
+shown_value (const char *value)
+{
+  return value != NULL && g_strcmp0 (value, "?") != 0 ? value : "";
+}
+
+/* Keeps what @row holds, if it differs from the game's value: an
+ * empty row is an unknown value, written "?" (PDN 3.0). */
+static void
+tag_row_apply (DrWindow    *self,
+               AdwEntryRow *row)
+{
+  const char *name = g_object_get_data (G_OBJECT (row), "tag");
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  if (name == NULL || _dr_window_closed (self)
+      || g_strcmp0 (text, shown_value (dr_game_get_tag (dr_game_model_get_game (self->model), name))) == 0)
+    return;
+  dr_game_model_set_tag (self->model, name, *text != '\0' ? text : "?");
+}
+
 static void
 tag_row_apply_cb (AdwEntryRow *row,
                   DrWindow    *self)
 {
-  const char *name = g_object_get_data (G_OBJECT (row), "tag");
+  tag_row_apply (self, row);
+}
 
-  dr_game_model_set_tag (self->model, name, gtk_editable_get_text (GTK_EDITABLE (row)));
+static void
+tag_row_focus_leave_cb (GtkEventController *controller,
+                        DrWindow           *self)
+{
+  tag_row_apply (self, ADW_ENTRY_ROW (gtk_event_controller_get_widget (controller)));
 }
 
 typedef struct
@@ -119,28 +149,41 @@ tag_remove_cb (GtkButton *button,
                DrWindow  *self)
 {
   const char *name = g_object_get_data (G_OBJECT (button), "tag");
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_ENTRY_ROW);
 
+  /* The row, focused, keeps its text no more: it goes. */
+  if (row != NULL)
+    g_object_set_data (G_OBJECT (row), "tag", NULL);
   dr_game_model_set_tag (self->model, name, NULL);
   refill (self, GTK_WIDGET (button));
 }
 
-static void
-tag_add_cb (GtkButton *button,
-            DrWindow  *self)
+/* Adds the tag typed in the new tag's rows of @button, if its name is one
+ * (a letter, then letters, digits and "_": PDN 3.0); TRUE if it did. */
+static gboolean
+tag_add (DrWindow  *self,
+         GtkWidget *button)
 {
   AdwEntryRow *name_row = g_object_get_data (G_OBJECT (button), "name-row");
   AdwEntryRow *value_row = g_object_get_data (G_OBJECT (button), "value-row");
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (name_row))));
   const char *value = gtk_editable_get_text (GTK_EDITABLE (value_row));
 
-  /* A PDN tag name: a letter, then letters, digits and "_" (PDN 3.0). */
   if (name[0] == '\0' || !g_ascii_isalpha (name[0]) || managed_tag (name))
-    return;
+    return FALSE;
   for (const char *p = name; *p != '\0'; p++)
     if (!g_ascii_isalnum (*p) && *p != '_')
-      return;
+      return FALSE;
   dr_game_model_set_tag (self->model, name, *value != '\0' ? value : "?");
-  refill (self, GTK_WIDGET (button));
+  return TRUE;
+}
+
+static void
+tag_add_cb (GtkButton *button,
+            DrWindow  *self)
+{
+  if (tag_add (self, GTK_WIDGET (button)))
+    refill (self, GTK_WIDGET (button));
 }
 
 static void
@@ -164,13 +207,19 @@ tag_row (DrWindow   *self,
 {
   GtkWidget *row = adw_entry_row_new ();
   const char *value = dr_game_get_tag (dr_game_model_get_game (self->model), name);
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (row));
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_editable_set_text (GTK_EDITABLE (row), value != NULL ? value : "");
-  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (row), shown_value (value));
+  /* Translators: shown in an empty field of Game Details: the value is
+   * unknown, as the PDN writes it. */
+  if (GTK_IS_TEXT (text))
+    gtk_text_set_placeholder_text (GTK_TEXT (text), C_("tag value", "?"));
   g_object_set_data_full (G_OBJECT (row), "tag", g_strdup (name), g_free);
-  g_signal_connect (row, "apply", G_CALLBACK (tag_row_apply_cb), self);
   g_signal_connect (row, "entry-activated", G_CALLBACK (tag_row_apply_cb), self);
+  g_signal_connect (focus, "leave", G_CALLBACK (tag_row_focus_leave_cb), self);
+  gtk_widget_add_controller (row, focus);
   if (removable)
     {
       GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
@@ -245,6 +294,7 @@ fill_details (DrWindow           *self,
   g_object_set_data (G_OBJECT (add), "name-row", name_row);
   g_object_set_data (G_OBJECT (add), "value-row", value_row);
   g_signal_connect (add, "clicked", G_CALLBACK (tag_add_cb), self);
+  g_object_set_data (G_OBJECT (page), "add-button", add);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (others), name_row);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (others), value_row);
 
@@ -255,6 +305,34 @@ fill_details (DrWindow           *self,
   g_object_set_data (G_OBJECT (page), "group", main);
 }
 
+/* Keeps every row's text, and the new tag typed, as the window closes. */
+static void
+apply_all (DrWindow  *self,
+           GtkWidget *widget)
+{
+  if (ADW_IS_ENTRY_ROW (widget) && g_object_get_data (G_OBJECT (widget), "tag") != NULL)
+    tag_row_apply (self, ADW_ENTRY_ROW (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    apply_all (self, child);
+}
+
+static gboolean
+details_close_request_cb (GtkWindow *window,
+                          DrWindow  *self)
+{
+  GtkWidget *page = g_object_get_data (G_OBJECT (window), "page");
+  GtkWidget *add = g_object_get_data (G_OBJECT (page), "add-button");
+
+  if (!_dr_window_closed (self))
+    {
+      apply_all (self, page);
+      if (add != NULL)
+        tag_add (self, add);
+    }
+  return FALSE;
+}
+
 static void
 edit_tags_cb (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -262,15 +340,25 @@ edit_tags_cb (GtkWidget *widget, const char *name, GVariant *param)
   GtkWidget *window = adw_window_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *page = adw_preferences_page_new ();
+  int height = gtk_widget_get_height (widget);
+  GtkEventController *keys;
 
   gtk_window_set_title (GTK_WINDOW (window), _("Game Details"));
   gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 480, 760);
+  /* Inside the main window, which it covers as a sheet. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 480, height > 0 ? CLAMP (height - 80, 360, 640) : 560);
+  keys = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (window, keys);
   gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
   gtk_widget_set_vexpand (page, TRUE);
   gtk_box_append (GTK_BOX (box), page);
   adw_window_set_content (ADW_WINDOW (window), box);
+  g_object_set_data (G_OBJECT (window), "page", page);
+  g_signal_connect (window, "close-request", G_CALLBACK (details_close_request_cb), self);
   fill_details (self, ADW_PREFERENCES_PAGE (page));
   gtk_window_present (GTK_WINDOW (window));
 }

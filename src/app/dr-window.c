@@ -106,11 +106,17 @@ update_title (DrWindow *self)
 {
   const DrRules *rules = dr_game_model_get_rules (self->model);
   g_autofree char *name = _dr_window_document_name (self);
-  g_autofree char *subtitle = NULL;
+  g_autofree char *shown = NULL, *subtitle = NULL, *title = NULL;
 
-  subtitle = g_strdup_printf ("%s%s%s%s", name, dr_window_get_modified (self) ? " •" : "",
-                              " — ", _(rules->title));
+  /* Translators: the name of a game with changes not saved yet. */
+  shown = dr_window_get_modified (self) ? g_strdup_printf (_("*%s"), name) : g_strdup (name);
+  /* Translators: the window's subtitle: the file's name — the variant. */
+  subtitle = g_strdup_printf (_("%s — %s"), shown, _(rules->title));
   adw_window_title_set_subtitle (self->window_title, subtitle);
+  /* What taskbars and Alt+Tab show. */
+  /* Translators: the window's title: the file's name — the application. */
+  title = g_strdup_printf (_("%s — Draughtsman"), shown);
+  gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
 static gboolean

@@ -32,6 +32,8 @@ void         dr_window_set_initial_ply (DrWindow    *self,
 
 /* Has the window's game changed since it was opened or saved? */
 gboolean     dr_window_get_modified (DrWindow       *self);
+/* Is a file being read for the window (one opened, or a session's)? */
+gboolean     dr_window_get_loading  (DrWindow       *self);
 
 typedef void (*DrWindowDecided) (DrWindow *window,
                                  gboolean  go_on,

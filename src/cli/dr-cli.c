@@ -1035,8 +1035,12 @@ int
 main (int    argc,
       char **argv)
 {
+  const char *localedir = g_getenv ("DRAUGHTSMAN_LOCALEDIR");
+
+  /* As the application: the build tree's catalogues when run from there
+   * (.ci/start sets DRAUGHTSMAN_LOCALEDIR). */
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
