@@ -150,6 +150,8 @@ live_lines (DrWindow          *self,
   if (self->analysis == NULL)
     {
       *n = 0;
+      *rules = NULL;
+      *position = NULL;
       return NULL;
     }
   *rules = dr_analysis_get_rules (self->analysis);
