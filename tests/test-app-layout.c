@@ -33,9 +33,9 @@ static char *tmp_dir;
 /* Two English problems (a setup each): the game list opens by itself,
  * and Solve mode has problems to set. */
 static const char problems_pdn[] =
-  "[Event \"Crown first\"]\n[White \"MF Tinsley\"]\n[Black \"D Oldbury\"]\n[GameType \"21\"]\n"
-  "[SetUp \"1\"]\n[FEN \"W:W6,18,29:B2,21\"]\n\n1. 6-1 *\n\n"
-  "[Event \"Two ways\"]\n[White \"MF Tinsley\"]\n[Black \"W Ryan\"]\n[GameType \"21\"]\n"
+  "[Event \"Crown first\"]\n[White \"MF Tinsley\"]\n[Black \"D Oldbury\"]\n[Result \"1-0\"]\n[GameType \"21\"]\n"
+  "[SetUp \"1\"]\n[FEN \"W:W6,18,29:B2,21\"]\n\n1. 6-1 1-0\n\n"
+  "[Event \"Two ways\"]\n[White \"MF Tinsley\"]\n[Black \"W Ryan\"]\n[Result \"*\"]\n[GameType \"21\"]\n"
   "[SetUp \"1\"]\n[FEN \"W:W18,20,11:B24,10\"]\n\n1. 11-7 *\n";
 
 typedef struct
@@ -182,6 +182,35 @@ test_board_first (gconstpointer data)
   test_put_away (window);
 }
 
+/* The game list and the explorer both open in a window of 1400×900 (the
+ * board was 215 px): the board keeps 60 % of the window's height. */
+static void
+test_list_and_explorer (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  DrWindow *window;
+  int width, height, board;
+
+  if (test_skip_without_input (have_display))
+    return;
+  reset_window_settings ();
+  g_settings_set_int (settings, "window-width", 1400);
+  g_settings_set_int (settings, "window-height", 900);
+  g_settings_set_boolean (settings, "explorer-visible", TRUE);
+  window = open_problems (&width, &height);
+  test_run_for (300);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->explorer)));
+  save_screen (GTK_WIDGET (window), "list-and-explorer");
+  board = MIN (gtk_widget_get_width (GTK_WIDGET (window->board_view)),
+               gtk_widget_get_height (GTK_WIDGET (window->board_view)));
+  g_test_message ("window %d×%d: board %d px", width, height, board);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), ==, height);
+  g_assert_cmpint (board * 10, >=, gtk_widget_get_height (GTK_WIDGET (window)) * 6);
+  test_put_away (window);
+  reset_window_settings ();
+}
+
 /* A window closed and another opened, again and again: the size written
  * is the size it had, and no window grows from one session to the next. */
 static void
@@ -293,6 +322,185 @@ test_narrow_overlay (void)
   reset_window_settings ();
 }
 
+/* The widget of the game list showing @data (a cell or a column's title),
+ * mapped. */
+static gboolean
+shows_text (GtkWidget *widget,
+            gpointer   data)
+{
+  const char *text = GTK_IS_LABEL (widget)         ? gtk_label_get_text (GTK_LABEL (widget))
+                     : GTK_IS_INSCRIPTION (widget) ? gtk_inscription_get_text (GTK_INSCRIPTION (widget))
+                                                   : NULL;
+
+  return g_strcmp0 (text, data) == 0 && gtk_widget_get_mapped (widget);
+}
+
+/* @text's widget in the game list is as wide as its text: not cut. */
+static void
+assert_not_cut (DrWindow   *window,
+                const char *text)
+{
+  GtkWidget *widget = test_find_widget (GTK_WIDGET (window->game_list), GTK_TYPE_WIDGET, shows_text, (gpointer) text);
+  g_autoptr (PangoLayout) layout = NULL;
+  int width;
+
+  g_assert_nonnull (widget);
+  layout = gtk_widget_create_pango_layout (widget, text);
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  g_test_message ("“%s”: %d px of text in %d px", text, width, gtk_widget_get_width (widget));
+  g_assert_cmpint (gtk_widget_get_width (widget), >=, width);
+  /* Nor clipped by what holds it: a column's title, its cell. */
+  for (GtkWidget *a = gtk_widget_get_parent (widget); a != GTK_WIDGET (window->game_list); a = gtk_widget_get_parent (a))
+    {
+      double x = 0, y = 0;
+
+      g_assert_true (gtk_widget_translate_coordinates (widget, a, gtk_widget_get_width (widget), 0, &x, &y));
+      g_assert_cmpfloat (x, <=, gtk_widget_get_width (a) + 0.5);
+    }
+}
+
+/* Games without dates (as in tinsley.pdn): no Date column, its room
+ * given to the names; in a window of 1400 px with the list widened to
+ * 480 px, the names are whole, and so are the columns' titles. */
+static void
+test_game_list_columns (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  static const char *const titles[] = { "White", "Black", "Event", "Result", "Moves" };
+  GListModel *columns;
+  DrWindow *window;
+  int width, height;
+
+  if (test_skip_without_input (have_display))
+    return;
+  reset_window_settings ();
+  g_settings_set_int (settings, "window-width", 1400);
+  g_settings_set_int (settings, "window-height", 800);
+  g_settings_set_int (settings, "games-width", 480);
+  window = open_problems (&width, &height);
+  test_run_for (300);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window->game_list)));
+  save_screen (GTK_WIDGET (window), "game-list");
+
+  columns = gtk_column_view_get_columns (dr_game_list_get_view (window->game_list));
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr (GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      const char *title = gtk_column_view_column_get_title (column);
+
+      g_assert_true (gtk_column_view_column_get_resizable (column));
+      g_assert_true (gtk_column_view_column_get_visible (column) == !g_str_equal (title, "Date"));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    assert_not_cut (window, titles[i]);
+  assert_not_cut (window, "MF Tinsley");
+  assert_not_cut (window, "D Oldbury");
+  test_put_away (window);
+  reset_window_settings ();
+}
+
+static gboolean
+is_primary (GtkWidget *widget,
+            gpointer   data)
+{
+  return gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget));
+}
+
+typedef struct
+{
+  GtkWidget *popover;
+  GtkWidget *scrolled;
+} MenuShown;
+
+/* The popover is on screen and laid out. */
+static gboolean
+menu_shown (gpointer data)
+{
+  MenuShown *m = data;
+
+  if (m->popover == NULL || !gtk_widget_get_mapped (m->popover))
+    return FALSE;
+  m->scrolled = test_find_widget (m->popover, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL);
+  return m->scrolled != NULL && gtk_widget_get_height (m->scrolled) > 0;
+}
+
+/* Every row of the menu @popover is shown without scrolling. */
+static void
+assert_menu_whole (GtkWidget  *popover,
+                   const char *what)
+{
+  MenuShown m = { popover, NULL };
+  GtkAdjustment *adjustment;
+
+  test_wait_until (menu_shown, &m, what);
+  test_run_for (300);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (m.scrolled));
+  g_test_message ("%s: %.0f px of rows in %.0f px", what, gtk_adjustment_get_upper (adjustment),
+                  gtk_adjustment_get_page_size (adjustment));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
+}
+
+/* The first level of the main menu: its rows, submenus counted once. */
+static guint
+menu_rows (GMenuModel *menu)
+{
+  guint rows = 0;
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+
+      rows += section != NULL ? menu_rows (section) : 1;
+    }
+  return rows;
+}
+
+/* On a screen of 900 px, the main menu (grouped in sections and a few
+ * submenus, some fifteen rows) and the move list's menu show all their
+ * rows, none hidden below a scroll. */
+static void
+test_menus_whole (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  DrWindow *window;
+  GtkWidget *button;
+  GtkTextBuffer *buffer;
+  GtkTextIter iter;
+  GdkRectangle where;
+  DrGameNode *move;
+  int width, height, start, end, x, y;
+
+  if (test_skip_without_input (have_display))
+    return;
+  reset_window_settings ();
+  window = open_problems (&width, &height);
+  test_run_for (300);
+
+  button = test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, is_primary, NULL);
+  g_assert_nonnull (button);
+  g_test_message ("the main menu's first level: %u rows",
+                  menu_rows (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button))));
+  g_assert_cmpuint (menu_rows (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button))), <=, 18);
+  test_click_widget (button);
+  assert_menu_whole (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))), "the main menu");
+  test_keys (GTK_WINDOW (window), "Escape");
+
+  /* A right click on the game's move. */
+  move = dr_game_model_get_game (window->model)->root->children;
+  g_assert_nonnull (move);
+  g_assert_true (dr_move_list_view_get_range (window->move_list, move, &start, &end));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (window->move_list));
+  gtk_text_buffer_get_iter_at_offset (buffer, &iter, (start + end) / 2);
+  gtk_text_view_get_iter_location (GTK_TEXT_VIEW (window->move_list), &iter, &where);
+  gtk_text_view_buffer_to_window_coords (GTK_TEXT_VIEW (window->move_list), GTK_TEXT_WINDOW_WIDGET, where.x,
+                                         where.y + where.height / 2, &x, &y);
+  test_click_button (GTK_WIDGET (window->move_list), x, y, 3);
+  g_assert_nonnull (window->move_menu);
+  assert_menu_whole (GTK_WIDGET (window->move_menu), "the move list's menu");
+  test_keys (GTK_WINDOW (window), "Escape");
+  test_put_away (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -309,6 +517,9 @@ main (int    argc,
   g_test_add_func ("/app/layout/size-kept", test_size_kept);
   g_test_add_func ("/app/layout/pane-width-kept", test_pane_width_kept);
   g_test_add_func ("/app/layout/narrow-overlay", test_narrow_overlay);
+  g_test_add_func ("/app/layout/list-and-explorer", test_list_and_explorer);
+  g_test_add_func ("/app/layout/game-list-columns", test_game_list_columns);
+  g_test_add_func ("/app/layout/menus-whole", test_menus_whole);
 
   have_display = test_app_init ();
   if (!have_display)

@@ -52,7 +52,14 @@ dr_side_pane_measure (GtkWidget      *widget,
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      gtk_widget_measure (self->child, orientation, -1, &child_min, &child_nat, NULL, NULL);
+      int width = 0;
+
+      /* For the width it will have, never less: wrapped labels measured
+       * for a sliver ask for a tall window. */
+      gtk_widget_measure (self->separator, GTK_ORIENTATION_HORIZONTAL, -1, &sep_min, NULL, NULL, NULL);
+      dr_side_pane_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &width, NULL, NULL, NULL);
+      for_size = MAX (for_size, width);
+      gtk_widget_measure (self->child, orientation, MAX (for_size - sep_min, 0), &child_min, &child_nat, NULL, NULL);
       *minimum = child_min;
       *natural = child_nat;
       return;
@@ -61,7 +68,15 @@ dr_side_pane_measure (GtkWidget      *widget,
    * child's natural width. */
   gtk_widget_measure (self->child, orientation, -1, &child_min, NULL, NULL, NULL);
   gtk_widget_measure (self->separator, orientation, -1, &sep_min, &sep_nat, NULL, NULL);
-  *minimum = *natural = MAX (self->width, child_min + sep_min);
+  *minimum = MAX (self->width, child_min + sep_min);
+  if (natural != NULL)
+    *natural = *minimum;
+}
+
+static GtkSizeRequestMode
+dr_side_pane_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -162,6 +177,7 @@ dr_side_pane_class_init (DrSidePaneClass *klass)
   object_class->dispose = dr_side_pane_dispose;
   widget_class->measure = dr_side_pane_measure;
   widget_class->size_allocate = dr_side_pane_size_allocate;
+  widget_class->get_request_mode = dr_side_pane_get_request_mode;
   gtk_widget_class_set_css_name (widget_class, "sidepane");
 }
 
@@ -203,8 +219,12 @@ dr_side_pane_new (GtkWidget   *child,
   self->settings = g_object_ref (settings);
   self->key = g_strdup (key);
   self->width = CLAMP (g_settings_get_int (settings, key), DR_SIDE_PANE_MIN_WIDTH, DR_SIDE_PANE_MAX_WIDTH);
-  self->child = child;
-  gtk_widget_insert_after (child, GTK_WIDGET (self), NULL);
+  /* Scrolled if the window is lower than the pane's contents: a pane
+   * never makes the window taller. */
+  self->child = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->child), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->child), child);
+  gtk_widget_insert_after (self->child, GTK_WIDGET (self), NULL);
   gtk_widget_set_hexpand (child, TRUE);
   /* Shown with its child: the window shows and hides the child. */
   g_object_bind_property (child, "visible", self, "visible", G_BINDING_SYNC_CREATE);
@@ -244,9 +264,9 @@ dr_side_pane_wrap (GtkWidget   *child,
 DrSidePane *
 dr_side_pane_of_child (GtkWidget *child)
 {
-  GtkWidget *parent = gtk_widget_get_parent (child);
+  GtkWidget *pane = gtk_widget_get_ancestor (child, DR_TYPE_SIDE_PANE);
 
-  return DR_IS_SIDE_PANE (parent) ? DR_SIDE_PANE (parent) : NULL;
+  return pane != NULL ? DR_SIDE_PANE (pane) : NULL;
 }
 
 int
