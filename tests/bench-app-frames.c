@@ -29,6 +29,8 @@ typedef struct
 {
   GArray *work;       /* ms from before-paint to after-paint, per frame */
   GArray *interval;   /* ms from one frame's start to the next's */
+  GArray *layout;     /* ms of the layout phase (size requests and allocation) */
+  gint64  layout_started;
   gint64  started;    /* this frame's before-paint, µs */
   gint64  previous;   /* the previous frame's before-paint, µs, or 0 */
   gboolean recording;
@@ -47,6 +49,27 @@ before_paint_cb (GdkFrameClock *clock,
     }
   f->previous = now;
   f->started = now;
+}
+
+/* After the update phase (the tick callbacks): the layout begins. */
+static void
+update_done_cb (GdkFrameClock *clock,
+                Frames        *f)
+{
+  f->layout_started = g_get_monotonic_time ();
+}
+
+/* Connected after the window's own handler (made when it was realized):
+ * the layout phase is over. */
+static void
+layout_done_cb (GdkFrameClock *clock,
+                Frames        *f)
+{
+  if (f->recording && f->layout_started != 0)
+    {
+      double ms = (g_get_monotonic_time () - f->layout_started) / 1000.0;
+      g_array_append_val (f->layout, ms);
+    }
 }
 
 static void
@@ -114,7 +137,7 @@ main (int    argc,
   const char *path = argc > 1 ? argv[1] : NULL;
   guint steps = argc > 2 ? (guint) atoi (argv[2]) : 60;
   guint step_ms = argc > 3 ? (guint) atoi (argv[3]) : 250;
-  Frames f = { g_array_new (FALSE, FALSE, sizeof (double)), g_array_new (FALSE, FALSE, sizeof (double)), 0, 0, FALSE };
+  Frames f = { 0 };
   g_autoptr (GFile) file = NULL;
   g_autoptr (GSettings) settings = NULL;
   GdkFrameClock *clock;
@@ -122,6 +145,9 @@ main (int    argc,
   DrWindow *window;
   gint64 end;
 
+  f.work = g_array_new (FALSE, FALSE, sizeof (double));
+  f.interval = g_array_new (FALSE, FALSE, sizeof (double));
+  f.layout = g_array_new (FALSE, FALSE, sizeof (double));
   g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
   if (path == NULL || !gtk_init_check ())
     {
@@ -157,6 +183,8 @@ main (int    argc,
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint_cb), &f);
   g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &f);
+  g_signal_connect_after (clock, "update", G_CALLBACK (update_done_cb), &f);
+  g_signal_connect (clock, "layout", G_CALLBACK (layout_done_cb), &f);
   gtk_widget_add_tick_callback (GTK_WIDGET (window->board_view), tick_cb, NULL, NULL);
   f.recording = TRUE;
   for (guint i = 0; i < steps; i++)
@@ -177,11 +205,13 @@ main (int    argc,
            window->analysis != NULL && dr_analysis_get_running (window->analysis) ? "running" : "stopped");
   report ("frame work (before-paint to after-paint)", f.work);
   report ("frame interval", f.interval);
+  report ("layout phase (size requests, allocation)", f.layout);
   g_signal_handlers_disconnect_by_data (clock, &f);
   dr_window_close_confirmed (window, FALSE);
   run_for (200);
   g_object_unref (app);
   g_array_unref (f.work);
   g_array_unref (f.interval);
+  g_array_unref (f.layout);
   return 0;
 }

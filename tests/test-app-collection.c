@@ -154,33 +154,16 @@ label_is (GtkWidget *widget,
   return g_strcmp0 (text, data) == 0 && gtk_widget_get_mapped (widget);
 }
 
-typedef struct
-{
-  DrWindow   *window;
-  const char *text;
-  GtkWidget  *label;
-} LabelWait;
-
-static gboolean
-label_shown (gpointer data)
-{
-  LabelWait *w = data;
-
-  w->label = test_find_widget (GTK_WIDGET (w->window->game_list), GTK_TYPE_WIDGET, label_is, (gpointer) w->text);
-  return w->label != NULL && gtk_widget_get_width (w->label) > 0;
-}
-
 /* The widget showing @text in the game list (a cell, a column's title,
- * the count), once the list has laid it out (on a loaded machine, some
- * main loop iterations after the list is shown). */
+ * the count). */
 static GtkWidget *
 game_list_label (DrWindow   *window,
                  const char *text)
 {
-  LabelWait w = { window, text, NULL };
+  GtkWidget *label = test_find_widget (GTK_WIDGET (window->game_list), GTK_TYPE_WIDGET, label_is, (gpointer) text);
 
-  test_wait_until (label_shown, &w, text);
-  return w.label;
+  g_assert_nonnull (label);
+  return label;
 }
 
 static void
