@@ -9,7 +9,9 @@
  * made it (a setting), whatever its contents would like, with a strip
  * on its inner edge to drag.  It is the flap of an AdwFlap whose content
  * is the board side: when the window is narrower than both, the flap
- * folds and the pane overlays the board instead of squeezing it.
+ * folds and the pane overlays the board instead of squeezing it.  The
+ * contents scroll when the window is lower than they are: a pane never
+ * makes the window grow.
  */
 
 #define G_LOG_DOMAIN "dr-side-pane"
@@ -48,7 +50,7 @@ dr_side_pane_measure (GtkWidget      *widget,
                       int            *natural_baseline)
 {
   DrSidePane *self = DR_SIDE_PANE (widget);
-  int child_min = 0, child_nat = 0, sep_min = 0, sep_nat = 0;
+  int child_min = 0, child_nat = 0, sep_min = 0;
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
@@ -67,7 +69,7 @@ dr_side_pane_measure (GtkWidget      *widget,
   /* As wide as set, or as the child's minimum if that is more: never the
    * child's natural width. */
   gtk_widget_measure (self->child, orientation, -1, &child_min, NULL, NULL, NULL);
-  gtk_widget_measure (self->separator, orientation, -1, &sep_min, &sep_nat, NULL, NULL);
+  gtk_widget_measure (self->separator, orientation, -1, &sep_min, NULL, NULL, NULL);
   *minimum = MAX (self->width, child_min + sep_min);
   if (natural != NULL)
     *natural = *minimum;
