@@ -126,17 +126,24 @@ item_ready (gpointer data)
   return m->row != NULL && gtk_widget_get_width (m->row) > 20 && gtk_widget_get_height (m->row) > 10;
 }
 
-/* Opens the window's menu with a click on its button and clicks @item. */
+/* Opens the window's menu with a click on its button, then the submenu
+ * @submenu with a click, and clicks @item. */
 static void
 click_menu_item (DrWindow   *window,
+                 const char *submenu,
                  const char *item)
 {
-  MenuItem m = { NULL, item, NULL };
+  MenuItem m = { NULL, submenu, NULL };
 
   m.button = test_find_widget (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, is_menu_button, NULL);
   g_assert_nonnull (m.button);
   test_click_widget (m.button);
   test_wait_until (popover_open, m.button, "the window's menu");
+  test_wait_until (item_ready, &m, submenu);
+  test_run_for (300);
+  test_click_widget (m.row);
+  m.item = item;
+  m.row = NULL;
   test_wait_until (item_ready, &m, item);
   test_run_for (300);
   test_click_widget (m.row);
@@ -158,7 +165,7 @@ static DrDiagramDialog *
 open_dialog (DrWindow   *window,
              const char *item)
 {
-  click_menu_item (window, item);
+  click_menu_item (window, "Export", item);
   test_wait_until (dialog_shown, NULL, "the diagram dialog");
   test_run_for (200);
   return DR_DIAGRAM_DIALOG (test_find_toplevel (DR_TYPE_DIAGRAM_DIALOG));
@@ -373,7 +380,7 @@ test_copy_diagram (void)
   gdk_clipboard_set_text (clipboard, "before");
   test_run_for (100);
 
-  click_menu_item (window, "Copy Diagram (Image)");
+  click_menu_item (window, "Copy and Paste", "Copy Diagram (Image)");
   test_wait_until (holds_texture, clipboard, "an image on the clipboard");
   gdk_clipboard_read_texture_async (clipboard, NULL, texture_read_cb, &r);
   test_wait_until (read_done, &r, "the clipboard's texture");

@@ -185,11 +185,33 @@ test_click (GtkWidget *widget,
   test_click_button (widget, x, y, 1);
 }
 
+/* @widget, in a scrolled viewport (a side pane lower than its contents),
+ * scrolled into view as a person would before clicking it. */
+static inline void
+test_scroll_into_view (GtkWidget *widget)
+{
+  GtkWidget *viewport = gtk_widget_get_ancestor (widget, GTK_TYPE_VIEWPORT);
+  GtkAdjustment *adjustment;
+  double x = 0, y = 0;
+  int h = gtk_widget_get_height (widget);
+
+  if (viewport == NULL)
+    return;
+  adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+  g_assert_true (gtk_widget_translate_coordinates (widget, viewport, 0, 0, &x, &y));
+  if (y >= 0 && y + h <= gtk_widget_get_height (viewport))
+    return;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + y
+                                          - (gtk_widget_get_height (viewport) - h) / 2.0);
+  test_settle ();
+}
+
 /* A click in the middle of @widget (a button, a row). */
 static inline void
 test_click_widget (GtkWidget *widget)
 {
   g_assert_true (gtk_widget_get_mapped (widget));
+  test_scroll_into_view (widget);
   test_click (widget, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
 }
 

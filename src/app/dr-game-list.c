@@ -963,7 +963,9 @@ setup_cb (GtkSignalListItemFactory *factory,
   gtk_inscription_set_text_overflow (GTK_INSCRIPTION (cell), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   gtk_inscription_set_xalign (GTK_INSCRIPTION (cell), column == COLUMN_NUMBER || column == COLUMN_MOVES ? 1.0f : 0.0f);
   /* Wide enough for a name, a date, "1-1", "999". */
-  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), column >= COLUMN_WHITE && column <= COLUMN_EVENT ? 16 : 4);
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (cell), column >= COLUMN_WHITE && column <= COLUMN_EVENT ? 16
+                                                         : column == COLUMN_DATE                          ? 10
+                                                                                                          : 4);
   if (column == COLUMN_NUMBER || column == COLUMN_MOVES || column == COLUMN_DATE)
     gtk_widget_add_css_class (cell, "numeric");
   if (column == COLUMN_NUMBER)
@@ -1128,13 +1130,15 @@ dr_game_list_init (DrGameList *self)
   gtk_column_view_set_show_column_separators (self->view, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->view), "data-table");
   /* Translators: the columns of the game list. */
-  add_column (self, COLUMN_NUMBER, C_("games", "#"), FALSE, 48);
+  /* The short columns as wide as their title or their cells ask (a fixed
+   * 60 px clipped "Moves"); the names share the rest. */
+  add_column (self, COLUMN_NUMBER, C_("games", "#"), FALSE, -1);
   add_column (self, COLUMN_WHITE, C_("games", "White"), TRUE, -1);
   add_column (self, COLUMN_BLACK, C_("games", "Black"), TRUE, -1);
   add_column (self, COLUMN_EVENT, C_("games", "Event"), TRUE, -1);
-  add_column (self, COLUMN_DATE, C_("games", "Date"), FALSE, 88);
-  add_column (self, COLUMN_RESULT, C_("games", "Result"), FALSE, 72);
-  add_column (self, COLUMN_MOVES, C_("games", "Moves"), FALSE, 60);
+  add_column (self, COLUMN_DATE, C_("games", "Date"), FALSE, -1);
+  add_column (self, COLUMN_RESULT, C_("games", "Result"), FALSE, -1);
+  add_column (self, COLUMN_MOVES, C_("games", "Moves"), FALSE, -1);
 
   self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->view));
@@ -1163,6 +1167,24 @@ dr_game_list_new (void)
   return g_object_new (DR_TYPE_GAME_LIST, NULL);
 }
 
+/* A column that no game fills (the Date of a file without dates) gives
+ * its room to the names. */
+static void
+show_filled_columns (DrGameList *self)
+{
+  static const guint optional[] = { COLUMN_EVENT, COLUMN_DATE, COLUMN_RESULT };
+  GPtrArray *games = self->rows->games;
+
+  for (guint c = 0; c < G_N_ELEMENTS (optional); c++)
+    {
+      gboolean filled = FALSE;
+
+      for (guint i = 0; i < games->len && !filled; i++)
+        filled = ((GameInfo *) g_ptr_array_index (games, i))->text[optional[c]][0] != '\0';
+      gtk_column_view_column_set_visible (self->columns[optional[c]], filled);
+    }
+}
+
 void
 dr_game_list_set_collection (DrGameList            *self,
                              const DrPdnCollection *collection)
@@ -1177,6 +1199,7 @@ dr_game_list_set_collection (DrGameList            *self,
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (self->rows->games, game_info_new (i, dr_pdn_collection_get_game (collection, i)));
   self->current = G_MAXUINT;
+  show_filled_columns (self);
   /* The rows show the new games before the old ones go. */
   list_update_rows (self);
   rows_prepare (self->rows);
@@ -1209,6 +1232,7 @@ dr_game_list_update_game (DrGameList   *self,
     }
   else
     g_ptr_array_add (games, info);
+  show_filled_columns (self);
   /* The row that showed the old one shows the new one (maybe elsewhere)
    * before the old one goes. */
   list_update_rows (self);

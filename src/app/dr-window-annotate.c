@@ -291,26 +291,31 @@ comment_cb (GtkWidget *widget, const char *name, GVariant *param)
 
 /* --- the move list's menu ---------------------------------------------- */
 
+/* Made with the window, not on the first right click: a popover menu
+ * shows its sections' separators an idle after it is made, and one shown
+ * at once was sized without them (its last row hidden until scrolled). */
+static void
+make_move_menu (DrWindow *self)
+{
+  GtkBuilder *builder = gtk_builder_new_from_resource ("/io/github/draughtsman/Draughtsman/dr-move-menu.ui");
+  GMenuModel *model = G_MENU_MODEL (gtk_builder_get_object (builder, "move_menu"));
+
+  self->move_menu = GTK_POPOVER (gtk_popover_menu_new_from_model (model));
+  gtk_popover_set_has_arrow (self->move_menu, FALSE);
+  gtk_widget_set_halign (GTK_WIDGET (self->move_menu), GTK_ALIGN_START);
+  gtk_widget_set_parent (GTK_WIDGET (self->move_menu), GTK_WIDGET (self->move_list));
+  /* The focus goes back to the move list: left inside the closed menu,
+   * it would keep every key (Ctrl+Z) from the window. */
+  g_signal_connect_swapped (self->move_menu, "closed", G_CALLBACK (gtk_widget_grab_focus), self->move_list);
+  g_object_unref (builder);
+}
+
 static void
 move_list_menu_cb (DrWindow       *self,
                    double          x,
                    double          y,
                    DrMoveListView *view)
 {
-  if (self->move_menu == NULL)
-    {
-      GtkBuilder *builder = gtk_builder_new_from_resource ("/io/github/draughtsman/Draughtsman/dr-move-menu.ui");
-      GMenuModel *model = G_MENU_MODEL (gtk_builder_get_object (builder, "move_menu"));
-
-      self->move_menu = GTK_POPOVER (gtk_popover_menu_new_from_model (model));
-      gtk_popover_set_has_arrow (self->move_menu, FALSE);
-      gtk_widget_set_halign (GTK_WIDGET (self->move_menu), GTK_ALIGN_START);
-      gtk_widget_set_parent (GTK_WIDGET (self->move_menu), GTK_WIDGET (self->move_list));
-      /* The focus goes back to the move list: left inside the closed menu,
-       * it would keep every key (Ctrl+Z) from the window. */
-      g_signal_connect_swapped (self->move_menu, "closed", G_CALLBACK (gtk_widget_grab_focus), self->move_list);
-      g_object_unref (builder);
-    }
   gtk_popover_set_pointing_to (self->move_menu, &(GdkRectangle) { (int) x, (int) y, 1, 1 });
   gtk_popover_popup (self->move_menu);
 }
@@ -392,6 +397,7 @@ _dr_window_class_annotate_init (DrWindowClass *klass)
 void
 _dr_window_annotate_connect (DrWindow *self)
 {
+  make_move_menu (self);
   g_signal_connect_swapped (self->move_list, "menu", G_CALLBACK (move_list_menu_cb), self);
   g_signal_connect_swapped (self->board_view, "mark", G_CALLBACK (board_mark_cb), self);
 }

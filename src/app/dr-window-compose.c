@@ -24,14 +24,6 @@
 
 #include <glib/gi18n.h>
 
-static GtkWidget *
-move_list_box (DrWindow *self)
-{
-  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self->move_list), GTK_TYPE_SCROLLED_WINDOW);
-
-  return scrolled != NULL ? scrolled : GTK_WIDGET (self->move_list);
-}
-
 static void
 follow_tables (DrWindow *self)
 {
@@ -119,7 +111,9 @@ _dr_window_start_solving (DrWindow *self)
   /* The engine's arrow and lines would give the answer away. */
   if (gtk_toggle_button_get_active (self->analysis_button))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.analysis", NULL);
-  gtk_widget_set_visible (move_list_box (self), FALSE);
+  /* The solution (the move list) hidden, and the engine's column with it:
+   * the board gets its room. */
+  gtk_widget_set_visible (self->analysis_column, FALSE);
   follow_tables (self);
   show_side (self, "solve");
   self->solve_game = dr_game_model_get_game (self->model);
@@ -140,7 +134,7 @@ trainer_stopped_cb (DrWindow       *self,
 {
   DrGameNode *current = dr_game_model_get_current (self->model);
 
-  gtk_widget_set_visible (move_list_box (self), TRUE);
+  gtk_widget_set_visible (self->analysis_column, TRUE);
   show_side (self, NULL);
   /* The game's position again. */
   dr_board_state_set_position (self->board, dr_game_model_get_rules (self->model), &current->position,
@@ -236,26 +230,18 @@ _dr_window_class_compose_init (DrWindowClass *klass)
 void
 _dr_window_compose_connect (DrWindow *self)
 {
-  GtkWidget *board_side = gtk_paned_get_end_child (self->games_paned);
-  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-
   self->compose_pane = DR_COMPOSE_PANE (dr_compose_pane_new (self->model, self->board));
   self->solve_trainer = DR_SOLVE_TRAINER (dr_solve_trainer_new (self->board));
   self->compose_stack = GTK_STACK (gtk_stack_new ());
+  /* As wide as the page shown: the widest page would narrow the board. */
+  gtk_stack_set_hhomogeneous (self->compose_stack, FALSE);
   gtk_stack_add_named (self->compose_stack, GTK_WIDGET (self->compose_pane), "composition");
   gtk_stack_add_named (self->compose_stack, GTK_WIDGET (self->solve_trainer), "solve");
   gtk_stack_set_visible_child_name (self->compose_stack, "composition");
   gtk_widget_set_visible (GTK_WIDGET (self->compose_stack), FALSE);
 
   /* Right of everything else, in a pane of its own. */
-  g_object_ref (board_side);
-  gtk_paned_set_end_child (self->games_paned, paned);
-  gtk_paned_set_start_child (GTK_PANED (paned), board_side);
-  g_object_unref (board_side);
-  gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->compose_stack));
-  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  _dr_window_add_side_pane (self, GTK_WIDGET (self->compose_stack), GTK_PACK_END, "side-pane-width");
 
   g_signal_connect_swapped (self->solve_trainer, "stopped", G_CALLBACK (trainer_stopped_cb), self);
   g_signal_connect_swapped (self->compose_pane, "line-changed", G_CALLBACK (compose_line_changed_cb), self);

@@ -386,21 +386,12 @@ void
 _dr_window_gamedb_connect (DrWindow *self)
 {
   g_autofree char *path = dr_gamedb_default_path ();
-  GtkWidget *board_side = gtk_paned_get_end_child (self->games_paned);
-  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
 
   /* The explorer goes right of the board and its move list, in a pane of
    * its own that the user can widen. */
   self->explorer = DR_EXPLORER (dr_explorer_new ());
   gtk_widget_set_visible (GTK_WIDGET (self->explorer), FALSE);
-  g_object_ref (board_side);
-  gtk_paned_set_end_child (self->games_paned, paned);
-  gtk_paned_set_start_child (GTK_PANED (paned), board_side);
-  g_object_unref (board_side);
-  gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (self->explorer));
-  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  _dr_window_add_side_pane (self, GTK_WIDGET (self->explorer), GTK_PACK_END, "explorer-width");
 
   self->db_pool = dr_db_pool_new (path);
   dr_explorer_set_pool (self->explorer, self->db_pool);

@@ -21,6 +21,7 @@
 #include "dr-move-list-view.h"
 #include "dr-pdn-collection.h"
 #include "dr-play-pane.h"
+#include "dr-side-pane.h"
 #include "dr-solve-trainer.h"
 #include "dr-window.h"
 
@@ -63,8 +64,10 @@ struct _DrWindow
   GtkProgressBar  *game_analysis_progress;
   GtkLabel        *game_summary;    /* each player's marks and average loss */
   GMenu           *recent_menu;
-  GtkPaned        *games_paned;     /* the game list beside the board */
-  DrGameList      *game_list;
+  AdwBin          *board_area;      /* the board side, in the flaps of the side panes */
+  GtkWidget       *board_box;       /* the board and the analysis column */
+  GtkWidget       *analysis_column; /* the analysis and the move list, right of the board */
+  DrGameList      *game_list;       /* left of the board */
   GtkToggleButton *games_button;
   GtkToggleButton *explorer_button;
   GtkLabel        *opening_label;   /* the opening's name above the move list */
@@ -158,6 +161,13 @@ DrNotation _dr_window_notation      (DrWindow      *self);
 /* Status line, title and actions again, after the game or a setting
  * changed. */
 void  _dr_window_refresh            (DrWindow      *self);
+
+/* @pane beside the board on the @edge side, as wide as the setting @key
+ * (dr-side-pane.c): the panes added later are the outer ones. */
+void  _dr_window_add_side_pane      (DrWindow      *self,
+                                     GtkWidget     *pane,
+                                     GtkPackType    edge,
+                                     const char    *key);
 
 /* The game list follows the game shown (dr-window-files.c). */
 void  _dr_window_game_list_follow   (DrWindow      *self);

@@ -319,6 +319,18 @@ settings_changed_cb (DrWindow   *self,
     apply_settings (self);
 }
 
+void
+_dr_window_add_side_pane (DrWindow    *self,
+                          GtkWidget   *pane,
+                          GtkPackType  edge,
+                          const char  *key)
+{
+  g_autoptr (GtkWidget) content = g_object_ref (adw_bin_get_child (self->board_area));
+
+  adw_bin_set_child (self->board_area, NULL);
+  adw_bin_set_child (self->board_area, GTK_WIDGET (dr_side_pane_wrap (pane, content, edge, self->settings, key)));
+}
+
 static gboolean
 close_request_cb (DrWindow *self)
 {
@@ -399,8 +411,9 @@ dr_window_class_init (DrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_label);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_lines);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, recent_menu);
-  gtk_widget_class_bind_template_child (widget_class, DrWindow, games_paned);
-  gtk_widget_class_bind_template_child (widget_class, DrWindow, game_list);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, board_area);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, board_box);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, analysis_column);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, games_button);
 
   _dr_window_class_actions_init (klass);
@@ -429,6 +442,16 @@ dr_window_init (DrWindow *self)
   self->model = dr_game_model_new (rules != NULL ? rules : &dr_rules_international);
   self->board = g_object_ref (dr_board_view_get_state (self->board_view));
   dr_move_list_view_set_model (self->move_list, self->model);
+  /* The analysis column as wide as the user left it, the board taking the
+   * rest; the side panes around them both. */
+  g_object_ref (self->analysis_column);
+  gtk_box_remove (GTK_BOX (self->board_box), self->analysis_column);
+  gtk_box_append (GTK_BOX (self->board_box),
+                  dr_side_pane_new (self->analysis_column, GTK_PACK_END, self->settings, "analysis-width"));
+  g_object_unref (self->analysis_column);
+  self->game_list = DR_GAME_LIST (dr_game_list_new ());
+  gtk_widget_set_visible (GTK_WIDGET (self->game_list), FALSE);
+  _dr_window_add_side_pane (self, GTK_WIDGET (self->game_list), GTK_PACK_START, "games-width");
 
   gtk_window_set_default_size (GTK_WINDOW (self), g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
