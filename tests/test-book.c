@@ -5,6 +5,7 @@
  */
 
 #include <glib.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
