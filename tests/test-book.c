@@ -255,7 +255,7 @@ test_build (void)
   g_autoptr (DrBook) book = NULL;
   DrBookMove found[DR_MAX_MOVES];
   DrPosition start;
-  int values[DR_MAX_MOVES], best = -100000;
+  int values[DR_MAX_MOVES] = { 0 }, best = -100000;
   guint worst = 0, n;
 
   dr_book_build_options_init (&options);

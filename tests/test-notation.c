@@ -416,6 +416,14 @@ test_hub_position (void)
   g_assert_cmpstr (dr_hub_variant_name (&dr_rules_international), ==, "normal");
   g_assert_true (dr_hub_variant_rules ("losing") == &dr_rules_antidraughts);
   g_assert_null (dr_hub_variant_rules ("killer"));
+  /* Every variant has a Hub name, and the name leads back to it. */
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    {
+      const DrRules *r = dr_rules_get ((DrVariant) v);
+
+      g_assert_nonnull (dr_hub_variant_name (r));
+      g_assert_true (dr_hub_variant_rules (dr_hub_variant_name (r)) == r);
+    }
 }
 
 int

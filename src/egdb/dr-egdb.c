@@ -30,8 +30,11 @@ dr_egdb_default_dir (void)
 gboolean
 dr_egdb_supported (const DrRules *rules)
 {
+  /* Northern and Samoyed captures do not take the opponent's material
+   * alone (a king comes back as a man; one's own pieces go), which the
+   * slices by material the tables are built in do not follow. */
   return !rules->orthogonal_board && !rules->orthogonal_captures && !rules->frisian_king_runs
-         && !rules->removed_at_once;
+         && !rules->removed_at_once && !rules->kings_demoted && !rules->self_capture;
 }
 
 void

@@ -140,6 +140,8 @@ static const struct { const char *hub; DrVariant variant; } variant_names[] = {
   { "italian", DR_VARIANT_ITALIAN }, { "spanish", DR_VARIANT_SPANISH },
   { "czech", DR_VARIANT_CZECH }, { "pool", DR_VARIANT_POOL },
   { "turkish", DR_VARIANT_TURKISH }, { "russian-giveaway", DR_VARIANT_RUSSIAN_GIVEAWAY },
+  { "diagonal", DR_VARIANT_DIAGONAL }, { "northern", DR_VARIANT_NORTHERN },
+  { "samoyed", DR_VARIANT_SAMOYED },
 };
 
 const char *

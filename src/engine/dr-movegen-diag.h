@@ -17,6 +17,12 @@
  *   CHOICE           DR_CAPTURE_* capture choice rule
  *   KING_RUNS        the Frisian king-move restriction
  *
+ * and, where a variant needs them (both 0 unless defined):
+ *
+ *   SELF_CAPTURE     the mover's own pieces are captured too (Samoyed)
+ *   DEMOTE           captured kings stay on the board as men (Northern):
+ *                    the captures that take a king carry DR_MOVE_DEMOTES
+ *
  * and undefines them again at the end.
  *
  * Captures are found by depth-first search over landing squares.  Captured
@@ -26,6 +32,13 @@
  * moving piece's own square counts as empty, so a king may cross or end on
  * it.
  */
+
+#ifndef SELF_CAPTURE
+#define SELF_CAPTURE 0
+#endif
+#ifndef DEMOTE
+#define DEMOTE 0
+#endif
 
 #define P        (2 * HALF + 3)  /* bits per pair of ranks */
 #define D1       (HALF + 1)      /* one diagonal step down (towards White) */
@@ -88,6 +101,8 @@ G (emit) (DrGenCtx  *c,
           list->n = 0;
         }
     }
+  if (DEMOTE && (caps & c->opp_kings) != 0)
+    flags |= DR_MOVE_DEMOTES;
   _dr_move_list_add_capture (list, c->from, to, caps, n_jumps,
                              flags | (c->by_king ? DR_MOVE_BY_KING : 0), c->path);
 }
@@ -306,7 +321,7 @@ G (capturing_men) (const DrPosition *pos)
   int us = pos->turn;
   DrBitboard empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
   DrBitboard men = pos->pieces[us] & ~pos->kings;
-  DrBitboard opp = pos->pieces[1 - us];
+  DrBitboard opp = SELF_CAPTURE ? pos->pieces[0] | pos->pieces[1] : pos->pieces[1 - us];
   DrBitboard takeable = MAN_TAKES_KING ? opp : opp & ~pos->kings;
   DrBitboard movers = 0;
 
@@ -336,7 +351,8 @@ G (captures_found) (const DrPosition *pos,
   DrBitboard kings = own & pos->kings;
   DrBitboard takeable;
 
-  c.opp = pos->pieces[1 - us];
+  /* Samoyed: every piece but the mover, set per mover below. */
+  c.opp = SELF_CAPTURE ? pos->pieces[0] | pos->pieces[1] : pos->pieces[1 - us];
   c.opp_kings = c.opp & pos->kings;
   takeable = MAN_TAKES_KING ? c.opp : c.opp & ~c.opp_kings;
   c.list = list;
@@ -353,6 +369,11 @@ G (captures_found) (const DrPosition *pos,
     {                                                                        \
       c.from = dr_bb_first (m);                                              \
       c.empty = empty | ((DrBitboard) 1 << c.from);                          \
+      if (SELF_CAPTURE)                                                      \
+        {                                                                    \
+          c.opp = (own | pos->pieces[1 - us]) & ~c.empty;                    \
+          c.opp_kings = c.opp & pos->kings;                                  \
+        }                                                                    \
       G (man_dir) (&c, c.from, (d), 0, 0, 0);                                \
     }
       if (MAN_BACK || us == DR_SIDE_WHITE)
@@ -379,6 +400,11 @@ G (captures_found) (const DrPosition *pos,
     {
       c.from = dr_bb_first (kings);
       c.empty = empty | dr_bb_bit (c.from);
+      if (SELF_CAPTURE)
+        {
+          c.opp = (own | pos->pieces[1 - us]) & ~c.empty;
+          c.opp_kings = c.opp & pos->kings;
+        }
       G (king_capture) (&c, c.from, 0, 0, 0, 0, false, 0);
     }
 }
@@ -540,7 +566,7 @@ G (has_capture) (const DrPosition *pos)
   if (kings == 0)
     return false;
   empty = SQUARES & ~(pos->pieces[0] | pos->pieces[1]);
-  opp = pos->pieces[1 - us];
+  opp = SELF_CAPTURE ? pos->pieces[0] | pos->pieces[1] : pos->pieces[1 - us];
   /* The first piece each king meets along the ray (a flying king passes
    * free squares); a capture if it is the opponent's with a free square
    * behind it. */
@@ -616,8 +642,9 @@ G (succ) (DrPosition       *child,
       dr_position_apply (child, pos, move);
       return;
     }
-  child->pieces[us] = (pos->pieces[us] & ~from) | to;
-  child->pieces[us ^ 1] = pos->pieces[us ^ 1] & ~move->captures;
+  child->pieces[us] = (pos->pieces[us] & ~from & (SELF_CAPTURE ? ~move->captures : ~(DrBitboard) 0)) | to;
+  child->pieces[us ^ 1] = (pos->pieces[us ^ 1] & ~move->captures)
+                          | (DEMOTE ? move->captures & pos->kings & pos->pieces[us ^ 1] : 0);
   child->kings = (pos->kings & ~from & ~move->captures) | (king ? to : 0);
   child->turn = (uint8_t) (us ^ 1);
 }
@@ -672,3 +699,5 @@ G (perft) (const DrPosition *pos,
 #undef PROMO
 #undef CHOICE
 #undef KING_RUNS
+#undef SELF_CAPTURE
+#undef DEMOTE

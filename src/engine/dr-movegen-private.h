@@ -67,6 +67,8 @@ DR_DECLARE_GENERATOR (english)
 DR_DECLARE_GENERATOR (italian)
 DR_DECLARE_GENERATOR (spanish)
 DR_DECLARE_GENERATOR (czech)
+DR_DECLARE_GENERATOR (northern)
+DR_DECLARE_GENERATOR (samoyed)
 
 /* Turkish has no specialised perft loop (DrRules.perft is NULL). */
 void     _dr_movegen_generate_turkish (const DrPosition *pos,

@@ -149,6 +149,34 @@ dr_frisian_capture_value (int men,
 #define KING_RUNS 0
 #include "dr-movegen-diag.h"
 
+/* Northern draughts: Russian rules, a captured king stays as a man (001
+ * line 102). */
+#define G(x) northern_##x
+#define HALF 4
+#define MAN_BACK 1
+#define MAN_TAKES_KING 1
+#define FLY 1
+#define ORTHO 0
+#define PROMO DR_PROMOTION_GOES_ON_AS_KING
+#define CHOICE DR_CAPTURE_FREE
+#define KING_RUNS 0
+#define DEMOTE 1
+#include "dr-movegen-diag.h"
+
+/* Samoyed draughts: Russian rules, own pieces are captured too (001 lines
+ * 102, 412). */
+#define G(x) samoyed_##x
+#define HALF 4
+#define MAN_BACK 1
+#define MAN_TAKES_KING 1
+#define FLY 1
+#define ORTHO 0
+#define PROMO DR_PROMOTION_GOES_ON_AS_KING
+#define CHOICE DR_CAPTURE_FREE
+#define KING_RUNS 0
+#define SELF_CAPTURE 1
+#include "dr-movegen-diag.h"
+
 #define DR_DEFINE_GENERATOR(name, prefix)                                    \
   void                                                                       \
   _dr_movegen_generate_##name (const DrPosition *pos,                        \
@@ -194,6 +222,8 @@ DR_DEFINE_GENERATOR (english, english)
 DR_DEFINE_GENERATOR (italian, italian)
 DR_DEFINE_GENERATOR (spanish, spanish)
 DR_DEFINE_GENERATOR (czech, czech)
+DR_DEFINE_GENERATOR (northern, northern)
+DR_DEFINE_GENERATOR (samoyed, samoyed)
 
 DrMovesKind
 _dr_movegen_moves_kind_turkish (const DrPosition *pos)

@@ -84,6 +84,41 @@ dr_position_frisian_key (const DrPosition *pos,
   return dr_position_frisian_key_of (side, pos->king_run_length[side], pos->king_run_square[side]);
 }
 
+/* Samoyed draughts: a capture may take the mover's own pieces.  The
+ * capture loops hash every captured piece as the opponent's; this is the
+ * correction for the mover's own among @captures. */
+static inline uint64_t
+dr_position_self_capture_key (const DrPosition *parent,
+                              DrBitboard        captures)
+{
+  int us = parent->turn;
+  uint64_t h = 0;
+
+  for (DrBitboard c = captures & parent->pieces[us]; c != 0; c = dr_bb_rest (c))
+    {
+      int sq = dr_bb_first (c);
+      int king = (int) ((parent->kings >> sq) & 1);
+
+      h ^= dr_zobrist_piece[2 * (us ^ 1) + king][sq] ^ dr_zobrist_piece[2 * us + king][sq];
+    }
+  return h;
+}
+
+/* Northern draughts (DR_MOVE_DEMOTES): the captured kings stay on their
+ * squares as men; the hash gets those men back. */
+static inline uint64_t
+dr_position_demotion_key (const DrPosition *parent,
+                          DrBitboard        captures)
+{
+  int them = parent->turn ^ 1;
+  uint64_t h = 0;
+
+  for (DrBitboard c = captures & parent->kings & parent->pieces[them]; c != 0;
+       c = dr_bb_rest (c))
+    h ^= dr_zobrist_piece[2 * them][dr_bb_first (c)];
+  return h;
+}
+
 /* The hash of @parent with @move played, as dr_position_apply() keeps
  * it, without making the move: a search prefetches the child's table entry
  * with it. */
@@ -107,6 +142,10 @@ dr_position_hash_after (const DrPosition *parent,
       int sq = dr_bb_first (c);
       h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
     }
+  if ((move->captures & parent->pieces[us]) != 0)
+    h ^= dr_position_self_capture_key (parent, move->captures);
+  if (move->flags & DR_MOVE_DEMOTES)
+    h ^= dr_position_demotion_key (parent, move->captures);
   if (was_king || run_length != 0)
     {
       h ^= dr_position_frisian_key_of (us, run_length, run_square);
@@ -143,7 +182,7 @@ dr_position_apply (DrPosition       *child,
   /* Captured pieces go first: in Turkish draughts a king may end its move
    * on the square of a piece it took on the way.  The moving piece's
    * from == to is possible (a king's round trip). */
-  DrBitboard own = (parent->pieces[us] & ~from) | to;
+  DrBitboard own = (parent->pieces[us] & ~from & ~captures) | to;  /* Samoyed */
   DrBitboard other = parent->pieces[them] & ~captures;
   DrBitboard kings = (parent->kings & ~captures & ~from) | (is_king ? to : 0);
   uint8_t run_square = parent->king_run_square[us];
@@ -155,6 +194,15 @@ dr_position_apply (DrPosition       *child,
     {
       int sq = dr_bb_first (c);
       h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
+    }
+  if ((captures & parent->pieces[us]) != 0)
+    h ^= dr_position_self_capture_key (parent, captures);
+  if (move->flags & DR_MOVE_DEMOTES)
+    {
+      /* Northern: the captured kings stay, as men (the kings mask has
+       * already lost them). */
+      other |= captures & parent->kings & parent->pieces[them];
+      h ^= dr_position_demotion_key (parent, captures);
     }
 
   /* Frisian king runs (KNDB art. 17): quiet moves of one king, in a row. */

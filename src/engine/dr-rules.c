@@ -145,9 +145,9 @@ const DrRules dr_rules_international = {
   .n_draw_rules = DR_N_ELEMENTS (international_draws),
 };
 
-/* Russian draughts: 004 section I; also the base of its giveaway. */
-#define RUSSIAN_GAME                                                         \
-  .gametype = 25,                                                            \
+/* Russian draughts: 004 section I; also the base of its giveaway and of
+ * the compendium's other games (001 lines 102-104). */
+#define RUSSIAN_RULES                                                        \
   .geometry = &dr_geometry_8x8,               /* 004 1.1 */                  \
   .first_side = DR_SIDE_WHITE,                /* 004 1.4.1 */                \
   .rows_of_men = 3,                           /* 004 1.3 */                  \
@@ -158,7 +158,10 @@ const DrRules dr_rules_international = {
   .men_capture_kings = true,                                                 \
   .kings_fly = true,                          /* 004 1.4.5, 1.5.2 */         \
   .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_KING, /* 004 1.5.15 */     \
-  .capture_choice = DR_CAPTURE_FREE,          /* 004 1.5.14 */               \
+  .capture_choice = DR_CAPTURE_FREE           /* 004 1.5.14 */
+
+#define RUSSIAN_GAME                                                         \
+  RUSSIAN_RULES,                                                             \
   .generate = _dr_movegen_generate_russian,                                  \
   .count = _dr_movegen_count_russian,                                        \
   .has_capture = _dr_movegen_has_capture_russian,                            \
@@ -171,6 +174,7 @@ const DrRules dr_rules_russian = {
   .name = "russian",
   .title = N_("Russian draughts"),
   .source = "004 section I",
+  .gametype = 25,
   RUSSIAN_GAME,
   .draw_rules = russian_draws,
   .n_draw_rules = DR_N_ELEMENTS (russian_draws),
@@ -408,10 +412,82 @@ const DrRules dr_rules_russian_giveaway = {
   .name = "russian-giveaway",
   .title = N_("Russian giveaway (obratnye shashki)"),
   .source = "Russian rules (004 I) with the goal reversed; 004 5.1.4; 001 survey",
+  .gametype = 25,
   RUSSIAN_GAME,
   .giveaway = true,
   .draw_rules = repetition_draws,
   .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
+};
+
+/* The compendium's other games (001, the survey after the national
+ * variants; 001 repeats the passage, cited here at its first lines).  PDN
+ * has no GameType for them: 90-92 are this program's own (README).  Where
+ * 001 says no more than "the classic Russians", 004 section I applies, draw
+ * rules included. */
+
+/* 001 line 104: "the diagonal ones differ from the classic Russians in the
+ * initial arrangement of pieces: they line up in opposite corners of the
+ * board on dark squares in three rows so that in the first (from the
+ * corner) row there is 2 checkers, in the second - 4 and in the third - 6".
+ * Rows of 2, 4 and 6 dark squares exist only along the long diagonal, from
+ * the light corners: White g1 h2 / e1-h4 / c1-h6, Black b8 a7 / d8-a5 /
+ * f8-a3 (dr_rules_initial()). */
+const DrRules dr_rules_diagonal = {
+  .variant = DR_VARIANT_DIAGONAL,
+  .name = "diagonal",
+  .title = N_("Diagonal draughts"),
+  .source = "001 line 104; 004 section I",
+  .gametype = 90,
+  RUSSIAN_GAME,
+  .corner_setup = true,
+  .draw_rules = russian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (russian_draws),
+};
+
+/* 001 line 102: "In northern drafts, unlike traditional Russians, when
+ * someone else's king is taken, it is not removed from the board, but
+ * replaced with a simple checker."  The replacement stands where the removal
+ * would: at the end of the capture (004 1.5.7, 1.5.12), so until then the
+ * king is a captured piece like any other, jumped once only (004 1.5.9). */
+const DrRules dr_rules_northern = {
+  .variant = DR_VARIANT_NORTHERN,
+  .name = "northern",
+  .title = N_("Northern draughts"),
+  .source = "001 line 102; 004 section I",
+  .gametype = 91,
+  RUSSIAN_RULES,
+  .kings_demoted = true,
+  .draw_rules = russian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (russian_draws),
+  .generate = _dr_movegen_generate_northern,
+  .count = _dr_movegen_count_northern,
+  .has_capture = _dr_movegen_has_capture_northern,
+  .has_quiet = _dr_movegen_has_quiet_northern,
+  .moves_kind = _dr_movegen_moves_kind_northern,
+  .perft = _dr_movegen_perft_northern,
+};
+
+/* 001 line 102: "in Samoyed checkers you can (and should) beat another
+ * checker, regardless of its color, i.e. both his own and someone else's";
+ * line 412: "it is required to beat not only the opponent's checkers, but
+ * also your own".  004 1.5.8 (no jumping one's own pieces) is the article
+ * this replaces; the rest of 004 I stands. */
+const DrRules dr_rules_samoyed = {
+  .variant = DR_VARIANT_SAMOYED,
+  .name = "samoyed",
+  .title = N_("Samoyed draughts"),
+  .source = "001 lines 102, 412; 004 section I",
+  .gametype = 92,
+  RUSSIAN_RULES,
+  .self_capture = true,
+  .draw_rules = russian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (russian_draws),
+  .generate = _dr_movegen_generate_samoyed,
+  .count = _dr_movegen_count_samoyed,
+  .has_capture = _dr_movegen_has_capture_samoyed,
+  .has_quiet = _dr_movegen_has_quiet_samoyed,
+  .moves_kind = _dr_movegen_moves_kind_samoyed,
+  .perft = _dr_movegen_perft_samoyed,
 };
 
 static const DrRules *const all_rules[DR_N_VARIANTS] = {
@@ -427,6 +503,9 @@ static const DrRules *const all_rules[DR_N_VARIANTS] = {
   [DR_VARIANT_FRISIAN] = &dr_rules_frisian,
   [DR_VARIANT_ANTIDRAUGHTS] = &dr_rules_antidraughts,
   [DR_VARIANT_RUSSIAN_GIVEAWAY] = &dr_rules_russian_giveaway,
+  [DR_VARIANT_DIAGONAL] = &dr_rules_diagonal,
+  [DR_VARIANT_NORTHERN] = &dr_rules_northern,
+  [DR_VARIANT_SAMOYED] = &dr_rules_samoyed,
 };
 
 const DrRules *
@@ -475,6 +554,28 @@ dr_rules_initial (const DrRules *rules,
   int first = rules->orthogonal_board ? 1 : 0;  /* Turkish leaves the back rank empty */
 
   dr_position_clear (pos);
+  if (rules->corner_setup)
+    {
+      /* Diagonal draughts (001 line 104): the dark squares of the three
+       * diagonals nearest the light corner h1 (a8 for Black) that hold 2,
+       * 4 and 6 squares, where file - rank is 2, 4 or 6 (rank - file for
+       * Black). */
+      for (int x = 0; x < g->width; x++)
+        for (int y = 0; y < g->height; y++)
+          {
+            int bit = dr_geometry_bit_at_xy (g, x, y);
+
+            if (bit < 0)
+              continue;
+            if (x - y == 2 || x - y == 4 || x - y == 6)
+              pos->pieces[DR_SIDE_WHITE] |= dr_bb_bit (bit);
+            if (y - x == 2 || y - x == 4 || y - x == 6)
+              pos->pieces[DR_SIDE_BLACK] |= dr_bb_bit (bit);
+          }
+      pos->turn = (uint8_t) rules->first_side;
+      pos->hash = dr_position_compute_hash (pos);
+      return;
+    }
   for (int r = first; r < first + rules->rows_of_men; r++)
     {
       pos->pieces[DR_SIDE_BLACK] |= dr_geometry_row_mask (g, r);

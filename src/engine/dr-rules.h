@@ -32,6 +32,9 @@ typedef enum
   DR_VARIANT_FRISIAN,
   DR_VARIANT_ANTIDRAUGHTS,
   DR_VARIANT_RUSSIAN_GIVEAWAY,
+  DR_VARIANT_DIAGONAL,
+  DR_VARIANT_NORTHERN,
+  DR_VARIANT_SAMOYED,
   DR_N_VARIANTS
 } DrVariant;
 
@@ -132,6 +135,7 @@ struct _DrRules
   const DrGeometry    *geometry;
   DrSide               first_side;
   uint8_t              rows_of_men;      /* ranks filled at the start, each side */
+  bool                 corner_setup;     /* Diagonal: the men start in two corners */
   DrNotation           notation;         /* the variant's usual notation */
   char                 capture_separator;
   bool                 english_numbers;  /* numeric squares as in English checkers too */
@@ -142,6 +146,8 @@ struct _DrRules
   bool                 orthogonal_captures; /* Frisian */
   bool                 orthogonal_board;   /* Turkish: orthogonal moves only */
   bool                 removed_at_once;    /* captured pieces leave the board at once (Turkish) */
+  bool                 kings_demoted;      /* a captured king stays, as a man (Northern) */
+  bool                 self_capture;       /* own pieces are captured too (Samoyed) */
   DrPromotionInCapture promotion_in_capture;
   DrCaptureChoice      capture_choice;
   bool                 frisian_king_runs;  /* Frisian king-move restriction */
@@ -168,6 +174,9 @@ extern const DrRules dr_rules_turkish;
 extern const DrRules dr_rules_frisian;
 extern const DrRules dr_rules_antidraughts;
 extern const DrRules dr_rules_russian_giveaway;
+extern const DrRules dr_rules_diagonal;
+extern const DrRules dr_rules_northern;
+extern const DrRules dr_rules_samoyed;
 
 /* Alternative International draw rule sets (the default, on
  * dr_rules_international, is 003 section 5 as the rules README digests it):
