@@ -204,7 +204,8 @@ write_move (DrMoveListView *self,
     }
   if (first_player || restate)
     {
-      g_autofree char *n = g_strdup_printf (first_player ? "%u. " : "%u… ", number);
+      /* A no-break space: the number stays on the line of its move. */
+      g_autofree char *n = g_strdup_printf (first_player ? "%u.\u00a0" : "%u…\u00a0", number);
       insert (self, n, depth, self->tag_number);
     }
   dr_movegen_legal (rules, before, legal);
