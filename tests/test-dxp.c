@@ -1159,7 +1159,7 @@ test_match_self (void)
 
   g_assert_nonnull (cli);
   quoted = g_shell_quote (cli);
-  engine = g_strconcat (quoted, " hub", NULL);
+  engine = g_strconcat (quoted, " hub --book=none", NULL);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
   match = g_subprocess_launcher_spawn (launcher, &error, cli, "match", engine, engine,
@@ -1260,7 +1260,7 @@ test_match_sprt (void)
   close (fd);
   g_assert_true (g_file_set_contents (openings, "blocked|W:Wa1:Bb2,c3\n", -1, &error));
   quoted = g_shell_quote (cli);
-  engine = g_strconcat (quoted, " hub", NULL);
+  engine = g_strconcat (quoted, " hub --book=none", NULL);
   {
     const char *args[] = { engine, engine, "--variant", "russian", "--openings", openings,
                            "--games", "40", "--sprt", "0,200", NULL };
@@ -1316,7 +1316,7 @@ test_match_threads_hash (void)
   engine = g_strconcat ("sh ", quoted, NULL);
   g_free (quoted);
   quoted = g_shell_quote (cli);
-  plain = g_strconcat (quoted, " hub", NULL);
+  plain = g_strconcat (quoted, " hub --book=none", NULL);
   {
     const char *args[] = { engine, plain, "--variant", "russian", "--openings", openings, "--games", "2",
                            "--threads", "3", "--hash", "32", NULL };
@@ -1351,7 +1351,7 @@ test_match_concurrency_pdn (void)
 
   g_assert_nonnull (cli);
   quoted = g_shell_quote (cli);
-  engine = g_strconcat (quoted, " hub", NULL);
+  engine = g_strconcat (quoted, " hub --book=none", NULL);
   {
     /* A long time-out and a small table: under ThreadSanitizer (.ci/run)
      * four engines start at once on two cores. */
@@ -1438,7 +1438,7 @@ test_match_dxp_engine (void)
   g_assert_true (g_str_has_prefix (first, "listening on 127.0.0.1:"));
   dxp = g_strconcat ("dxp:127.0.0.1:", strrchr (first, ':') + 1, NULL);
   quoted = g_shell_quote (cli);
-  engine = g_strconcat (quoted, " hub", NULL);
+  engine = g_strconcat (quoted, " hub --book=none", NULL);
 
   {
     const char *args[] = { engine, dxp, "--openings", openings, "--games", "2", "--movetime", "10", NULL };
@@ -1486,7 +1486,7 @@ test_match_notation (void)
   close (fd);
   g_assert_true (g_file_set_contents (openings, "W:W31,32,33,34:B17,18,19,20\n", -1, &error));
   quoted = g_shell_quote (cli);
-  engine = g_strconcat (quoted, " hub", NULL);
+  engine = g_strconcat (quoted, " hub --book=none", NULL);
   {
     const char *args[] = { engine, engine, "--openings", openings, "--games", "1",
                            "--movetime", "5", "--notation", "algebraic", NULL };
@@ -1541,7 +1541,7 @@ test_match_timeout_hub (void)
   silent = g_strconcat ("sh ", quoted, NULL);
   g_free (quoted);
   quoted = g_shell_quote (cli);
-  engine = g_strconcat (quoted, " hub", NULL);
+  engine = g_strconcat (quoted, " hub --book=none", NULL);
   {
     const char *args[] = { engine, silent, "--games", "2", "--movetime", "10", "--timeout", MATCH_TIMEOUT_MS, NULL };
 
@@ -1584,7 +1584,7 @@ test_match_engine_line_too_long (void)
   flood = g_strconcat ("sh ", quoted, NULL);
   g_free (quoted);
   quoted = g_shell_quote (cli);
-  engine = g_strconcat (quoted, " hub", NULL);
+  engine = g_strconcat (quoted, " hub --book=none", NULL);
   {
     const char *args[] = { engine, flood, "--games", "2", "--movetime", "10", "--timeout", "60000", NULL };
 
@@ -1620,7 +1620,7 @@ test_match_timeout_dxp (void)
   g_assert_no_error (error);
   dxp = g_strdup_printf ("dxp:127.0.0.1:%u", g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective)));
   quoted = g_shell_quote (cli);
-  engine = g_strconcat (quoted, " hub", NULL);
+  engine = g_strconcat (quoted, " hub --book=none", NULL);
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
   g_subprocess_launcher_unsetenv (launcher, "LANGUAGE");

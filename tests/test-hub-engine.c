@@ -32,7 +32,7 @@ engine_command (void)
 
   if (cli == NULL)
     return NULL;
-  return g_strdup_printf ("'%s' hub", cli);
+  return g_strdup_printf ("'%s' hub --book=none", cli);
 }
 
 static void

@@ -700,9 +700,20 @@ dr_hub_run (FILE               *in,
           /* A book move, at full strength only (the levels choose their
            * own), answered at once: nothing to ponder on. */
           g_autofree char *move = dr_move_to_hub (hub.rules, &book_move);
+          DrPosition after;
+          DrMove reply;
 
           say (&hub, "info depth=0 pv=\"%s\" book=true", move);
-          say (&hub, "done move=%s", move);
+          /* The reply expected: the book's heaviest, if it has one. */
+          dr_position_apply (&after, &hub.pos, &book_move);
+          if (dr_book_pick (hub.book, &after, NULL, &reply))
+            {
+              g_autofree char *ponder = dr_move_to_hub (hub.rules, &reply);
+
+              say (&hub, "done move=%s ponder=%s", move, ponder);
+            }
+          else
+            say (&hub, "done move=%s", move);
         }
       else if (g_str_equal (command, "go"))
         {
