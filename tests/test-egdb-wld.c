@@ -250,6 +250,38 @@ test_codecs_edges (void)
   check_codecs (wld, why, n, 1);
 }
 
+/* The measuring: every position counted once, and the sizes of the plain
+ * codecs what their definitions give (the data, 8 bytes a block). */
+static void
+test_stats (void)
+{
+  g_autoptr (DrEgdb) db = open_tables ("english", 4);
+  const EgdbPart *part = part_of_slice (db, "mk-mk", 0);
+  g_autoptr (GError) error = NULL;
+  DrEgdbWldStats stats;
+
+  g_assert_null (part_of_slice (db, "mk-mk", 1));
+  g_assert_true (dr_egdb_wld_stats (db, "mk-mk", &stats, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (stats.positions, ==, part->n_values);
+  g_assert_cmpuint (stats.stored + stats.broken + stats.capture + stats.threat, ==, stats.positions);
+  g_assert_cmpuint (stats.wld[0] + stats.wld[1] + stats.wld[2], ==, stats.stored);
+  for (int m = 0; m < 2; m++)
+    for (int b = 0; b < DR_EGDB_WLD_BLOCKS; b++)
+      {
+        uint64_t block = dr_egdb_wld_block_sizes[b], n = part->n_values;
+        uint64_t blocks = (n + block - 1) / block, last = n - (blocks - 1) * block;
+
+        g_assert_cmpuint (stats.codecs[m][EGDB_CODEC_PACK2].bytes[b], ==,
+                          (blocks - 1) * (block / 4) + (last + 3) / 4 + 8 * blocks);
+        g_assert_cmpuint (stats.codecs[m][EGDB_CODEC_PACK3].bytes[b], ==,
+                          (blocks - 1) * ((block + 4) / 5) + (last + 4) / 5 + 8 * blocks);
+        g_assert_cmpuint (stats.codecs[m][EGDB_CODEC_RLE].lookups[b], >, 0);
+      }
+  g_assert_false (dr_egdb_wld_stats (db, "mmmmm-k", &stats, &error));
+  g_assert_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_MISSING);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -261,6 +293,7 @@ main (int    argc,
   g_test_add_func ("/egdb/wld/free-positions", test_free_positions);
   g_test_add_func ("/egdb/wld/codecs/real", test_codecs_real);
   g_test_add_func ("/egdb/wld/codecs/edges", test_codecs_edges);
+  g_test_add_func ("/egdb/wld/stats", test_stats);
   status = g_test_run ();
   test_remove_tree (tables_dir);
   g_free (tables_dir);

@@ -93,6 +93,7 @@ void     _dr_egdb_wld_fill      (uint8_t          *wld,
 #define EGDB_HUFF_LOG_MAX  24        /* runs of up to 2^24 - 1 positions */
 #define EGDB_HUFF_SYMBOLS  (2 * EGDB_HUFF_LOG_MAX)
 #define EGDB_HUFF_MAX_BITS 24
+#define EGDB_HUFF_FAST     10
 typedef struct
 {
   uint8_t  length[EGDB_HUFF_SYMBOLS];          /* 0: symbol unused */
@@ -103,6 +104,9 @@ typedef struct
   uint32_t count[EGDB_HUFF_MAX_BITS + 1];
   uint32_t start[EGDB_HUFF_MAX_BITS + 1];
   uint8_t  sorted[EGDB_HUFF_SYMBOLS];
+  /* the next EGDB_HUFF_FAST bits: symbol << 8 | length, 0 when the code
+   * is longer */
+  uint16_t fast[1 << EGDB_HUFF_FAST];
 } EgdbHuff;
 
 /* Adds the run symbols of @wld (filled) in blocks of @block to @freq. */

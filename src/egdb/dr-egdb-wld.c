@@ -321,6 +321,16 @@ _dr_egdb_huff_build (EgdbHuff       *huff,
           }
       code <<= 1;
     }
+  memset (huff->fast, 0, sizeof huff->fast);
+  for (int s = 0; s < EGDB_HUFF_SYMBOLS; s++)
+    {
+      int len = huff->length[s];
+
+      if (len == 0 || len > EGDB_HUFF_FAST)
+        continue;
+      for (uint32_t fill = 0; fill < 1u << (EGDB_HUFF_FAST - len); fill++)
+        huff->fast[huff->code[s] << (EGDB_HUFF_FAST - len) | fill] = (uint16_t) (s << 8 | len);
+    }
 }
 
 /* Bits, most significant first. */
@@ -397,10 +407,20 @@ huff_get (BitReader      *r,
           const EgdbHuff *huff)
 {
   uint32_t code = 0;
+  uint16_t e;
 
   if (r->bits < EGDB_HUFF_MAX_BITS)
     bits_fill (r);
-  for (int len = 1; len <= EGDB_HUFF_MAX_BITS && len <= r->bits; len++)
+  /* Bits past the end read as 0: an entry counts only if its code is
+   * all there. */
+  e = huff->fast[r->acc >> (64 - EGDB_HUFF_FAST)];
+  if (e != 0 && (e & 0xff) <= r->bits)
+    {
+      r->acc <<= e & 0xff;
+      r->bits -= e & 0xff;
+      return e >> 8;
+    }
+  for (int len = EGDB_HUFF_FAST + 1; len <= EGDB_HUFF_MAX_BITS && len <= r->bits; len++)
     {
       code = (uint32_t) (r->acc >> (64 - len));
       if (code - huff->first[len] < huff->count[len])
@@ -702,6 +722,7 @@ find_table (const DrEgdb *self,
 }
 
 #define LOOKUPS 4096
+#define ROUNDS  8
 
 /* Codes @wld (filled, for @block) with every codec into stats[mode], and
  * times LOOKUPS random look-ups into the coded blocks. */
@@ -736,7 +757,7 @@ measure (const EgdbPart *part,
     {
       g_autoptr (GByteArray) out = g_byte_array_new ();
       volatile int sink = 0;
-      gint64 t0, t1;
+      gint64 t0, t1, best;
 
       for (uint32_t b = 0; b < n_blocks; b++)
         {
@@ -751,19 +772,25 @@ measure (const EgdbPart *part,
        * lengths for rle+huffman. */
       stats[c].bytes[size_index] += out->len + 8 * (uint64_t) n_blocks
                                     + (c == EGDB_CODEC_HUFF ? EGDB_HUFF_SYMBOLS : 0);
-      t0 = g_get_monotonic_time ();
-      for (int k = 0; k < LOOKUPS; k++)
+      /* The quickest of ROUNDS rounds: the machine may be shared. */
+      best = G_MAXINT64;
+      for (int round = 0; round < ROUNDS; round++)
         {
-          uint32_t b = blocks[k];
-          uint64_t start = (uint64_t) b * block;
+          t0 = g_get_monotonic_time ();
+          for (int k = round * (LOOKUPS / ROUNDS); k < (round + 1) * (LOOKUPS / ROUNDS); k++)
+            {
+              uint32_t b = blocks[k];
+              uint64_t start = (uint64_t) b * block;
 
-          sink += _dr_egdb_wld_decode_at ((EgdbCodec) c, &huff, out->data + offsets[b],
-                                          offsets[b + 1] - offsets[b],
-                                          (uint32_t) MIN ((uint64_t) block, n - start), ats[k]);
+              sink += _dr_egdb_wld_decode_at ((EgdbCodec) c, &huff, out->data + offsets[b],
+                                              offsets[b + 1] - offsets[b],
+                                              (uint32_t) MIN ((uint64_t) block, n - start), ats[k]);
+            }
+          t1 = g_get_monotonic_time ();
+          best = MIN (best, t1 - t0);
         }
-      t1 = g_get_monotonic_time ();
       (void) sink;
-      stats[c].lookup_us[size_index] += (double) (t1 - t0);
+      stats[c].lookup_us[size_index] += (double) best * ROUNDS;
       stats[c].lookups[size_index] += LOOKUPS;
       /* What was timed must be right. */
       for (int k = 0; k < LOOKUPS; k++)
