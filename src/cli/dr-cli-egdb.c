@@ -478,23 +478,31 @@ wld_stats_add (DrEgdbWldStats       *sum,
   sum->threat += s->threat;
   for (int v = 0; v < 3; v++)
     sum->wld[v] += s->wld[v];
+  sum->probe_us += s->probe_us;
+  sum->probes += s->probes;
+  sum->resolve_us += s->resolve_us;
+  sum->resolves += s->resolves;
   for (int m = 0; m < 2; m++)
     for (int c = 0; c < DR_EGDB_WLD_CODECS; c++)
       for (int b = 0; b < DR_EGDB_WLD_BLOCKS; b++)
         {
           sum->codecs[m][c].bytes[b] += s->codecs[m][c].bytes[b];
+          sum->codecs[m][c].index_bytes[b] += s->codecs[m][c].index_bytes[b];
           sum->codecs[m][c].lookup_us[b] += s->codecs[m][c].lookup_us[b];
           sum->codecs[m][c].lookups[b] += s->codecs[m][c].lookups[b];
         }
 }
 
+/* Positions a byte, with the block index or (@data) without. */
 static double
 per_byte (const DrEgdbWldStats *s,
           int                   mode,
           int                   codec,
-          int                   block)
+          int                   block,
+          gboolean              data)
 {
-  guint64 bytes = s->codecs[mode][codec].bytes[block];
+  guint64 bytes = s->codecs[mode][codec].bytes[block]
+                  + (data ? 0 : s->codecs[mode][codec].index_bytes[block]);
 
   return bytes > 0 ? (double) s->positions / (double) bytes : 0;
 }
@@ -514,11 +522,14 @@ wld_stats_print_total (const char           *what,
            s->broken, s->capture, 100.0 * (double) s->capture / (double) MAX (s->positions, 1),
            s->threat, 100.0 * (double) s->threat / (double) MAX (s->positions, 1),
            file_bytes, (double) s->positions / (double) MAX (file_bytes, 1));
+  g_print ("  probe of a stored position today %.0f ns, one-ply resolution of a threat position %.0f ns\n",
+           1000.0 * s->probe_us / (double) MAX (s->probes, 1),
+           1000.0 * s->resolve_us / (double) MAX (s->resolves, 1));
   for (int m = 0; m < 2; m++)
     {
       g_print ("  %-26s", modes[m]);
       for (int b = 0; b < DR_EGDB_WLD_BLOCKS; b++)
-        g_print ("  %6u a block: pos/byte  ns/look-up", dr_egdb_wld_block_sizes[b]);
+        g_print ("  %5u a block: pos/byte (data) ns/look-up", dr_egdb_wld_block_sizes[b]);
       g_print ("\n");
       for (int c = 0; c < DR_EGDB_WLD_CODECS; c++)
         {
@@ -526,7 +537,7 @@ wld_stats_print_total (const char           *what,
           for (int b = 0; b < DR_EGDB_WLD_BLOCKS; b++)
             {
               const DrEgdbWldCodecStats *cs = &s->codecs[m][c];
-              g_print ("  %20.2f %12.0f", per_byte (s, m, c, b),
+              g_print ("  %14.2f %7.2f %11.0f", per_byte (s, m, c, b, FALSE), per_byte (s, m, c, b, TRUE),
                        1000.0 * cs->lookup_us[b] / (double) MAX (cs->lookups[b], 1));
             }
           g_print ("\n");
@@ -582,13 +593,14 @@ egdb_compress_stats (int    argc,
           g_printerr ("draughtsman-cli egdb compress-stats: %s\n", error->message);
           goto out;
         }
-      /* Per slice: blocks of the middle size. */
+      /* Per slice: blocks of 4096 positions (with their index). */
       g_print ("%-10s %6d %12" G_GUINT64_FORMAT " %7.1f %7.1f %7.1f %10.2f %10.2f %10.2f %10.2f\n",
                t->slice, t->pieces, s.positions,
                100.0 * (double) s.stored / (double) MAX (s.positions, 1),
                100.0 * (double) s.capture / (double) MAX (s.positions, 1),
                100.0 * (double) s.threat / (double) MAX (s.positions, 1),
-               per_byte (&s, 0, 2, 1), per_byte (&s, 0, 3, 1), per_byte (&s, 1, 2, 1), per_byte (&s, 1, 3, 1));
+               per_byte (&s, 0, 2, 1, FALSE), per_byte (&s, 0, 3, 1, FALSE),
+               per_byte (&s, 1, 2, 1, FALSE), per_byte (&s, 1, 3, 1, FALSE));
       wld_stats_add (&count, &s);
       count_file += t->file_size;
     }

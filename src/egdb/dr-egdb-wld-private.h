@@ -78,9 +78,12 @@ gboolean _dr_egdb_wld_extract   (const DrEgdb     *db,
 
 /* The value of @pos (the side to move has no capture) by one ply over its
  * moves, each successor resolved through the tables (by its captures when
- * it has one): DR_EGDB_UNKNOWN when a successor is not covered. */
+ * it has one): DR_EGDB_UNKNOWN when a successor is not covered.  @scratch:
+ * EGDB_WLD_LISTS move lists. */
+#define EGDB_WLD_LISTS (EGDB_MAX_PIECES + 2)
 DrEgdbValue _dr_egdb_wld_resolve (const DrEgdb    *db,
-                                  const DrPosition *pos);
+                                  const DrPosition *pos,
+                                  DrMoveList       *scratch);
 
 /* Gives every free position of @wld (@why non-zero) the value of the run
  * it sits in, block by block (@block positions). */

@@ -19,8 +19,6 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#define N_LISTS (EGDB_MAX_PIECES + 2)
-
 const char *
 _dr_egdb_codec_name (EgdbCodec codec)
 {
@@ -117,10 +115,10 @@ _dr_egdb_wld_extract (const DrEgdb   *db,
 
 DrEgdbValue
 _dr_egdb_wld_resolve (const DrEgdb     *db,
-                      const DrPosition *pos)
+                      const DrPosition *pos,
+                      DrMoveList       *lists)
 {
   const DrRules *rules = db->rules;
-  g_autofree DrMoveList *lists = g_new0 (DrMoveList, N_LISTS);
   bool draw = false, unknown = false;
 
   dr_movegen_legal (rules, pos, &lists[0]);
@@ -706,7 +704,7 @@ _dr_egdb_wld_decode (EgdbCodec       codec,
 
 /* Measuring --------------------------------------------------------------- */
 
-const uint32_t dr_egdb_wld_block_sizes[DR_EGDB_WLD_BLOCKS] = { 4096, 16384, 65536 };
+const uint32_t dr_egdb_wld_block_sizes[DR_EGDB_WLD_BLOCKS] = { 1024, 4096, 16384 };
 
 static const EgdbTable *
 find_table (const DrEgdb *self,
@@ -768,10 +766,10 @@ measure (const EgdbPart *part,
                                (uint32_t) MIN ((uint64_t) block, n - start), out);
         }
       offsets[n_blocks] = out->len;
-      /* The data, 8 bytes a block (offset and checksum), and the code's
-       * lengths for rle+huffman. */
-      stats[c].bytes[size_index] += out->len + 8 * (uint64_t) n_blocks
-                                    + (c == EGDB_CODEC_HUFF ? EGDB_HUFF_SYMBOLS : 0);
+      /* The data and the code's lengths for rle+huffman; 8 bytes a
+       * block for its offset and checksum. */
+      stats[c].bytes[size_index] += out->len + (c == EGDB_CODEC_HUFF ? EGDB_HUFF_SYMBOLS : 0);
+      stats[c].index_bytes[size_index] += 8 * (uint64_t) n_blocks;
       /* The quickest of ROUNDS rounds: the machine may be shared. */
       best = G_MAXINT64;
       for (int round = 0; round < ROUNDS; round++)
@@ -815,6 +813,68 @@ measure (const EgdbPart *part,
   return TRUE;
 }
 
+/* What a threat position costs a probe: one ply resolved through the
+ * tables, against the look-up of a stored position (today's tables, the
+ * blocks read already).  Up to 512 of each, the quickest of 4 rounds. */
+static void
+time_probes (const DrEgdb   *self,
+             const EgdbPart *part,
+             const uint8_t  *why,
+             DrEgdbWldStats *stats,
+             GRand          *rand)
+{
+  g_autofree DrMoveList *lists = g_new0 (DrMoveList, EGDB_WLD_LISTS);
+  g_autofree DrPosition *threat = g_new (DrPosition, 512);
+  g_autofree DrPosition *stored = g_new (DrPosition, 512);
+  int n_threat = 0, n_stored = 0;
+
+  for (int tries = 0; tries < 1 << 16 && (n_threat < 512 || n_stored < 512); tries++)
+    {
+      uint64_t i = (uint64_t) (g_rand_double (rand) * (double) part->n_values);
+
+      if (i >= part->n_values)
+        continue;
+      /* Neither is a broken index. */
+      if (why[i] == EGDB_FREE_THREAT && n_threat < 512
+          && _dr_egdb_unindex (&self->board, part->material, i, &threat[n_threat]))
+        n_threat++;
+      else if (why[i] == EGDB_FREE_NONE && n_stored < 512
+               && _dr_egdb_unindex (&self->board, part->material, i, &stored[n_stored]))
+        n_stored++;
+    }
+  for (int kind = 0; kind < 2; kind++)
+    {
+      int n = kind == 0 ? n_threat : n_stored;
+      gint64 best = G_MAXINT64;
+      volatile int sink = 0;
+
+      if (n == 0)
+        continue;
+      for (int round = 0; round < 4; round++)
+        {
+          gint64 t0 = g_get_monotonic_time ();
+          for (int k = 0; k < n; k++)
+            {
+              int plies;
+              sink += kind == 0 ? (int) _dr_egdb_wld_resolve (self, &threat[k], lists)
+                                : (int) dr_egdb_probe_quiet (self, &stored[k], &plies);
+            }
+          best = MIN (best, g_get_monotonic_time () - t0);
+        }
+      (void) sink;
+      if (kind == 0)
+        {
+          stats->resolve_us += (double) best;
+          stats->resolves += (guint64) n;
+        }
+      else
+        {
+          stats->probe_us += (double) best;
+          stats->probes += (guint64) n;
+        }
+    }
+}
+
 gboolean
 dr_egdb_wld_stats (const DrEgdb   *self,
                    const char     *slice,
@@ -842,6 +902,7 @@ dr_egdb_wld_stats (const DrEgdb   *self,
 
       if (!_dr_egdb_wld_extract (self, part, true, wld, why, error))
         return FALSE;
+      time_probes (self, part, why, stats, rand);
       stats->positions += n;
       for (uint64_t i = 0; i < n; i++)
         switch (why[i])

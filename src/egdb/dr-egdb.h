@@ -232,9 +232,10 @@ guint64    dr_egdb_count_positions  (const DrRules     *rules,
  * slice cost under candidate codecs (dr-egdb-wld.c; draughtsman-cli egdb
  * compress-stats).  Mode 0 leaves out the positions whose side to move
  * must capture (and broken indices), mode 1 also those where the opponent
- * has a capture it keeps after every move.  @bytes count the coded blocks,
- * 8 bytes a block for its offset and checksum and a part's Huffman code;
- * @lookup_us the time of @lookups random look-ups into coded blocks. */
+ * has a capture it keeps after every move.  @bytes count the coded blocks
+ * and a part's Huffman code, @index_bytes 8 a block for its offset and
+ * checksum; @lookup_us the time of @lookups random look-ups into coded
+ * blocks. */
 #define DR_EGDB_WLD_CODECS 4
 #define DR_EGDB_WLD_BLOCKS 3
 extern const uint32_t dr_egdb_wld_block_sizes[DR_EGDB_WLD_BLOCKS];
@@ -242,6 +243,7 @@ extern const uint32_t dr_egdb_wld_block_sizes[DR_EGDB_WLD_BLOCKS];
 typedef struct
 {
   guint64 bytes[DR_EGDB_WLD_BLOCKS];
+  guint64 index_bytes[DR_EGDB_WLD_BLOCKS];
   double  lookup_us[DR_EGDB_WLD_BLOCKS];
   guint64 lookups[DR_EGDB_WLD_BLOCKS];
 } DrEgdbWldCodecStats;
@@ -251,6 +253,10 @@ typedef struct
   guint64 positions;          /* indexed, both parts */
   guint64 stored, broken, capture, threat;
   guint64 wld[3];             /* stored: draws, wins, losses */
+  /* today's probe of a stored position, and the one-ply resolution of a
+   * threat position: @probes and @resolves timed, in all */
+  double  probe_us, resolve_us;
+  guint64 probes, resolves;
   DrEgdbWldCodecStats codecs[2][DR_EGDB_WLD_CODECS];   /* [mode][codec] */
 } DrEgdbWldStats;
 
