@@ -482,6 +482,8 @@ wld_stats_add (DrEgdbWldStats       *sum,
   sum->probes += s->probes;
   sum->resolve_us += s->resolve_us;
   sum->resolves += s->resolves;
+  sum->decisive += s->decisive;
+  sum->distance_bits += s->distance_bits;
   for (int m = 0; m < 2; m++)
     for (int c = 0; c < DR_EGDB_WLD_CODECS; c++)
       for (int b = 0; b < DR_EGDB_WLD_BLOCKS; b++)
@@ -525,6 +527,10 @@ wld_stats_print_total (const char           *what,
   g_print ("  probe of a stored position today %.0f ns, one-ply resolution of a threat position %.0f ns\n",
            1000.0 * s->probe_us / (double) MAX (s->probes, 1),
            1000.0 * s->resolve_us / (double) MAX (s->resolves, 1));
+  g_print ("  distances: %" G_GUINT64_FORMAT " wins and losses stored, order-0 entropy per part "
+           "%.2f bits each, %.0f bytes (%.1f positions a byte)\n",
+           s->decisive, s->distance_bits / (double) MAX (s->decisive, 1), s->distance_bits / 8,
+           (double) s->positions / MAX (s->distance_bits / 8, 1));
   for (int m = 0; m < 2; m++)
     {
       g_print ("  %-26s", modes[m]);

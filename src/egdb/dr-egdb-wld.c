@@ -17,6 +17,7 @@
 #include "dr-movegen.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 const char *
@@ -875,6 +876,45 @@ time_probes (const DrEgdb   *self,
     }
 }
 
+/* The distances of the stored wins and losses (the win/draw/loss value
+ * known): their order-0 entropy over the part, in bits. */
+static gboolean
+distance_bits (const EgdbPart *part,
+               const uint8_t  *why,
+               double         *bits,
+               guint64        *decisive,
+               GError        **error)
+{
+  g_autofree guint16 *block = g_new (guint16, EGDB_BLOCK);
+  g_autofree uint64_t *hist = g_new0 (uint64_t, 1 << 15);
+  uint64_t total = 0;
+
+  for (uint32_t b = 0; b < part->n_blocks; b++)
+    {
+      uint64_t start = (uint64_t) b * EGDB_BLOCK;
+      uint64_t n = MIN ((uint64_t) EGDB_BLOCK, part->n_values - start);
+
+      if (!_dr_egdb_part_block (part, b, block))
+        {
+          g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
+                       _("endgame table %s is damaged: block %u of part %d fails its checksum"),
+                       part->table->path, b, part->index);
+          return FALSE;
+        }
+      for (uint64_t j = 0; j < n; j++)
+        if (why[start + j] == EGDB_FREE_NONE && block[j] != 0)
+          {
+            hist[(block[j] - 1) / 2]++;
+            total++;
+          }
+    }
+  for (int k = 0; k < 1 << 15; k++)
+    if (hist[k] > 0)
+      *bits += (double) hist[k] * -log2 ((double) hist[k] / (double) total);
+  *decisive += total;
+  return TRUE;
+}
+
 gboolean
 dr_egdb_wld_stats (const DrEgdb   *self,
                    const char     *slice,
@@ -903,6 +943,8 @@ dr_egdb_wld_stats (const DrEgdb   *self,
       if (!_dr_egdb_wld_extract (self, part, true, wld, why, error))
         return FALSE;
       time_probes (self, part, why, stats, rand);
+      if (!distance_bits (part, why, &stats->distance_bits, &stats->decisive, error))
+        return FALSE;
       stats->positions += n;
       for (uint64_t i = 0; i < n; i++)
         switch (why[i])

@@ -257,6 +257,11 @@ typedef struct
    * threat position: @probes and @resolves timed, in all */
   double  probe_us, resolve_us;
   guint64 probes, resolves;
+  /* the stored wins and losses, and the order-0 entropy of their
+   * distances within each part, in bits: what a distance file would take
+   * at least with a code per part that knows the win/draw/loss value */
+  guint64 decisive;
+  double  distance_bits;
   DrEgdbWldCodecStats codecs[2][DR_EGDB_WLD_CODECS];   /* [mode][codec] */
 } DrEgdbWldStats;
 
