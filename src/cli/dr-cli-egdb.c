@@ -8,6 +8,7 @@
  *   egdb verify --variant V [--dir D] [--slice S] [--threads T]
  *   egdb info   [--variant V] [--dir D]
  *   egdb plan   --variant V --pieces N [--dir D] [--output FILE]
+ *   egdb compress-stats --variant V [--dir D]
  *
  * The output is an interface (the tests read it): change it on purpose.
  */
@@ -27,6 +28,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct
 {
@@ -463,6 +465,159 @@ out:
   return status;
 }
 
+/* compress-stats ----------------------------------------------------------- */
+
+static void
+wld_stats_add (DrEgdbWldStats       *sum,
+               const DrEgdbWldStats *s)
+{
+  sum->positions += s->positions;
+  sum->stored += s->stored;
+  sum->broken += s->broken;
+  sum->capture += s->capture;
+  sum->threat += s->threat;
+  for (int v = 0; v < 3; v++)
+    sum->wld[v] += s->wld[v];
+  sum->probe_us += s->probe_us;
+  sum->probes += s->probes;
+  sum->resolve_us += s->resolve_us;
+  sum->resolves += s->resolves;
+  sum->decisive += s->decisive;
+  sum->distance_bits += s->distance_bits;
+  for (int m = 0; m < 2; m++)
+    for (int c = 0; c < DR_EGDB_WLD_CODECS; c++)
+      for (int b = 0; b < DR_EGDB_WLD_BLOCKS; b++)
+        {
+          sum->codecs[m][c].bytes[b] += s->codecs[m][c].bytes[b];
+          sum->codecs[m][c].index_bytes[b] += s->codecs[m][c].index_bytes[b];
+          sum->codecs[m][c].lookup_us[b] += s->codecs[m][c].lookup_us[b];
+          sum->codecs[m][c].lookups[b] += s->codecs[m][c].lookups[b];
+        }
+}
+
+/* Positions a byte, with the block index or (@data) without. */
+static double
+per_byte (const DrEgdbWldStats *s,
+          int                   mode,
+          int                   codec,
+          int                   block,
+          gboolean              data)
+{
+  guint64 bytes = s->codecs[mode][codec].bytes[block]
+                  + (data ? 0 : s->codecs[mode][codec].index_bytes[block]);
+
+  return bytes > 0 ? (double) s->positions / (double) bytes : 0;
+}
+
+static void
+wld_stats_print_total (const char           *what,
+                       const DrEgdbWldStats *s,
+                       guint64               file_bytes)
+{
+  static const char *modes[2] = { "captures free", "captures and threats free" };
+
+  g_print ("\n%s: %" G_GUINT64_FORMAT " positions, %" G_GUINT64_FORMAT " stored (%.1f%%), "
+           "%" G_GUINT64_FORMAT " broken, %" G_GUINT64_FORMAT " capture (%.1f%%), "
+           "%" G_GUINT64_FORMAT " threat (%.1f%%); files today %" G_GUINT64_FORMAT
+           " bytes, %.2f positions a byte\n",
+           what, s->positions, s->stored, 100.0 * (double) s->stored / (double) MAX (s->positions, 1),
+           s->broken, s->capture, 100.0 * (double) s->capture / (double) MAX (s->positions, 1),
+           s->threat, 100.0 * (double) s->threat / (double) MAX (s->positions, 1),
+           file_bytes, (double) s->positions / (double) MAX (file_bytes, 1));
+  g_print ("  probe of a stored position today %.0f ns, one-ply resolution of a threat position %.0f ns\n",
+           1000.0 * s->probe_us / (double) MAX (s->probes, 1),
+           1000.0 * s->resolve_us / (double) MAX (s->resolves, 1));
+  g_print ("  distances: %" G_GUINT64_FORMAT " wins and losses stored, order-0 entropy per part "
+           "%.2f bits each, %.0f bytes (%.1f positions a byte)\n",
+           s->decisive, s->distance_bits / (double) MAX (s->decisive, 1), s->distance_bits / 8,
+           (double) s->positions / MAX (s->distance_bits / 8, 1));
+  for (int m = 0; m < 2; m++)
+    {
+      g_print ("  %-26s", modes[m]);
+      for (int b = 0; b < DR_EGDB_WLD_BLOCKS; b++)
+        g_print ("  %5u a block: pos/byte (data) ns/look-up", dr_egdb_wld_block_sizes[b]);
+      g_print ("\n");
+      for (int c = 0; c < DR_EGDB_WLD_CODECS; c++)
+        {
+          g_print ("    %-24s", dr_egdb_wld_codec_name (c));
+          for (int b = 0; b < DR_EGDB_WLD_BLOCKS; b++)
+            {
+              const DrEgdbWldCodecStats *cs = &s->codecs[m][c];
+              g_print ("  %14.2f %7.2f %11.0f", per_byte (s, m, c, b, FALSE), per_byte (s, m, c, b, TRUE),
+                       1000.0 * cs->lookup_us[b] / (double) MAX (cs->lookups[b], 1));
+            }
+          g_print ("\n");
+        }
+    }
+}
+
+static int
+egdb_compress_stats (int    argc,
+                     char **argv)
+{
+  EgdbOptions o = { 0 };
+  const DrRules *rules;
+  g_autoptr (DrEgdb) db = NULL;
+  g_autoptr (GPtrArray) tables = NULL;
+  g_autoptr (GError) error = NULL;
+  DrEgdbWldStats all = { 0 }, count = { 0 };
+  guint64 all_file = 0, count_file = 0;
+  int pieces = -1, status = EXIT_FAILURE;
+
+  if (!parse ("compress-stats",
+              _("Measure win/draw/loss codecs on the tables (positions a byte, look-up time)."),
+              &o, &argc, &argv) || (rules = rules_of ("compress-stats", &o, TRUE)) == NULL)
+    goto out;
+  if ((db = dr_egdb_open (rules, o.dir, &error)) == NULL)
+    {
+      g_printerr ("draughtsman-cli egdb compress-stats: %s\n", error->message);
+      goto out;
+    }
+  tables = dr_egdb_get_tables (db);
+  g_print ("%-10s %6s %12s %7s %7s %7s %10s %10s %10s %10s\n", "slice", "pieces", "positions",
+           "stored%", "captur%", "threat%", "rle/c", "huff/c", "rle/c+t", "huff/c+t");
+  for (guint i = 0; i <= tables->len; i++)
+    {
+      DrEgdbTableInfo *t = i < tables->len ? g_ptr_array_index (tables, i) : NULL;
+      DrEgdbWldStats s;
+
+      if (pieces >= 0 && (t == NULL || t->pieces != pieces))
+        {
+          g_autofree char *what = g_strdup_printf ("%s, %d pieces", rules->name, pieces);
+          wld_stats_print_total (what, &count, count_file);
+          g_print ("\n");
+          wld_stats_add (&all, &count);
+          all_file += count_file;
+          memset (&count, 0, sizeof count);
+          count_file = 0;
+        }
+      if (t == NULL)
+        break;
+      pieces = t->pieces;
+      if (!dr_egdb_wld_stats (db, t->slice, &s, &error))
+        {
+          g_printerr ("draughtsman-cli egdb compress-stats: %s\n", error->message);
+          goto out;
+        }
+      /* Per slice: blocks of 4096 positions (with their index). */
+      g_print ("%-10s %6d %12" G_GUINT64_FORMAT " %7.1f %7.1f %7.1f %10.2f %10.2f %10.2f %10.2f\n",
+               t->slice, t->pieces, s.positions,
+               100.0 * (double) s.stored / (double) MAX (s.positions, 1),
+               100.0 * (double) s.capture / (double) MAX (s.positions, 1),
+               100.0 * (double) s.threat / (double) MAX (s.positions, 1),
+               per_byte (&s, 0, 2, 1, FALSE), per_byte (&s, 0, 3, 1, FALSE),
+               per_byte (&s, 1, 2, 1, FALSE), per_byte (&s, 1, 3, 1, FALSE));
+      wld_stats_add (&count, &s);
+      count_file += t->file_size;
+    }
+  wld_stats_print_total (rules->name, &all, all_file);
+  status = EXIT_SUCCESS;
+
+out:
+  egdb_options_clear (&o);
+  return status;
+}
+
 /* plan ------------------------------------------------------------------- */
 
 static int
@@ -567,6 +722,7 @@ dr_cli_egdb (int    argc,
     { "verify", egdb_verify, N_("check every stored value against a one-ply search") },
     { "info", egdb_info, N_("list the installed tables with their sizes") },
     { "plan", egdb_plan, N_("write a Makefile with one target per slice") },
+    { "compress-stats", egdb_compress_stats, N_("measure win/draw/loss codecs on the tables") },
   };
 
   if (argc >= 2)

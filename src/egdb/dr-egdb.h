@@ -228,4 +228,50 @@ gboolean   dr_egdb_verify           (const DrEgdb      *self,
 guint64    dr_egdb_count_positions  (const DrRules     *rules,
                                      int                pieces);
 
+/* Win/draw/loss apart from distances (issue 29): what the values of a
+ * slice cost under candidate codecs (dr-egdb-wld.c; draughtsman-cli egdb
+ * compress-stats).  Mode 0 leaves out the positions whose side to move
+ * must capture (and broken indices), mode 1 also those where the opponent
+ * has a capture it keeps after every move.  @bytes count the coded blocks
+ * and a part's Huffman code, @index_bytes 8 a block for its offset and
+ * checksum; @lookup_us the time of @lookups random look-ups into coded
+ * blocks. */
+#define DR_EGDB_WLD_CODECS 4
+#define DR_EGDB_WLD_BLOCKS 3
+extern const uint32_t dr_egdb_wld_block_sizes[DR_EGDB_WLD_BLOCKS];
+
+typedef struct
+{
+  guint64 bytes[DR_EGDB_WLD_BLOCKS];
+  guint64 index_bytes[DR_EGDB_WLD_BLOCKS];
+  double  lookup_us[DR_EGDB_WLD_BLOCKS];
+  guint64 lookups[DR_EGDB_WLD_BLOCKS];
+} DrEgdbWldCodecStats;
+
+typedef struct
+{
+  guint64 positions;          /* indexed, both parts */
+  guint64 stored, broken, capture, threat;
+  guint64 wld[3];             /* stored: draws, wins, losses */
+  /* today's probe of a stored position, and the one-ply resolution of a
+   * threat position: @probes and @resolves timed, in all */
+  double  probe_us, resolve_us;
+  guint64 probes, resolves;
+  /* the stored wins and losses, and the order-0 entropy of their
+   * distances within each part, in bits: what a distance file would take
+   * at least with a code per part that knows the win/draw/loss value */
+  guint64 decisive;
+  double  distance_bits;
+  DrEgdbWldCodecStats codecs[2][DR_EGDB_WLD_CODECS];   /* [mode][codec] */
+} DrEgdbWldStats;
+
+const char *dr_egdb_wld_codec_name  (int                codec);
+/* Measures @slice of the open tables (every block read and checked);
+ * FALSE with @error when it is not open, damaged, or a codec does not
+ * give back what it coded. */
+gboolean   dr_egdb_wld_stats        (const DrEgdb      *self,
+                                     const char        *slice,
+                                     DrEgdbWldStats    *stats,
+                                     GError           **error);
+
 G_END_DECLS
