@@ -924,7 +924,6 @@ answer_question (const char *label)
   GtkWidget *button;
 
   wait_until (question_shown, NULL, 20, stop_question);
-  test_run_for (300);
   dialog = find_question ();
   g_assert_true (gtk_window_get_transient_for (dialog) != NULL);
   button = test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, test_button_has_label, (gpointer) label);
@@ -987,6 +986,7 @@ test_quit_during_build (void)
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   gtk_window_close (GTK_WINDOW (window));
   answer_question ("_Cancel");
+  /* That nothing closes: a fixed wait. */
   test_run_for (200);
   g_assert_nonnull (window);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
@@ -995,7 +995,7 @@ test_quit_during_build (void)
   /* Quit (the application's action) asks the same. */
   g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
   answer_question ("_Cancel");
-  test_run_for (200);
+  test_run_for (200);   /* that nothing closes */
   g_assert_nonnull (window);
   g_assert_false (build_over (NULL));
 

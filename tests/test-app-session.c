@@ -481,6 +481,12 @@ route_menu_shown (gpointer data)
 }
 
 static gboolean
+played_one (gpointer data)
+{
+  return current_ply (data) == 1;
+}
+
+static gboolean
 label_is (GtkWidget *widget,
           gpointer   data)
 {
@@ -511,13 +517,12 @@ test_route_menu (void)
   click (window, 6);
   wait_until (route_menu_shown, window, "the route menu");
   menu = test_find_widget (GTK_WIDGET (window->board_view), GTK_TYPE_POPOVER_MENU, NULL, NULL);
-  test_run_for (300);
   item = test_find_widget (menu, GTK_TYPE_LABEL, label_is, (gpointer) "47x24x8x17x6");
   if (item == NULL)
     item = test_find_widget (menu, GTK_TYPE_LABEL, label_is, (gpointer) "47x24x8x17x06");
   g_assert_nonnull (item);
   test_click_widget (item);
-  test_run_for (300);
+  wait_until (played_one, window, "the route picked to be played");
   g_assert_cmpuint (current_ply (window), ==, 1);
   g_assert_cmpuint (dr_game_model_get_current (window->model)->move.captures, ==, bits10 (route_b));
 
@@ -526,9 +531,9 @@ test_route_menu (void)
   g_assert_cmpint (click (window, 47), ==, DR_CLICK_SELECTED);
   click (window, 6);
   wait_until (route_menu_shown, window, "the route menu again");
-  test_run_for (300);
+  test_wait_still (test_find_widget (GTK_WIDGET (window->board_view), GTK_TYPE_POPOVER_MENU, NULL, NULL));
   test_keys (GTK_WINDOW (window), "Down Return");
-  test_run_for (300);
+  wait_until (played_one, window, "the route chosen to be played");
   g_assert_cmpuint (current_ply (window), ==, 1);
   g_assert_cmpuint (dr_game_model_get_current (window->model)->move.captures, ==, bits10 (route_a));
   put_away (window);
@@ -668,7 +673,6 @@ click_menu_item (DrWindow   *window,
   GtkWidget *item;
 
   test_wait_until (popover_shown, window->move_menu, "the move list's menu");
-  test_run_for (300);
   item = test_find_widget (GTK_WIDGET (window->move_menu), GTK_TYPE_LABEL, label_text_is, (gpointer) label);
   g_assert_nonnull (item);
   test_click_widget (item);
@@ -884,7 +888,6 @@ test_annotate (void)
   /* An assessment from the menu's Position submenu. */
   click_move_text (window, reply, 3);
   click_menu_item (window, "Position");
-  test_run_for (300);
   click_menu_item (window, "± White is better");
   g_assert_cmpuint (dr_game_model_get_position_nag (window->model), ==, 16);
   g_free (text);
@@ -972,11 +975,16 @@ edit_row (GtkWindow  *details,
   GtkWidget *row = test_find_widget (GTK_WIDGET (details), ADW_TYPE_ENTRY_ROW, row_titled, (gpointer) title);
 
   g_assert_nonnull (row);
-  /* The page scrolls to the row focused: clicked once it stands still. */
-  test_run_for (400);
+  /* The page scrolls to the row focused: test_click_widget() clicks it
+   * once it stands still. */
   scroll_into_view (row);
   test_click_widget (row);
-  g_assert_true (gtk_widget_has_focus (row) || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (details)), row));
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (details));
+
+    g_assert_nonnull (focus);
+    g_assert_true (focus == row || gtk_widget_is_ancestor (focus, row));
+  }
   test_keys (details, "ctrl+a");
   test_type (details, text);
   if (apply)
@@ -1017,7 +1025,6 @@ test_game_details (void)
   test_click_widget (gtk_widget_get_ancestor (GTK_WIDGET (window->players_label), GTK_TYPE_BUTTON));
   test_wait_until (details_shown, NULL, "Game Details");
   details = test_find_toplevel (ADW_TYPE_WINDOW);
-  test_run_for (300);
 
   edit_row (details, "White", "Ivanov", TRUE);
   g_assert_cmpstr (tag (window, "White"), ==, "Ivanov");
@@ -1194,7 +1201,8 @@ test_eval_bar (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.analysis", NULL));
   g_assert_true (dr_eval_bar_get_shown (window->eval_bar));
   wait_until (graph_has_start, window, "the start position's score");
-  /* The board stays where it was when the bar appears, and when it goes. */
+  /* The board stays where it was when the bar appears, and when it goes:
+   * a check that something does not happen, so a fixed wait. */
   test_run_for (200);
   g_assert_cmpfloat (board_left (window), ==, board_x);
   g_assert_cmpint (dr_eval_bar_get_score (window->eval_bar), <, -DR_SCORE_MAN);

@@ -15,6 +15,7 @@
 
 #include <gtk/gtk.h>
 #include <gdk/x11/gdkx.h>
+#include <string.h>
 
 #include "dr-application.h"
 #include "dr-board-view.h"
@@ -153,8 +154,69 @@ test_window_point (GtkWidget *widget,
   return (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native));
 }
 
+/* Where @widget is on the screen: its toplevel's X window, its place and
+ * size in it, and that window's size (all 0 while it is not mapped). */
+typedef struct
+{
+  gulong xid;
+  int    x, y, width, height;
+  int    surface_width, surface_height;
+} TestPlace;
+
+static inline void
+test_place_of (GtkWidget *widget,
+               TestPlace *place)
+{
+  memset (place, 0, sizeof *place);
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  place->xid = test_window_point (widget, 0, 0, &place->x, &place->y);
+  place->width = gtk_widget_get_width (widget);
+  place->height = gtk_widget_get_height (widget);
+  place->surface_width = gdk_surface_get_width (gtk_native_get_surface (gtk_widget_get_native (widget)));
+  place->surface_height = gdk_surface_get_height (gtk_native_get_surface (gtk_widget_get_native (widget)));
+}
+
+/* Runs the main loop until @widget is mapped and has stayed at the same
+ * place, at the same size, in a window of the same size, for 150 ms of
+ * the loop running (what the X server was sent handled first), failing
+ * after 20 seconds.  A point computed while the layout still changes (a
+ * dialog laid out again once its parent's size is known, a popover
+ * placed, a page scrolling to the row focused) can be over another
+ * widget by the time the click arrives; under load the layout can take
+ * longer than any fixed wait, which is what the tests had before. */
+static inline void
+test_wait_still (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  gint64 since = 0;
+  TestPlace last = { 0 }, now;
+
+  for (;;)
+    {
+      gint64 t;
+
+      gdk_display_sync (gtk_widget_get_display (widget));
+      /* What is ready, but not forever (a 1 ms timeout is always ready). */
+      for (int i = 0; i < 100 && g_main_context_iteration (NULL, FALSE); i++)
+        ;
+      test_place_of (widget, &now);
+      t = g_get_monotonic_time ();
+      if (now.xid == 0 || memcmp (&now, &last, sizeof now) != 0)
+        {
+          last = now;
+          since = t;
+        }
+      else if (t - since >= 150 * 1000)
+        return;
+      if (t > end)
+        g_error ("timed out waiting for a %s to be mapped and stand still", G_OBJECT_TYPE_NAME (widget));
+      g_usleep (5000);
+    }
+}
+
 /* A click of the left (@button 1) or right (3) button at (@x, @y) of
- * @widget. */
+ * @widget, once it stands still (test_wait_still()). */
 static inline void
 test_click_button (GtkWidget *widget,
                    double     x,
@@ -163,8 +225,10 @@ test_click_button (GtkWidget *widget,
 {
   g_autofree char *id = NULL, *sx = NULL, *sy = NULL, *b = NULL;
   int wx, wy;
-  gulong xid = test_window_point (widget, x, y, &wx, &wy);
+  gulong xid;
 
+  test_wait_still (widget);
+  xid = test_window_point (widget, x, y, &wx, &wy);
   id = g_strdup_printf ("%lu", xid);
   sx = g_strdup_printf ("%d", wx);
   sy = g_strdup_printf ("%d", wy);

@@ -130,8 +130,7 @@ answer (const char *heading,
   GtkWidget *button;
 
   test_wait_until (message_dialog_shown, (gpointer) heading, heading);
-  /* Laid out and drawn before the click. */
-  test_run_for (300);
+  /* test_click_widget() clicks once the dialog is laid out. */
   dialog = find_message_dialog (heading);
   button = test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, test_button_has_label, (gpointer) label);
   g_assert_nonnull (button);
@@ -143,6 +142,13 @@ answer (const char *heading,
 }
 
 static const char *const save_question = "Save Changes?";
+
+/* The window (a reference held) has closed: out of the application. */
+static gboolean
+left_application (gpointer data)
+{
+  return gtk_window_get_application (data) == NULL;
+}
 
 static gboolean
 file_chooser_shown (gpointer data)
@@ -368,8 +374,7 @@ test_ask_close (void)
   g_object_ref (window);
   test_keys (GTK_WINDOW (window), "ctrl+w");
   answer (save_question, "_Discard");
-  test_run_for (200);
-  g_assert_null (gtk_window_get_application (GTK_WINDOW (window)));
+  test_wait_until (left_application, window, "the window to close");
   g_assert_false (g_file_test (session, G_FILE_TEST_EXISTS));
   g_object_unref (window);
   test_put_away (other);
