@@ -26,6 +26,7 @@
 #include "dr-movegen.h"
 
 #include <libglib-testing/signal-logger.h>
+#include <sys/resource.h>
 
 static DrPosition
 position_of (const char *fen)
@@ -195,6 +196,113 @@ test_dispose_while_running (void)
   dispatch_pending ();
 }
 
+static guint64
+cpu_time_us (void)
+{
+  struct rusage usage;
+
+  g_assert_cmpint (getrusage (RUSAGE_SELF, &usage), ==, 0);
+  return (guint64) (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * G_USEC_PER_SEC
+         + (guint64) (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
+/* Runs the main loop until ::finished arrives (at most 20 seconds). */
+static void
+wait_for_finished (GtSignalLogger *logger,
+                   DrAnalysis     *analysis)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (gt_signal_logger_get_n_emissions (logger) == 0 && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+  gt_signal_logger_assert_emission_pop (logger, analysis, "finished", NULL);
+}
+
+/* A depth limit stops the search there by itself: ::finished, the last
+ * lines at that depth, and the worker then waits without using the
+ * processor (no busy loop). */
+static void
+test_limit_depth (void)
+{
+  g_autoptr (DrAnalysis) analysis = dr_analysis_new ();
+  g_autoptr (GtSignalLogger) logger = gt_signal_logger_new ();
+  DrPosition start = position_of ("W:W31-50:B1-20");
+  const DrSearchInfo *lines;
+  guint64 cpu;
+  int n;
+
+  gt_signal_logger_connect (logger, analysis, "finished");
+  dr_analysis_set_options (analysis, 1, 16, 5, 0);
+  dr_analysis_start (analysis, &dr_rules_international, &start, NULL, 0, 2);
+  g_assert_false (dr_analysis_get_finished (analysis));
+  wait_for_finished (logger, analysis);
+  g_assert_true (dr_analysis_get_finished (analysis));
+  g_assert_true (dr_analysis_get_running (analysis));
+  lines = dr_analysis_get_lines (analysis, &n);
+  g_assert_cmpint (lines[0].depth, ==, 5);
+  assert_lines_legal (analysis, &start, 2);
+  /* A second of waiting: a worker spinning on its queue would use a good
+   * part of it even on a loaded machine; a blocked one uses none. */
+  cpu = cpu_time_us ();
+  g_usleep (G_USEC_PER_SEC);
+  g_assert_cmpuint (cpu_time_us () - cpu, <, 50000);
+  dispatch_pending ();
+  gt_signal_logger_assert_no_emissions (logger);
+  /* Stopped, then started again: it runs (and finishes) again. */
+  dr_analysis_stop (analysis);
+  g_assert_false (dr_analysis_get_finished (analysis));
+  dr_analysis_start (analysis, &dr_rules_international, &start, NULL, 0, 1);
+  wait_for_finished (logger, analysis);
+  g_assert_cmpint (dr_analysis_get_lines (analysis, &n)[0].depth, ==, 5);
+  g_assert_cmpint (n, ==, 1);
+}
+
+/* A time limit: the search stops by itself, not before half the time
+ * (the search begins no iteration after half of it). */
+static void
+test_limit_time (void)
+{
+  g_autoptr (DrAnalysis) analysis = dr_analysis_new ();
+  g_autoptr (GtSignalLogger) logger = gt_signal_logger_new ();
+  DrPosition start = position_of ("W:W31-50:B1-20");
+  gint64 begun;
+
+  gt_signal_logger_connect (logger, analysis, "finished");
+  dr_analysis_set_options (analysis, 1, 16, 0, 300);
+  begun = g_get_monotonic_time ();
+  dr_analysis_start (analysis, &dr_rules_international, &start, NULL, 0, 1);
+  wait_for_finished (logger, analysis);
+  g_assert_true (dr_analysis_get_finished (analysis));
+  g_assert_cmpint (g_get_monotonic_time () - begun, >=, 150 * 1000);
+}
+
+/* The threads and table size reach the worker's search; a stop is not
+ * a finish. */
+static void
+test_options_threads (void)
+{
+  g_autoptr (DrAnalysis) analysis = dr_analysis_new ();
+  g_autoptr (GtSignalLogger) logger = gt_signal_logger_new ();
+  DrPosition start = position_of ("W:W31-50:B1-20");
+
+  gt_signal_logger_connect (logger, analysis, "finished");
+  dr_analysis_set_options (analysis, 2, 16, 4, 0);
+  dr_analysis_start (analysis, &dr_rules_international, &start, NULL, 0, 1);
+  wait_for_finished (logger, analysis);
+  g_assert_cmpint (dr_analysis_get_threads (analysis), ==, 2);
+  g_assert_cmpint (dr_analysis_get_hash_mb (analysis), ==, 16);
+  /* Infinite: stopped from outside, never ::finished. */
+  dr_analysis_set_options (analysis, 1, 16, 0, 0);
+  dr_analysis_start (analysis, &dr_rules_international, &start, NULL, 0, 1);
+  g_usleep (G_USEC_PER_SEC / 5);
+  dr_analysis_stop (analysis);
+  g_usleep (G_USEC_PER_SEC / 10);
+  dispatch_pending ();
+  gt_signal_logger_assert_no_emissions (logger);
+  g_assert_false (dr_analysis_get_finished (analysis));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -205,5 +313,8 @@ main (int   argc,
   g_test_add_func ("/analysis/stop/silent", test_stop_is_silent);
   g_test_add_func ("/analysis/forced-win", test_forced_win);
   g_test_add_func ("/analysis/dispose/running", test_dispose_while_running);
+  g_test_add_func ("/analysis/limit/depth", test_limit_depth);
+  g_test_add_func ("/analysis/limit/time", test_limit_time);
+  g_test_add_func ("/analysis/options/threads", test_options_threads);
   return g_test_run ();
 }

@@ -45,6 +45,10 @@ typedef struct
   int            lines;
   guint          generation;
   DrEgdbTables  *egdb;         /* a reference, or NULL */
+  int            threads;
+  int            hash_mb;
+  int            max_depth;
+  guint          max_time_ms;
 } Request;
 
 struct _DrAnalysis
@@ -53,12 +57,15 @@ struct _DrAnalysis
   GThread       *thread;
   GAsyncQueue   *requests;      /* Request *, or the shutdown sentinel */
   atomic_uint    generation;
+  atomic_int     search_threads;   /* what the worker's search was given */
+  atomic_int     search_hash_mb;
 
   GMutex         mutex;         /* guards the four fields below */
   DrSearchInfo  *latest;        /* DR_SEARCH_MAX_PV of them */
   int            n_latest;
   guint          latest_generation;
   guint          notify_source;
+  guint          finished_generation;   /* the search that stopped by itself */
 
   /* Main thread only. */
   DrSearchInfo  *lines;         /* DR_SEARCH_MAX_PV of them (too big for the instance) */
@@ -66,7 +73,12 @@ struct _DrAnalysis
   const DrRules *rules;
   DrPosition     position;
   gboolean       running;
+  gboolean       finished;
   DrEgdbTables  *egdb;
+  int            threads;
+  int            hash_mb;
+  int            max_depth;
+  guint          max_time_ms;
 };
 
 G_DEFINE_FINAL_TYPE (DrAnalysis, dr_analysis, G_TYPE_OBJECT)
@@ -74,6 +86,7 @@ G_DEFINE_FINAL_TYPE (DrAnalysis, dr_analysis, G_TYPE_OBJECT)
 enum
 {
   PROGRESS,
+  FINISHED,
   N_SIGNALS
 };
 
@@ -122,6 +135,35 @@ notify_cb (gpointer data)
   unlock (self);
   if (fresh)
     g_signal_emit (self, signals[PROGRESS], 0);
+  return G_SOURCE_REMOVE;
+}
+
+/* Main thread: the search of a generation stopped by itself; its last
+ * lines (published before this idle was queued) are shown first. */
+static gboolean
+finished_cb (gpointer data)
+{
+  DrAnalysis *self = data;
+  guint current = atomic_load (&self->generation);
+  gboolean fresh;
+  guint pending;
+
+  lock (self);
+  fresh = self->finished_generation == current;
+  pending = self->notify_source;
+  unlock (self);
+  /* The last lines not shown yet: shown now, before ::finished.  Only
+   * this thread clears notify_source, so the idle has not run. */
+  if (pending != 0)
+    {
+      g_source_remove (pending);
+      notify_cb (self);
+    }
+  if (fresh && self->running)
+    {
+      self->finished = TRUE;
+      g_signal_emit (self, signals[FINISHED], 0);
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -182,10 +224,12 @@ worker (gpointer data)
           request_free (r);
           continue;
         }
-      if (search == NULL || search_rules != r->rules)
+      if (search == NULL || search_rules != r->rules || atomic_load (&self->search_hash_mb) != r->hash_mb)
         {
           dr_search_free (search);
-          search = dr_search_new (r->rules, 64);
+          search = dr_search_new (r->rules, (size_t) r->hash_mb);
+          atomic_store (&self->search_hash_mb, r->hash_mb);
+          atomic_store (&self->search_threads, 1);
           search_rules = r->rules;
           dr_egdb_tables_unref (search_egdb);
           search_egdb = NULL;
@@ -198,18 +242,36 @@ worker (gpointer data)
           /* Scores stored without the tables (or with others) go. */
           dr_search_clear (search);
         }
+      if (dr_search_get_threads (search) != r->threads)
+        {
+          if (!dr_search_set_threads (search, r->threads))
+            g_warning ("the analysis cannot run on %d threads (out of memory): it runs on %d",
+                       r->threads, dr_search_get_threads (search));
+        }
+      atomic_store (&self->search_threads, dr_search_get_threads (search));
       w.self = self;
       w.generation = r->generation;
       /* The search reports no more lines than there are moves. */
       dr_movegen_legal (r->rules, &r->position, &w.legal);
       w.lines = MIN (r->lines, (int) w.legal.n);
       limits.multipv = w.lines;
+      limits.max_depth = r->max_depth;
+      limits.max_time_ms = r->max_time_ms;
       limits.abort_word = &self->generation;
       limits.abort_unless = r->generation;
       limits.info_func = info_cb;
       limits.user_data = &w;
       dr_search_set_history (search, (const DrPosition *) r->history->data, r->history->len);
       dr_search_run (search, &r->position, &limits, &result);
+      /* Not stopped from outside: a limit was reached (or the position
+       * solved).  The worker then waits for the next request. */
+      if (atomic_load (&self->generation) == r->generation)
+        {
+          lock (self);
+          self->finished_generation = r->generation;
+          unlock (self);
+          g_idle_add_full (G_PRIORITY_DEFAULT, finished_cb, g_object_ref (self), g_object_unref);
+        }
       request_free (r);
     }
   dr_search_free (search);
@@ -265,6 +327,14 @@ dr_analysis_class_init (DrAnalysisClass *klass)
    */
   signals[PROGRESS] = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * DrAnalysis::finished:
+   *
+   * The search stopped by itself (its depth or time limit reached, or
+   * the position solved); the lines are its last.
+   */
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -274,6 +344,10 @@ dr_analysis_init (DrAnalysis *self)
   self->latest = g_new0 (DrSearchInfo, DR_SEARCH_MAX_PV);
   self->lines = g_new0 (DrSearchInfo, DR_SEARCH_MAX_PV);
   self->requests = g_async_queue_new ();
+  self->threads = 1;
+  self->hash_mb = 64;
+  atomic_store (&self->search_threads, 0);
+  atomic_store (&self->search_hash_mb, 0);
   self->thread = g_thread_new ("analysis", worker, self);
 }
 
@@ -304,12 +378,17 @@ dr_analysis_start (DrAnalysis       *self,
     g_array_append_vals (r->history, history, (guint) n_history);
   r->lines = CLAMP (lines, 1, DR_SEARCH_MAX_PV);
   r->egdb = self->egdb != NULL ? dr_egdb_tables_ref (self->egdb) : NULL;
+  r->threads = self->threads;
+  r->hash_mb = self->hash_mb;
+  r->max_depth = self->max_depth;
+  r->max_time_ms = self->max_time_ms;
   /* A new generation stops whatever runs and makes its results stale. */
   r->generation = atomic_fetch_add (&self->generation, 1) + 1;
   self->rules = rules;
   self->position = *position;
   self->n_lines = 0;
   self->running = TRUE;
+  self->finished = FALSE;
   happens_before (r);
   g_async_queue_push (self->requests, r);
 }
@@ -321,6 +400,42 @@ dr_analysis_stop (DrAnalysis *self)
 
   atomic_fetch_add (&self->generation, 1);
   self->running = FALSE;
+  self->finished = FALSE;
+}
+
+void
+dr_analysis_set_options (DrAnalysis *self,
+                         int         threads,
+                         int         hash_mb,
+                         int         max_depth,
+                         guint       max_time_ms)
+{
+  g_return_if_fail (DR_IS_ANALYSIS (self));
+  self->threads = CLAMP (threads, 1, DR_SEARCH_MAX_THREADS);
+  self->hash_mb = MAX (hash_mb, 1);
+  self->max_depth = CLAMP (max_depth, 0, DR_SEARCH_MAX_PLY);
+  self->max_time_ms = max_time_ms;
+}
+
+int
+dr_analysis_get_threads (DrAnalysis *self)
+{
+  g_return_val_if_fail (DR_IS_ANALYSIS (self), 0);
+  return atomic_load (&self->search_threads);
+}
+
+int
+dr_analysis_get_hash_mb (DrAnalysis *self)
+{
+  g_return_val_if_fail (DR_IS_ANALYSIS (self), 0);
+  return atomic_load (&self->search_hash_mb);
+}
+
+gboolean
+dr_analysis_get_finished (DrAnalysis *self)
+{
+  g_return_val_if_fail (DR_IS_ANALYSIS (self), FALSE);
+  return self->finished;
 }
 
 void

@@ -27,6 +27,20 @@ void           dr_analysis_start        (DrAnalysis       *self,
                                          gsize             n_history,
                                          int               lines);
 void           dr_analysis_stop         (DrAnalysis       *self);
+/* How the searches started from now on run: on @threads threads, with a
+ * table of @hash_mb megabytes, stopping by themselves at depth @max_depth
+ * or after @max_time_ms (0: no such limit; both 0: until stopped). */
+void           dr_analysis_set_options  (DrAnalysis       *self,
+                                         int               threads,
+                                         int               hash_mb,
+                                         int               max_depth,
+                                         guint             max_time_ms);
+/* The threads and table size the worker's search was last given. */
+int            dr_analysis_get_threads  (DrAnalysis       *self);
+int            dr_analysis_get_hash_mb  (DrAnalysis       *self);
+/* TRUE once the current search has stopped by itself (its depth or time
+ * limit reached, or the position solved); ::finished is emitted then. */
+gboolean       dr_analysis_get_finished (DrAnalysis       *self);
 /* The endgame tables the searches started from now on probe (NULL:
  * none); each search keeps a reference until it has stopped. */
 void           dr_analysis_set_egdb     (DrAnalysis       *self,

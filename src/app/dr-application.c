@@ -396,6 +396,78 @@ entry_row_apply_cb (AdwEntryRow *row,
                          gtk_editable_get_text (GTK_EDITABLE (row)));
 }
 
+/* An action row of @title with a spin button suffix for the integer
+ * setting @key, from @lower to @upper. */
+static GtkWidget *
+spin_row (GSettings  *settings,
+          const char *key,
+          const char *title,
+          const char *subtitle,
+          double      lower,
+          double      upper,
+          double      step)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, step);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_widget_set_name (spin, key);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  g_settings_bind (settings, key, spin, "value", G_SETTINGS_BIND_DEFAULT);
+  return row;
+}
+
+/* The limit's depth row shown for the depth limit, its time row for the
+ * time limit. */
+static void
+limit_rows_update (AdwComboRow *limit,
+                   GParamSpec  *pspec,
+                   GtkWidget  **rows)
+{
+  guint selected = adw_combo_row_get_selected (limit);
+
+  gtk_widget_set_visible (rows[0], selected == 1);
+  gtk_widget_set_visible (rows[1], selected == 2);
+}
+
+/* The settings of Draughtsman's own engine into @group. */
+static void
+add_analysis_rows (GSettings            *settings,
+                   AdwPreferencesGroup  *group)
+{
+  static const char *const limits[] = { N_("Until stopped"), N_("Depth"), N_("Time per position"), NULL };
+  const char *translated[4];
+  GtkWidget *row;
+  GtkWidget **rows = g_new0 (GtkWidget *, 2);
+
+  adw_preferences_group_add (group, spin_row (settings, "analysis-lines", _("Lines"),
+                                              _("Best moves followed, each with its line"), 1, 8, 1));
+  adw_preferences_group_add (group, spin_row (settings, "analysis-threads", _("Threads"),
+                                              _("Processor threads the engine searches on"),
+                                              1, MAX (1, MIN (64, g_get_num_processors ())), 1));
+  adw_preferences_group_add (group, spin_row (settings, "analysis-hash-mb", _("Table size (MB)"),
+                                              _("Memory for the positions the engine has seen"), 1, 4096, 16));
+  for (guint i = 0; limits[i] != NULL; i++)
+    translated[i] = _(limits[i]);
+  translated[3] = NULL;
+  row = combo_row (settings, "analysis-limit", _("Limit"), translated);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("When the analysis of a position stops by itself"));
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (enum_row_selected_cb), settings, 0);
+  adw_preferences_group_add (group, row);
+  rows[0] = spin_row (settings, "analysis-depth", _("Depth"), NULL, 1, 100, 1);
+  rows[1] = spin_row (settings, "analysis-movetime-ms", _("Time per position (ms)"), NULL, 100, 3600000, 500);
+  adw_preferences_group_add (group, rows[0]);
+  adw_preferences_group_add (group, rows[1]);
+  g_signal_connect_data (row, "notify::selected", G_CALLBACK (limit_rows_update), rows,
+                         (GClosureNotify) (void (*) (void)) g_free, 0);
+  limit_rows_update (ADW_COMBO_ROW (row), NULL, rows);
+}
+
 static GtkWidget *
 show_preferences (GApplication *app)
 {
@@ -476,6 +548,7 @@ show_preferences (GApplication *app)
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (engine),
                                          _("An outside engine speaking the Hub protocol, such as “scan hub”, "
                                            "analyses instead of Draughtsman’s own when its command is given."));
+  add_analysis_rows (settings, ADW_PREFERENCES_GROUP (engine));
   for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
     {
       row = adw_entry_row_new ();

@@ -28,7 +28,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#define ANALYSIS_LINES 3
 /* The budget per position of "Analyse Game". */
 #define GAME_ANALYSIS_NODES 200000
 
@@ -280,6 +279,22 @@ progress_cb (DrWindow *self)
 
 static void stop_live (DrWindow *self);
 
+/* The analysis stopped by itself at its limit: the status says so. */
+static void
+analysis_finished_cb (DrWindow *self)
+{
+  int n = 0;
+  const DrSearchInfo *lines = dr_analysis_get_lines (self->analysis, &n);
+
+  if (n == 0 || (self->hub_engine != NULL && dr_hub_engine_get_running (self->hub_engine)))
+    return;
+  {
+    /* Translators: engine status once the analysis stopped by itself at its set depth or time. */
+    g_autofree char *status = g_strdup_printf (_("Depth %d (limit)"), lines[0].depth);
+    gtk_label_set_text (self->analysis_label, status);
+  }
+}
+
 static void
 hub_engine_failed_cb (DrWindow     *self,
                       const GError *error,
@@ -381,13 +396,64 @@ start (DrWindow *self)
     {
       self->analysis = dr_analysis_new ();
       g_signal_connect_swapped (self->analysis, "progress", G_CALLBACK (progress_cb), self);
+      g_signal_connect_swapped (self->analysis, "finished", G_CALLBACK (analysis_finished_cb), self);
     }
   {
     g_autoptr (DrEgdbTables) tables = _dr_window_egdb_tables (self);
     dr_analysis_set_egdb (self->analysis, tables);
   }
+  {
+    int limit = g_settings_get_enum (self->settings, "analysis-limit");
+
+    dr_analysis_set_options (self->analysis,
+                             MIN (g_settings_get_int (self->settings, "analysis-threads"),
+                                  (int) g_get_num_processors ()),
+                             g_settings_get_int (self->settings, "analysis-hash-mb"),
+                             limit == 1 ? g_settings_get_int (self->settings, "analysis-depth") : 0,
+                             limit == 2 ? (guint) g_settings_get_int (self->settings, "analysis-movetime-ms") : 0);
+  }
   dr_analysis_start (self->analysis, dr_game_model_get_rules (self->model), &current->position,
-                     (const DrPosition *) history->data, history->len, ANALYSIS_LINES);
+                     (const DrPosition *) history->data, history->len,
+                     g_settings_get_int (self->settings, "analysis-lines"));
+}
+
+/* The pane's menu of the number of lines and the limit, whose items
+ * change the settings. */
+void
+_dr_window_analysis_connect (DrWindow *self)
+{
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GMenu) lines = g_menu_new ();
+  g_autoptr (GMenu) limits = g_menu_new ();
+  g_autoptr (GAction) lines_action = g_settings_create_action (self->settings, "analysis-lines");
+  g_autoptr (GAction) limit_action = g_settings_create_action (self->settings, "analysis-limit");
+  GtkWidget *button = gtk_menu_button_new ();
+
+  g_action_map_add_action (G_ACTION_MAP (group), lines_action);
+  g_action_map_add_action (G_ACTION_MAP (group), limit_action);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "analysis", G_ACTION_GROUP (group));
+  for (int n = 1; n <= 5; n++)
+    {
+      /* Translators: an item of the analysis pane's menu: how many best moves are followed. */
+      g_autofree char *label = g_strdup_printf (ngettext ("%d line", "%d lines", n), n);
+      g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "analysis.analysis-lines", g_variant_new_int32 (n));
+      g_menu_append_item (lines, item);
+    }
+  g_menu_append (limits, _("Until stopped"), "analysis.analysis-limit::infinite");
+  g_menu_append (limits, _("To the set depth"), "analysis.analysis-limit::depth");
+  g_menu_append (limits, _("For the set time"), "analysis.analysis-limit::time");
+  g_menu_append_section (menu, _("Lines"), G_MENU_MODEL (lines));
+  g_menu_append_section (menu, _("Limit"), G_MENU_MODEL (limits));
+  g_menu_append (menu, _("Analysis Preferences…"), "app.preferences");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_widget_set_tooltip_text (button, _("Analysis lines and limit"));
+  gtk_widget_set_name (button, "analysis-menu");
+  gtk_widget_add_css_class (button, "flat");
+  gtk_box_append (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->analysis_label))), button);
 }
 
 void

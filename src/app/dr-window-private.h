@@ -150,6 +150,9 @@ void  _dr_window_setup_validate     (DrWindow      *self);
 void  _dr_window_update_recent      (DrWindow      *self);
 /* Restarts the analysis on the current position if it runs. */
 void  _dr_window_analysis_follow    (DrWindow      *self);
+/* The pane's menu (lines, limit); a change of the analysis settings
+ * restarts the running analysis. */
+void  _dr_window_analysis_connect   (DrWindow      *self);
 char *_dr_window_game_summary       (const DrGame  *game,
                                      const int     *scores,
                                      guint          n);

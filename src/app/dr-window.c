@@ -304,7 +304,8 @@ settings_changed_cb (DrWindow   *self,
 {
   /* Each key to what shows it; the window's size, the variant of the
    * next game and the notation of saved files change nothing here. */
-  if (g_str_equal (key, "engine-command") || g_str_equal (key, "engine-options"))
+  if (g_str_equal (key, "engine-command") || g_str_equal (key, "engine-options")
+      || (g_str_has_prefix (key, "analysis-") && !g_str_equal (key, "analysis-width")))
     _dr_window_analysis_follow (self);
   else if (g_str_equal (key, "auto-play-forced"))
     schedule_forced (self);
@@ -466,6 +467,7 @@ dr_window_init (DrWindow *self)
   g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
 
   _dr_window_actions_connect (self);
+  _dr_window_analysis_connect (self);
   _dr_window_files_connect (self);
   _dr_window_annotate_connect (self);
   _dr_window_gamedb_connect (self);
