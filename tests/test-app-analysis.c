@@ -52,6 +52,20 @@ prefs_gone (gpointer data)
   return test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW) == NULL;
 }
 
+typedef struct
+{
+  const char *key;
+  int         value;
+} SettingWait;
+
+static gboolean
+setting_is (gpointer data)
+{
+  const SettingWait *wait = data;
+
+  return g_settings_get_int (settings, wait->key) == wait->value;
+}
+
 /* @text typed into the spin button of the setting @key in Preferences
  * (opened and closed here), then Return. */
 static void
@@ -71,6 +85,13 @@ type_in_preferences (const char *key,
   test_scroll_into_view (spin);
   test_click (spin, 12, gtk_widget_get_height (spin) / 2.0);
   test_keys (prefs, keys);
+  /* The spin button takes the value when its Return is handled, which a
+   * loaded machine (the sanitizer build in CI) may not have done yet. */
+  {
+    SettingWait wait = { key, atoi (text) };
+
+    test_wait_until (setting_is, &wait, key);
+  }
   g_assert_cmpint (g_settings_get_int (settings, key), ==, atoi (text));
   test_keys (prefs, "Escape");
   test_wait_until (prefs_gone, NULL, "the Preferences window to close");
