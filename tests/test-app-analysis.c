@@ -52,6 +52,17 @@ prefs_gone (gpointer data)
   return test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW) == NULL;
 }
 
+static gboolean
+prefs_active_on_spin (gpointer data)
+{
+  GtkWidget *spin = data;
+  GtkRoot *root = gtk_widget_get_root (spin);
+  GtkWidget *focus = gtk_root_get_focus (root);
+
+  return gtk_window_is_active (GTK_WINDOW (root))
+         && focus != NULL && (focus == spin || gtk_widget_is_ancestor (focus, spin));
+}
+
 typedef struct
 {
   const char *key;
@@ -84,6 +95,10 @@ type_in_preferences (const char *key,
   g_assert_nonnull (spin);
   test_scroll_into_view (spin);
   test_click (spin, 12, gtk_widget_get_height (spin) / 2.0);
+  /* The keys go where the focus is: wait until the Preferences window is
+   * the active one and its spin button holds the focus (a slow sanitizer
+   * build typed into the main window otherwise). */
+  test_wait_until (prefs_active_on_spin, spin, "the spin button's focus");
   test_keys (prefs, keys);
   /* The spin button takes the value when its Return is handled, which a
    * loaded machine (the sanitizer build in CI) may not have done yet. */

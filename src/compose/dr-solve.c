@@ -577,8 +577,10 @@ helper_run (gpointer data)
   c->stop = &h->stop;
   _dr_solve_solve_part (c, &h->part);
   _dr_solve_ctx_free (c);
+  /* Atomic as well as locked: ThreadSanitizer does not see the ordering
+   * of GLib's futex-based mutex (it reported this flag as a race). */
   g_mutex_lock (&h->lock);
-  h->done = TRUE;
+  g_atomic_int_set (&h->done, TRUE);
   g_cond_signal (&h->cond);
   g_mutex_unlock (&h->lock);
   return NULL;
@@ -676,7 +678,7 @@ solve_part (const DrRules        *rules,
       gint64 end = g_get_monotonic_time () + (gint64) (part->seconds * G_USEC_PER_SEC);
 
       g_mutex_lock (&h->lock);
-      while (!h->done)
+      while (!g_atomic_int_get (&h->done))
         if (!g_cond_wait_until (&h->cond, &h->lock, end))
           break;
       g_mutex_unlock (&h->lock);
@@ -685,7 +687,7 @@ solve_part (const DrRules        *rules,
     {
       /* Same limits: it ends about when this one did. */
       g_mutex_lock (&h->lock);
-      while (!h->done)
+      while (!g_atomic_int_get (&h->done))
         g_cond_wait (&h->cond, &h->lock);
       g_mutex_unlock (&h->lock);
     }
