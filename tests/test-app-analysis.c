@@ -52,17 +52,6 @@ prefs_gone (gpointer data)
   return test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW) == NULL;
 }
 
-static gboolean
-prefs_active_on_spin (gpointer data)
-{
-  GtkWidget *spin = data;
-  GtkRoot *root = gtk_widget_get_root (spin);
-  GtkWidget *focus = gtk_root_get_focus (root);
-
-  return gtk_window_is_active (GTK_WINDOW (root))
-         && focus != NULL && (focus == spin || gtk_widget_is_ancestor (focus, spin));
-}
-
 typedef struct
 {
   const char *key;
@@ -78,14 +67,13 @@ setting_is (gpointer data)
 }
 
 /* @text typed into the spin button of the setting @key in Preferences
- * (opened and closed here), then Return. */
+ * (opened and closed here), then taken. */
 static void
 type_in_preferences (const char *key,
                      const char *text)
 {
   GtkWindow *prefs;
   GtkWidget *spin;
-  g_autofree char *keys = g_strdup_printf ("ctrl+a %s Return", text);
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
   test_wait_until (prefs_shown, NULL, "the Preferences window");
@@ -94,12 +82,12 @@ type_in_preferences (const char *key,
   spin = test_find_widget (GTK_WIDGET (prefs), GTK_TYPE_SPIN_BUTTON, named, (gpointer) key);
   g_assert_nonnull (spin);
   test_scroll_into_view (spin);
-  test_click (spin, 12, gtk_widget_get_height (spin) / 2.0);
-  /* The keys go where the focus is: wait until the Preferences window is
-   * the active one and its spin button holds the focus (a slow sanitizer
-   * build typed into the main window otherwise). */
-  test_wait_until (prefs_active_on_spin, spin, "the spin button's focus");
-  test_keys (prefs, keys);
+  /* Set in the real spin button's text and taken as Return takes it
+   * (gtk_spin_button_update()): the X focus cannot be relied on for a second toplevel
+   * without a window manager, and under ASan the clicked spin button
+   * never took it. */
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
   /* The spin button takes the value when its Return is handled, which a
    * loaded machine (the sanitizer build in CI) may not have done yet. */
   {
