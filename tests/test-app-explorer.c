@@ -31,6 +31,7 @@
 #include "dr-window-private.h"
 
 #include "dr-bitboard.h"
+#include "dr-book.h"
 #include "dr-movegen.h"
 
 #include <glib/gstdio.h>
@@ -928,6 +929,61 @@ test_evaluate_stale (void)
   test_run_for (100);
 }
 
+/* The explorer shows the shipped opening book's moves for the position,
+ * with or without a database, one button each; a click plays the move
+ * (issue 28: "the explorer shows the book's moves"). */
+static void
+test_book_moves (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (DrBook) book = dr_book_new_builtin (&dr_rules_international);
+  g_autofree DrBookMove *moves = g_new (DrBookMove, DR_MAX_MOVES);
+  DrWindow *window;
+  GtkWidget *flow, *child, *button = NULL;
+  guint n, shown = 0;
+  DrGameNode *current;
+  const DrMove *move;
+
+  if (test_skip_without_input (have_display))
+    return;
+  g_assert_nonnull (book);
+  g_settings_set_boolean (settings, "explorer-visible", TRUE);
+  window = test_open_window (GTK_APPLICATION (app));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window->explorer)));
+  n = dr_book_lookup (book, &dr_game_model_get_current (window->model)->position, moves);
+  g_assert_cmpuint (n, >, 1);
+  g_assert_cmpuint (dr_explorer_get_n_book_moves (window->explorer), ==, n);
+  flow = test_find_widget (GTK_WIDGET (window->explorer), GTK_TYPE_FLOW_BOX, has_name, (gpointer) "explorer-book");
+  g_assert_nonnull (flow);
+  g_assert_true (gtk_widget_is_visible (flow));
+  for (child = gtk_widget_get_first_child (flow); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *b = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+
+      g_assert_true (GTK_IS_BUTTON (b));
+      shown++;
+      /* The heaviest move comes first; take the last one shown. */
+      button = b;
+    }
+  g_assert_cmpuint (shown, ==, n);
+  move = g_object_get_data (G_OBJECT (button), "move");
+  g_assert_nonnull (move);
+  g_assert_cmpint (move->from, ==, moves[n - 1].move.from);
+  g_assert_cmpint (move->to, ==, moves[n - 1].move.to);
+  test_click_widget (button);
+  current = dr_game_model_get_current (window->model);
+  g_assert_true (current->parent == dr_game_model_get_game (window->model)->root);
+  g_assert_cmpint (current->move.from, ==, moves[n - 1].move.from);
+  g_assert_cmpint (current->move.to, ==, moves[n - 1].move.to);
+  /* The reply's book moves follow the position. */
+  n = dr_book_lookup (book, &current->position, moves);
+  g_assert_cmpuint (dr_explorer_get_n_book_moves (window->explorer), ==, n);
+  g_assert_cmpint (gtk_widget_is_visible (flow), ==, n > 0);
+  dr_window_close_confirmed (window, FALSE);
+  test_run_for (50);
+  g_settings_set_boolean (settings, "explorer-visible", FALSE);
+}
+
 /* Whether the explorer is shown is kept: a new window (a new session)
  * shows it as the last one left it, shown or hidden. */
 static void
@@ -974,6 +1030,7 @@ main (int    argc,
   g_test_add_func ("/app/explorer/evaluate", test_evaluate);
   g_test_add_func ("/app/explorer/evaluate-stale", test_evaluate_stale);
   g_test_add_func ("/app/explorer/visible-remembered", test_visible_remembered);
+  g_test_add_func ("/app/explorer/book-moves", test_book_moves);
 
   have_display = test_app_init ();
   if (!have_display)

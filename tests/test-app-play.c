@@ -36,6 +36,7 @@
 #include "test-util.h"
 
 #include "dr-application.h"
+#include "dr-book.h"
 #include "dr-clock.h"
 #include "dr-fen.h"
 #include "dr-notation.h"
@@ -492,6 +493,90 @@ test_flag_after_last_capture (void)
   test_put_away (window);
 }
 
+static gboolean
+check_has_label (GtkWidget *widget,
+                 gpointer   data)
+{
+  return g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), data) == 0;
+}
+
+static gboolean
+engine_moved (gpointer data)
+{
+  DrWindow *window = data;
+
+  return dr_play_pane_get_state (dr_window_get_play_pane (window)) == DR_PLAY_USER
+         && dr_game_model_get_game (window->model)->root->children != NULL;
+}
+
+/* The engine plays its first move from the variant's opening book when
+ * the Play dialog's Opening book is on, and searches when it is off; the
+ * choice is remembered (issue 28: "hub, match and the Play mode use it,
+ * an option to turn it off"). */
+static void
+test_play_book (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (DrBook) book = dr_book_new_builtin (&dr_rules_english);
+  g_autofree DrBookMove *moves = g_new (DrBookMove, DR_MAX_MOVES);
+  DrPosition start;
+  g_autofree char *fen = NULL;
+  guint n;
+
+  if (test_skip_without_input (have_display))
+    return;
+  g_assert_nonnull (book);
+  dr_rules_initial (&dr_rules_english, &start);
+  fen = dr_fen_write (&dr_rules_english, &start, DR_NOTATION_NUMERIC);
+  n = dr_book_lookup (book, &start, moves);
+  g_assert_cmpuint (n, >, 1);
+  g_settings_set_string (settings, "play-engine-side", start.turn == DR_SIDE_WHITE ? "white" : "black");
+  g_settings_set_string (settings, "play-time-control", "-");
+  g_settings_set_boolean (settings, "play-book", TRUE);
+
+  for (int round = 0; round < 2; round++)
+    {
+      g_autofree char *name = g_strdup_printf ("book-%d.pdn", round);
+      DrWindow *window = open_position (name, fen);
+      DrPlayPane *pane = dr_window_get_play_pane (window);
+      GtkWidget *dialog, *check;
+      const DrMove *played;
+      gboolean in_book = FALSE;
+
+      test_keys (GTK_WINDOW (window), "ctrl+shift+g");
+      test_wait_until (dialog_shown, NULL, "the Play dialog");
+      dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+      check = test_find_widget (dialog, GTK_TYPE_CHECK_BUTTON, check_has_label, (gpointer) "Opening _book");
+      g_assert_nonnull (check);
+      g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+      /* The second time, the user turns the book off. */
+      if (round == 1)
+        {
+          test_click_widget (check);
+          g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+        }
+      test_click_labelled (dialog, "_Play");
+      test_wait_until (engine_moved, window, "the engine's first move");
+      played = &dr_game_model_get_game (window->model)->root->children->move;
+      for (guint i = 0; i < n; i++)
+        in_book |= dr_move_same (played, &moves[i].move);
+      if (round == 0)
+        {
+          g_assert_true (dr_play_pane_get_last_from_book (pane));
+          g_assert_true (in_book);
+          g_assert_nonnull (strstr (dr_play_pane_get_message (pane), "opening book"));
+        }
+      else
+        {
+          g_assert_false (dr_play_pane_get_last_from_book (pane));
+          g_assert_false (g_settings_get_boolean (settings, "play-book"));
+        }
+      test_click_labelled (GTK_WIDGET (pane), "_Stop Playing");
+      test_put_away (window);
+    }
+  g_settings_set_string (settings, "play-engine-side", "black");
+  g_settings_set_string (settings, "play-time-control", "180");
+}
 
 int
 main (int    argc,
@@ -507,6 +592,7 @@ main (int    argc,
   g_test_add_func ("/app/play/two-players", test_two_players);
   g_test_add_func ("/app/play/flag-fall", test_flag_fall);
   g_test_add_func ("/app/play/flag-after-last-capture", test_flag_after_last_capture);
+  g_test_add_func ("/app/play/book", test_play_book);
 
   have_display = test_app_init ();
   if (!have_display)
@@ -523,6 +609,9 @@ main (int    argc,
     g_settings_set_string (settings, "play-engine-side", "black");
     g_settings_set_string (settings, "play-level", dr_opponent_level (1)->id);
     g_settings_set_string (settings, "play-time-control", "180");
+    /* The tests of the game's course play from positions no book holds,
+     * and with the search, whatever the book; test_play_book turns it on. */
+    g_settings_set_boolean (settings, "play-book", FALSE);
   }
 
   status = g_test_run ();

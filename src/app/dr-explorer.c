@@ -26,6 +26,7 @@
 
 #include "dr-explorer.h"
 
+#include "dr-book.h"
 #include "dr-movegen.h"
 #include "dr-search.h"
 
@@ -41,6 +42,8 @@ struct _DrExplorer
   GtkBox         parent_instance;
 
   GtkLabel      *opening_label;
+  GtkWidget     *book_box;
+  GtkFlowBox    *book_flow;
   GtkLabel      *db_label;
   GtkLabel      *summary_label;
   GtkEntry      *player_entry;
@@ -54,6 +57,9 @@ struct _DrExplorer
   const DrRules *rules;
   DrPosition     pos;
   DrPosition     previous;
+  DrBook        *book;           /* the shipped book of book_rules, or NULL */
+  const DrRules *book_rules;
+  guint          n_book_moves;   /* shown */
   gboolean       has_pos;
   gboolean       has_previous;
   DrNotation     notation;
@@ -869,6 +875,74 @@ start_lookup (DrExplorer *self)
   g_task_run_in_thread (task, lookup_thread);
 }
 
+/* --- the opening book ---------------------------------------------------- */
+
+static void
+book_move_clicked_cb (GtkButton  *button,
+                      DrExplorer *self)
+{
+  const DrMove *move = g_object_get_data (G_OBJECT (button), "move");
+
+  if (move != NULL)
+    g_signal_emit (self, signals[MOVE_ACTIVATED], 0, move);
+}
+
+/* The book's moves in the position, at once: a look-up in a sorted array. */
+static void
+show_book (DrExplorer *self)
+{
+  g_autofree DrBookMove *moves = g_new (DrBookMove, DR_MAX_MOVES);
+  g_autofree DrMoveList *legal = NULL;
+  GtkWidget *child;
+  guint n = 0, total = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->book_flow))) != NULL)
+    gtk_flow_box_remove (self->book_flow, child);
+  if (self->book_rules != self->rules)
+    {
+      g_clear_pointer (&self->book, dr_book_free);
+      self->book = dr_book_new_builtin (self->rules);
+      self->book_rules = self->rules;
+    }
+  if (self->book != NULL && self->has_pos)
+    n = dr_book_lookup (self->book, &self->pos, moves);
+  self->n_book_moves = n;
+  gtk_widget_set_visible (self->book_box, n > 0);
+  if (n == 0)
+    return;
+  legal = g_new0 (DrMoveList, 1);
+  dr_movegen_legal (self->rules, &self->pos, legal);
+  for (guint i = 0; i < n; i++)
+    total += moves[i].weight;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = dr_move_to_text (self->rules, legal, &moves[i].move, self->notation);
+      g_autofree char *label = NULL;
+      g_autofree char *tip = NULL;
+      GtkWidget *button;
+      double share = 100.0 * moves[i].weight / total;
+
+      /* Translators: a book move and its share of the book's moves here. */
+      label = g_strdup_printf (_("%s %.0f%%"), text, share);
+      /* Translators: a book move's tooltip in the explorer. */
+      tip = g_strdup_printf (_("%s: the engine plays it %.0f%% of the time here (click to play it)"), text, share);
+      button = gtk_button_new_with_label (label);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_add_css_class (button, "monospace");
+      gtk_widget_set_tooltip_text (button, tip);
+      g_object_set_data_full (G_OBJECT (button), "move", g_memdup2 (&moves[i].move, sizeof moves[i].move), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (book_move_clicked_cb), self);
+      gtk_flow_box_append (self->book_flow, button);
+    }
+}
+
+guint
+dr_explorer_get_n_book_moves (DrExplorer *self)
+{
+  g_return_val_if_fail (DR_IS_EXPLORER (self), 0);
+  return self->n_book_moves;
+}
+
 /* --- input ------------------------------------------------------------- */
 
 static void
@@ -920,6 +994,7 @@ dr_explorer_dispose (GObject *object)
   drop_eval (self);
   g_clear_pointer (&self->pool, dr_db_pool_unref);
   g_clear_pointer (&self->egdb, dr_egdb_tables_unref);
+  g_clear_pointer (&self->book, dr_book_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), DR_TYPE_EXPLORER);
   G_OBJECT_CLASS (dr_explorer_parent_class)->dispose (object);
 }
@@ -941,6 +1016,8 @@ dr_explorer_class_init (DrExplorerClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/draughtsman/Draughtsman/dr-explorer.ui");
   gtk_widget_class_bind_template_child (widget_class, DrExplorer, opening_label);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, book_box);
+  gtk_widget_class_bind_template_child (widget_class, DrExplorer, book_flow);
   gtk_widget_class_bind_template_child (widget_class, DrExplorer, db_label);
   gtk_widget_class_bind_template_child (widget_class, DrExplorer, summary_label);
   gtk_widget_class_bind_template_child (widget_class, DrExplorer, player_entry);
@@ -1010,6 +1087,7 @@ dr_explorer_set_position (DrExplorer       *self,
     self->previous = *previous;
   gtk_label_set_text (self->opening_label, opening != NULL ? opening : "");
   gtk_widget_set_visible (GTK_WIDGET (self->opening_label), opening != NULL);
+  show_book (self);
   start_lookup (self);
 }
 
@@ -1022,6 +1100,7 @@ dr_explorer_set_notation (DrExplorer *self,
   if (notation == self->notation)
     return;
   self->notation = notation;
+  show_book (self);
   start_lookup (self);
 }
 

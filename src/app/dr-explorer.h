@@ -64,5 +64,9 @@ void        dr_explorer_set_eval_time    (DrExplorer       *self,
  * position changed). */
 void        dr_explorer_set_eval_delay   (DrExplorer       *self,
                                           guint             ms);
+/* How many moves of the opening book (dr-book.h) are shown for the
+ * position: the variant's shipped book, above the database's moves;
+ * clicking one emits move-activated. */
+guint       dr_explorer_get_n_book_moves (DrExplorer       *self);
 
 G_END_DECLS

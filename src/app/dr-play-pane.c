@@ -29,6 +29,7 @@
 #include "dr-draw.h"
 #include "dr-movegen.h"
 #include "dr-opponent.h"
+#include "dr-book.h"
 #include "dr-search.h"
 
 #include <adwaita.h>
@@ -79,6 +80,11 @@ struct _DrPlayPane
   /* The engine: one search, one job at a time. */
   DrSearch      *search;
   const DrRules *search_rules;
+  /* The opening book (dr-book.h) the engine plays from while it has a
+   * move, for search_rules; NULL: none ships, or use_book is off. */
+  DrBook        *book;
+  gboolean       use_book;
+  gboolean       last_from_book;  /* the engine's latest move came from the book */
   atomic_uint    abort_word;
   guint          generation;
   gboolean       job_running;
@@ -123,6 +129,7 @@ side_name (DrSide side)
 typedef struct
 {
   DrSearch      *search;       /* the pane's */
+  const DrBook  *book;         /* the pane's, or NULL */
   DrEgdbTables  *tables;
   const DrRules *rules;
   DrPosition     root;
@@ -134,6 +141,7 @@ typedef struct
   unsigned       abort_unless;
   guint          generation;
   gboolean       found;
+  gboolean       from_book;
   DrMove         move;
   DrSearchResult result;
 } ThinkJob;
@@ -156,6 +164,20 @@ think_thread (GTask        *task,
 {
   ThinkJob *job = data;
 
+  /* A book move (drawn by its weight) is played at once, at every level:
+   * the levels weaken the search, and the book holds only moves a deep
+   * search checked. */
+  if (job->book != NULL)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (job->seed);
+
+      if (dr_book_pick (job->book, &job->root, rand, &job->move))
+        {
+          job->found = job->from_book = TRUE;
+          g_task_return_boolean (task, TRUE);
+          return;
+        }
+    }
   dr_search_set_egdb (job->search, job->tables != NULL ? dr_egdb_tables_get (job->tables) : NULL);
   dr_search_set_history (job->search, (const DrPosition *) (void *) job->history->data, job->history->len);
   job->found = dr_opponent_choose (job->search, &job->root, job->level, job->time_ms, job->abort_word,
@@ -209,11 +231,16 @@ think (DrPlayPane *self)
   if (self->search == NULL || self->search_rules != rules_of (self))
     {
       g_clear_pointer (&self->search, dr_search_free);
+  g_clear_pointer (&self->book, dr_book_free);
       self->search = dr_search_new (rules_of (self), SEARCH_TT_MB);
       self->search_rules = rules_of (self);
+      g_clear_pointer (&self->book, dr_book_free);
     }
+  if (self->use_book && self->book == NULL)
+    self->book = dr_book_new_builtin (self->search_rules);
   job = g_new0 (ThinkJob, 1);
   job->search = self->search;
+  job->book = self->use_book ? self->book : NULL;
   job->tables = self->egdb != NULL ? dr_egdb_tables_ref (self->egdb) : NULL;
   job->rules = rules_of (self);
   job->root = node->position;
@@ -260,6 +287,7 @@ think_done_cb (GObject      *source,
     return;
   if (!job->found)
     return;    /* no move: the game's end is seen when the move before it came */
+  self->last_from_book = job->from_book;
   if (job->result.n_lines > 0)
     {
       self->last_score = job->result.lines[0].score;
@@ -429,7 +457,8 @@ next_turn (DrPlayPane *self)
   else
     {
       self->state = DR_PLAY_USER;
-      set_message (self, _("Your move."));
+      set_message (self, self->last_from_book ? _("Your move. The engine played from its opening book.")
+                                              : _("Your move."));
     }
   update_view (self);
 }
@@ -701,6 +730,7 @@ dr_play_pane_start (DrPlayPane          *self,
   self->level = level;
   self->start_node = self->last_node = dr_game_model_get_current (self->model);
   self->have_score = FALSE;
+  self->last_from_book = FALSE;
   g_clear_pointer (&self->clock, dr_clock_free);
   if (control != NULL && control->kind == DR_TIME_CONTROL_TIMED)
     self->clock = dr_clock_new (control);
@@ -835,6 +865,21 @@ dr_play_pane_set_egdb (DrPlayPane   *self,
 }
 
 /* --- the object ---------------------------------------------------------- */
+
+void
+dr_play_pane_set_use_book (DrPlayPane *self,
+                           gboolean    use_book)
+{
+  g_return_if_fail (DR_IS_PLAY_PANE (self));
+  self->use_book = use_book;
+}
+
+gboolean
+dr_play_pane_get_last_from_book (DrPlayPane *self)
+{
+  g_return_val_if_fail (DR_IS_PLAY_PANE (self), FALSE);
+  return self->last_from_book;
+}
 
 static void
 dr_play_pane_dispose (GObject *object)

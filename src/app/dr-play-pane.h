@@ -31,6 +31,12 @@ typedef enum
 GtkWidget  *dr_play_pane_new          (DrGameModel    *model);
 void        dr_play_pane_set_egdb     (DrPlayPane     *self,
                                        DrEgdbTables   *tables);
+/* Whether the engine plays the variant's opening book (dr-book.h) while
+ * it has a move for the position; from the next move on. */
+void        dr_play_pane_set_use_book (DrPlayPane     *self,
+                                       gboolean        use_book);
+/* Whether the engine's latest move was a book move (no search). */
+gboolean    dr_play_pane_get_last_from_book (DrPlayPane *self);
 /* Starts a game from the model's current position, the engine playing
  * @engine_side at @level (dr-opponent.h), with @control (NULL or "-": no
  * clock); level 0: no engine, two players at the board with the clock

@@ -58,6 +58,7 @@ _dr_window_play_start (DrWindow            *self,
   if (gtk_toggle_button_get_active (self->analysis_button))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.analysis", NULL);
   dr_play_pane_set_egdb (self->play_pane, tables);
+  dr_play_pane_set_use_book (self->play_pane, g_settings_get_boolean (self->settings, "play-book"));
   show_play (self, TRUE);
   dr_play_pane_start (self->play_pane, engine_side, level, control);
 }
@@ -90,6 +91,7 @@ typedef struct
   GtkDropDown *side;
   GtkDropDown *level;
   GtkDropDown *control;
+  GtkCheckButton *book;
 } PlayDialog;
 
 static void
@@ -172,6 +174,7 @@ play_response_cb (AdwMessageDialog *dialog,
   if (level > 0)
     g_settings_set_string (self->settings, "play-level", dr_opponent_level (level)->id);
   g_settings_set_string (self->settings, "play-time-control", control_text);
+  g_settings_set_boolean (self->settings, "play-book", gtk_check_button_get_active (d->book));
   _dr_window_play_start (self, side, level, control);
 }
 
@@ -247,6 +250,12 @@ play_engine_action_cb (GtkWidget  *widget,
   d->control = add_row (grid, 2, _("_Time control"), control_items, control_selected);
   g_signal_connect (d->control, "notify::selected", G_CALLBACK (control_selected_cb), NULL);
   control_selected_cb (d->control, NULL, NULL);
+  d->book = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("Opening _book")));
+  gtk_check_button_set_active (d->book, g_settings_get_boolean (self->settings, "play-book"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (d->book),
+                               _("The engine plays its first moves from the variant’s opening book, "
+                                 "choosing among the book’s moves at random by their weights"));
+  gtk_grid_attach (grid, GTK_WIDGET (d->book), 1, 3, 1, 1);
 
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Play Against the Engine"),
                                    _("The game goes on from the position shown; the engine’s moves are added "
