@@ -8,6 +8,8 @@
 
 #include "dr-book.h"
 
+#include "dr-bytes.h"
+
 #include "dr-game.h"
 
 #include <gio/gio.h>
@@ -218,34 +220,6 @@ dr_book_pick (const DrBook     *self,
 /* --- files -------------------------------------------------------------- */
 
 static void
-put32 (guint8 *p,
-       guint32 v)
-{
-  for (int i = 0; i < 4; i++)
-    p[i] = (guint8) (v >> (8 * i));
-}
-
-static void
-put64 (guint8 *p,
-       guint64 v)
-{
-  for (int i = 0; i < 8; i++)
-    p[i] = (guint8) (v >> (8 * i));
-}
-
-static guint32
-get32 (const guint8 *p)
-{
-  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
-}
-
-static guint64
-get64 (const guint8 *p)
-{
-  return (guint64) get32 (p) | (guint64) get32 (p + 4) << 32;
-}
-
-static void
 digest (const guint8 *data,
         gsize         n_entries,
         guint8        out[32])
@@ -303,8 +277,8 @@ dr_book_to_bytes (const DrBook *self)
   size = HEADER_SIZE + (gsize) self->n_entries * ENTRY_SIZE;
   data = g_malloc0 (size);
   memcpy (data, magic, sizeof magic);
-  put32 (data + 8, (guint32) self->rules->gametype);
-  put32 (data + 12, self->n_entries);
+  dr_write_le32 (data + 8, (guint32) self->rules->gametype);
+  dr_write_le32 (data + 12, self->n_entries);
   p = data + HEADER_SIZE;
   for (guint i = 0; i < keys->len; i++)
     {
@@ -316,12 +290,11 @@ dr_book_to_bytes (const DrBook *self)
         {
           const Entry *e = &g_array_index (entries, Entry, j);
 
-          put64 (p, *key);
-          put64 (p + 8, e->captures);
+          dr_write_le64 (p, *key);
+          dr_write_le64 (p + 8, e->captures);
           p[16] = e->from;
           p[17] = e->to;
-          p[18] = (guint8) (e->weight & 255);
-          p[19] = (guint8) (e->weight >> 8);
+          dr_write_le16 (p + 18, (guint16) e->weight);
         }
     }
   digest (data, self->n_entries, data + HEADER_SIGNED);
@@ -354,8 +327,8 @@ dr_book_load_bytes (const DrRules *rules,
                    name, data[7], magic[7]);
       return NULL;
     }
-  gametype = get32 (data + 8);
-  n = get32 (data + 12);
+  gametype = dr_read_le32 (data + 8);
+  n = dr_read_le32 (data + 12);
   if (size != HEADER_SIZE + (gsize) n * ENTRY_SIZE)
     {
       g_set_error (error, DR_BOOK_ERROR, DR_BOOK_ERROR_DAMAGED,
@@ -384,8 +357,8 @@ dr_book_load_bytes (const DrRules *rules,
   for (guint32 i = 0; i < n; i++)
     {
       const guint8 *p = data + HEADER_SIZE + (gsize) i * ENTRY_SIZE;
-      guint64 key = get64 (p);
-      guint weight = p[18] | (guint) p[19] << 8;
+      guint64 key = dr_read_le64 (p);
+      guint weight = dr_read_le16 (p + 18);
 
       if ((i > 0 && key < last_key) || p[16] >= 64 || p[17] >= 64 || weight == 0)
         {
@@ -395,7 +368,7 @@ dr_book_load_bytes (const DrRules *rules,
           return NULL;
         }
       last_key = key;
-      add_entry (self, key, get64 (p + 8), p[16], p[17], weight);
+      add_entry (self, key, dr_read_le64 (p + 8), p[16], p[17], weight);
     }
   return g_steal_pointer (&self);
 }

@@ -19,6 +19,8 @@
 
 #include "dr-patterns.h"
 
+#include "dr-bytes.h"
+
 #include "dr-bitboard.h"
 #include "dr-geometry.h"
 
@@ -287,20 +289,6 @@ payload_size (const DrPatterns *self)
   return (gsize) self->n_windows * 2 * DR_PATTERNS_SIZE * 2;
 }
 
-static guint32
-read_le32 (const guint8 *p)
-{
-  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
-}
-
-static void
-write_le32 (guint8 *p,
-            guint32 v)
-{
-  for (int i = 0; i < 4; i++)
-    p[i] = (guint8) (v >> (8 * i));
-}
-
 /* The SHA-256 of @data's signed header, with @gametype in place of its
  * own, and of its @size bytes of weights. */
 static void
@@ -314,7 +302,7 @@ digest (const guint8 *data,
   gsize len = 32;
 
   memcpy (header, data, HEADER_SIGNED);
-  write_le32 (header + 8, gametype);
+  dr_write_le32 (header + 8, gametype);
   g_checksum_update (checksum, header, HEADER_SIGNED);
   g_checksum_update (checksum, data + HEADER_SIZE, (gssize) size);
   g_checksum_get_digest (checksum, out, &len);
@@ -374,21 +362,21 @@ dr_patterns_load_bytes (const DrRules *rules,
                    data[7], magic[7]);
       return NULL;
     }
-  if (read_le32 (data + 8) != (guint32) rules->gametype)
+  if (dr_read_le32 (data + 8) != (guint32) rules->gametype)
     {
-      const DrRules *found = dr_rules_from_gametype ((int) read_le32 (data + 8));
+      const DrRules *found = dr_rules_from_gametype ((int) dr_read_le32 (data + 8));
 
       g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_VARIANT,
                    _("pattern weights for GameType %u (%s), not for GameType %d (%s)"),
-                   read_le32 (data + 8), found != NULL ? found->title : _("no variant known here"),
+                   dr_read_le32 (data + 8), found != NULL ? found->title : _("no variant known here"),
                    rules->gametype, rules->title);
       return NULL;
     }
-  if (read_le32 (data + 12) != (guint32) self->n_windows)
+  if (dr_read_le32 (data + 12) != (guint32) self->n_windows)
     {
       g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT,
                    _("pattern weights for GameType %d with %u windows; its board has %d"),
-                   rules->gametype, read_le32 (data + 12), self->n_windows);
+                   rules->gametype, dr_read_le32 (data + 12), self->n_windows);
       return NULL;
     }
   n = payload_size (self);
@@ -448,8 +436,8 @@ dr_patterns_save (const DrPatterns *self,
   g_autofree guint8 *data = g_malloc (HEADER_SIZE + n);
 
   memcpy (data, magic, sizeof magic);
-  write_le32 (data + 8, (guint32) self->rules->gametype);
-  write_le32 (data + 12, (guint32) self->n_windows);
+  dr_write_le32 (data + 8, (guint32) self->rules->gametype);
+  dr_write_le32 (data + 12, (guint32) self->n_windows);
   for (gsize i = 0; i < n / 2; i++)
     {
       guint16 v = (guint16) self->weights[i];
