@@ -222,13 +222,15 @@ dr_cli_tune_patterns (const DrRules *rules,
                       double         rate,
                       double         decay,
                       double         result_share,
+                      gboolean       global_terms,
                       const char    *output)
 {
   g_autoptr (DrPatterns) patterns = NULL;
   g_autoptr (DrPatternSet) set = NULL;
   g_autoptr (GError) error = NULL;
   DrPatternFitOptions options = { .epochs = epochs, .rate = rate, .decay = decay,
-                                  .result_share = result_share, .progress = fit_progress };
+                                  .result_share = result_share, .global_terms = global_terms,
+                                  .progress = fit_progress };
   guint n_positions = 0;
   double k, base_loss, loss;
   gint64 start = g_get_monotonic_time ();
@@ -262,6 +264,20 @@ dr_cli_tune_patterns (const DrRules *rules,
   loss = dr_pattern_fit (set, patterns, &options, &k, &base_loss);
   g_printerr (_("K: %.4f; kept-apart loss: %.6f hand-set terms alone, %.6f with the patterns (%.1f s)\n"),
               k, base_loss, loss, (g_get_monotonic_time () - start) / 1e6);
+  if (global_terms)
+    {
+      static const char *const names[DR_PATTERNS_N_GLOBAL] = {
+        "kings", "kings-vs-none", "man-mobility", "king-mobility", "tempo",
+        "balance", "runaway", "locked", "back-rank", "simplify",
+      };
+      const gint16 *g = dr_patterns_global_weights (patterns);
+
+      /* Translators: the fitted global terms, hundredths of a man a unit. */
+      g_printerr (_("global terms (full board / empty board, hundredths of a man a unit):\n"));
+      for (int i = 0; i < DR_PATTERNS_N_GLOBAL; i++)
+        g_printerr ("  %-14s %7.2f %7.2f\n", names[i], (double) g[2 * i] / DR_PATTERNS_GLOBAL_SCALE,
+                    (double) g[2 * i + 1] / DR_PATTERNS_GLOBAL_SCALE);
+    }
   if (!dr_patterns_save (patterns, output, &error))
     {
       g_printerr ("draughtsman-cli tune: %s\n", error->message);

@@ -21,6 +21,7 @@ int dr_cli_tune_patterns (const DrRules *rules,
                           double         rate,
                           double         decay,
                           double         result_share,
+                          gboolean       global_terms,
                           const char    *output);
 
 /* The --patterns option of analyse and hub: NULL keeps the shipped

@@ -16,6 +16,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+/* The global terms' Adam step, as a share of the patterns'. */
+#define GLOBAL_RATE_DIVISOR 8
+
 typedef struct
 {
   guint16 own[DR_PATTERNS_MAX_WINDOWS];
@@ -23,6 +26,7 @@ typedef struct
   float   base;         /* hand-set evaluation, White's view */
   float   score;        /* the search's score, White's view */
   float   result;       /* 1, 0.5, 0 */
+  gint16  global[DR_PATTERNS_N_GLOBAL];  /* dr_patterns_global(), White's view */
   guint8  full;
   guint8  validation;
 } Record;
@@ -144,6 +148,13 @@ dr_pattern_set_add_file (DrPatternSet *set,
       memcpy (r.own, index.own, sizeof r.own);
       memcpy (r.flip, index.flip, sizeof r.flip);
       r.full = (guint8) index.full;
+      {
+        int gv[DR_PATTERNS_N_GLOBAL];
+
+        dr_patterns_global (set->patterns, &pos, gv);
+        for (int i = 0; i < DR_PATTERNS_N_GLOBAL; i++)
+          r.global[i] = (gint16) CLAMP (gv[i], G_MININT16, G_MAXINT16);
+      }
       base = dr_eval (set->rules, &set->weights, &set->tables, &pos);
       r.base = (float) (pos.turn == DR_SIDE_WHITE ? base : -base);
       r.score = (float) score;
@@ -176,13 +187,15 @@ loss_of (double p,
 }
 
 /* The patterns' score of @r with the weights @w, White's view, as
- * dr_patterns_eval () computes it (without its rounding). */
+ * dr_patterns_eval () computes it (without its rounding); the global
+ * terms' weights follow the windows' in @w, in hundredths a unit. */
 static inline double
 record_patterns (const Record *r,
                  const float  *w,
                  int           n_windows)
 {
   double full = 0, empty = 0;
+  const float *g = w + (gsize) n_windows * 2 * DR_PATTERNS_SIZE;
 
   for (int j = 0; j < n_windows; j++)
     {
@@ -190,6 +203,11 @@ record_patterns (const Record *r,
 
       full += s[2 * r->own[j]] - s[2 * r->flip[j]];
       empty += s[2 * r->own[j] + 1] - s[2 * r->flip[j] + 1];
+    }
+  for (int i = 0; i < DR_PATTERNS_N_GLOBAL; i++)
+    {
+      full += g[2 * i] * r->global[i];
+      empty += g[2 * i + 1] * r->global[i];
     }
   return (full * r->full + empty * (DR_PATTERNS_PHASE_MAX - r->full)) / DR_PATTERNS_PHASE_MAX;
 }
@@ -250,7 +268,8 @@ dr_pattern_fit (DrPatternSet              *set,
                 double                    *base_loss)
 {
   int n_windows = dr_patterns_n_windows (patterns);
-  gsize n_weights = (gsize) n_windows * 2 * DR_PATTERNS_SIZE;
+  gsize n_window_weights = (gsize) n_windows * 2 * DR_PATTERNS_SIZE;
+  gsize n_weights = n_window_weights + 2 * DR_PATTERNS_N_GLOBAL;
   g_autofree float *w = g_new0 (float, n_weights);
   g_autofree float *best = g_new0 (float, n_weights);
   g_autofree double *grad = g_new0 (double, n_weights);
@@ -292,15 +311,26 @@ dr_pattern_fit (DrPatternSet              *set,
               s[2 * r->own[j] + 1] += ge;
               s[2 * r->flip[j] + 1] -= ge;
             }
+          for (int j = 0; j < DR_PATTERNS_N_GLOBAL; j++)
+            {
+              grad[n_window_weights + 2 * j] += gf * r->global[j];
+              grad[n_window_weights + 2 * j + 1] += ge * r->global[j];
+            }
         }
       for (gsize i = 0; i < n_weights; i++)
         {
+          /* The global terms count many units (a tempo of 40): smaller
+           * steps, and no decay (a few weights, seen in every position). */
+          gboolean global = i >= n_window_weights;
+          double rate = global ? options->rate / GLOBAL_RATE_DIVISOR : options->rate;
+
           if (grad[i] == 0 && m[i] == 0)
             continue; /* a pattern never seen stays at 0 */
+          if (global && !options->global_terms)
+            continue;
           m[i] = beta1 * m[i] + (1 - beta1) * grad[i];
           v[i] = beta2 * v[i] + (1 - beta2) * grad[i] * grad[i];
-          w[i] -= (float) (options->rate * ((m[i] / b1) / (sqrt (v[i] / b2) + eps)
-                                            + options->decay * w[i]));
+          w[i] -= (float) (rate * ((m[i] / b1) / (sqrt (v[i] / b2) + eps) + (global ? 0 : options->decay * w[i])));
         }
       if (epoch % 10 == 0 || epoch == options->epochs)
         {
@@ -315,7 +345,10 @@ dr_pattern_fit (DrPatternSet              *set,
             options->progress (epoch, train / n_train, val, options->user_data);
         }
     }
-  for (gsize i = 0; i < n_weights; i++)
+  for (gsize i = 0; i < n_window_weights; i++)
     out[i] = (gint16) CLAMP (lrintf (best[i]), G_MININT16, G_MAXINT16);
+  for (gsize i = n_window_weights; i < n_weights; i++)
+    out[i] = (gint16) CLAMP (lrintf (best[i] * DR_PATTERNS_GLOBAL_SCALE), G_MININT16, G_MAXINT16);
+  dr_patterns_weights_changed (patterns);
   return best_loss;
 }

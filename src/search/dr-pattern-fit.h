@@ -54,6 +54,7 @@ typedef struct
   double   rate;            /* Adam's step, hundredths of a man */
   double   decay;           /* weight decay per step, as a share of the rate */
   double   result_share;    /* 1: the game's result only; 0: the search's score only */
+  gboolean global_terms;    /* fit the global terms (dr-patterns.h) with the patterns, else leave them at 0 */
   DrPatternFitProgress progress;   /* every 10 epochs, may be NULL */
   gpointer user_data;
 } DrPatternFitOptions;

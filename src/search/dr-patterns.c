@@ -32,7 +32,9 @@
 /* The part of the header the checksum covers with the weights: magic,
  * version, GameType and windows. */
 #define HEADER_SIGNED 16
-static const guint8 magic[8] = { 'D', 'R', 'P', 'A', 'T', 0, 0, 2 };
+static const guint8 magic[8] = { 'D', 'R', 'P', 'A', 'T', 0, 0, 3 };
+/* Version 2: the same without the global terms. */
+#define VERSION_NO_GLOBAL 2
 
 struct _DrPatterns
 {
@@ -42,7 +44,13 @@ struct _DrPatterns
   int            n_start;                            /* pieces at the start */
   guint16        base3[256];                         /* bits -> sum of 3^i */
   guint16        base3_reversed[256];                /* bits -> sum of 3^(7 - i) */
-  gint16        *weights;                            /* [window][pattern][set] */
+  gint16        *weights;                            /* [window][pattern][set], then [global][set] */
+  gint16        *global;                             /* in weights, after the windows' */
+  /* For the global terms, by side (0 White): */
+  DrBitboard     rank_mask[2][12];                   /* the squares of each rank from the side's own back rank */
+  DrBitboard     left;                               /* the files of the board's left half */
+  int            height;
+  gboolean       has_global;                         /* a global weight is not 0 */
 };
 
 G_DEFINE_QUARK (dr-patterns-error-quark, dr_patterns_error)
@@ -170,7 +178,23 @@ dr_patterns_new (const DrRules *rules)
       self->base3[v] = (guint16) sum;
       self->base3_reversed[v] = (guint16) reversed;
     }
-  self->weights = g_new0 (gint16, (gsize) self->n_windows * 2 * DR_PATTERNS_SIZE);
+  self->weights = g_new0 (gint16, (gsize) self->n_windows * 2 * DR_PATTERNS_SIZE + 2 * DR_PATTERNS_N_GLOBAL);
+  self->global = self->weights + (gsize) self->n_windows * 2 * DR_PATTERNS_SIZE;
+  self->height = g->height;
+  for (int row = 0; row < g->height; row++)
+    {
+      /* Internal row 0 is White's crowning rank. */
+      self->rank_mask[0][g->height - 1 - row] = dr_geometry_row_mask (g, row);
+      self->rank_mask[1][row] = dr_geometry_row_mask (g, row);
+    }
+  for (DrBitboard b = g->squares; b != 0; b = dr_bb_rest (b))
+    {
+      int sq = dr_bb_first (b), row, file;
+
+      dr_geometry_row_file (g, sq, &row, &file);
+      if (file < g->width / 2)
+        self->left |= dr_bb_bit (sq);
+    }
   return self;
 }
 
@@ -199,6 +223,73 @@ gint16 *
 dr_patterns_weights (DrPatterns *self)
 {
   return self->weights;
+}
+
+gint16 *
+dr_patterns_global_weights (DrPatterns *self)
+{
+  return self->global;
+}
+
+/* One side's global counts, added to @out with @sign. */
+static inline void
+side_global (const DrPatterns *self,
+             const DrPosition *pos,
+             int               side,
+             int               sign,
+             int              *out)
+{
+  const DrGeometry *g = self->rules->geometry;
+  DrBitboard own = pos->pieces[side], opp = pos->pieces[side ^ 1];
+  DrBitboard men = own & ~pos->kings, kings = own & pos->kings;
+  DrBitboard empty = g->squares & ~(own | opp);
+  int d1 = g->half + 1, d2 = g->half + 2;
+  DrBitboard step1 = side == 0 ? dr_bb_shift (men, -d1) : dr_bb_shift (men, d1);
+  DrBitboard step2 = side == 0 ? dr_bb_shift (men, -d2) : dr_bb_shift (men, d2);
+  DrBitboard free_ahead = side == 0 ? dr_bb_shift (empty, d1) | dr_bb_shift (empty, d2)
+                                    : dr_bb_shift (empty, -d1) | dr_bb_shift (empty, -d2);
+  int n_kings = dr_bb_count (kings), tempo = 0, left, right, reach = 0;
+  int steps[4] = { -d2, -d1, d1, d2 };
+
+  for (int r = 1; r < self->height; r++)
+    tempo += r * dr_bb_count (men & self->rank_mask[side][r]);
+  left = dr_bb_count (men & self->left);
+  right = dr_bb_count (men) - left;
+  for (int k = 0; kings != 0 && k < 4; k++)
+    for (DrBitboard x = dr_bb_shift (kings, steps[k]) & empty; x != 0;
+         x = self->rules->kings_fly ? dr_bb_shift (x, steps[k]) & empty : 0)
+      reach += dr_bb_count (x);
+
+  out[DR_PATTERNS_G_KINGS] += sign * n_kings;
+  out[DR_PATTERNS_G_KINGS_VS_NONE] += (opp & pos->kings) == 0 ? sign * n_kings : 0;
+  out[DR_PATTERNS_G_MAN_MOBILITY] += sign * (dr_bb_count (step1 & empty) + dr_bb_count (step2 & empty));
+  out[DR_PATTERNS_G_KING_MOBILITY] += sign * reach;
+  out[DR_PATTERNS_G_TEMPO] += sign * tempo;
+  out[DR_PATTERNS_G_BALANCE] += sign * (left > right ? left - right : right - left);
+  out[DR_PATTERNS_G_RUNAWAY] += sign * dr_bb_count (men & free_ahead & self->rank_mask[side][self->height - 2]);
+  out[DR_PATTERNS_G_LOCKED] += sign * dr_bb_count (men & ~free_ahead);
+  out[DR_PATTERNS_G_BACK_RANK] += sign * dr_bb_count (men & self->rank_mask[side][0]);
+}
+
+static inline void
+global_terms (const DrPatterns *self,
+              const DrPosition *pos,
+              int               out[DR_PATTERNS_N_GLOBAL])
+{
+  int white = dr_bb_count (pos->pieces[0]), black = dr_bb_count (pos->pieces[1]);
+
+  memset (out, 0, DR_PATTERNS_N_GLOBAL * sizeof *out);
+  side_global (self, pos, DR_SIDE_WHITE, 1, out);
+  side_global (self, pos, DR_SIDE_BLACK, -1, out);
+  out[DR_PATTERNS_G_SIMPLIFY] = (white - black) * (self->n_start - white - black) / 8;
+}
+
+void
+dr_patterns_global (const DrPatterns *self,
+                    const DrPosition *pos,
+                    int               out[DR_PATTERNS_N_GLOBAL])
+{
+  global_terms (self, pos, out);
 }
 
 /* The men of each window, for a board of @bands bands of @per_band
@@ -279,14 +370,38 @@ dr_patterns_eval (const DrPatterns *self,
       full += own[0] - flip[0];
       empty += own[1] - flip[1];
     }
+  if (self->has_global)
+    {
+      int gv[DR_PATTERNS_N_GLOBAL], gfull = 0, gempty = 0;
+
+      global_terms (self, pos, gv);
+      for (int i = 0; i < DR_PATTERNS_N_GLOBAL; i++)
+        {
+          gfull += self->global[2 * i] * gv[i];
+          gempty += self->global[2 * i + 1] * gv[i];
+        }
+      full += gfull / DR_PATTERNS_GLOBAL_SCALE;
+      empty += gempty / DR_PATTERNS_GLOBAL_SCALE;
+    }
   score = (full * index.full + empty * (DR_PATTERNS_PHASE_MAX - index.full)) / DR_PATTERNS_PHASE_MAX;
   return pos->turn == DR_SIDE_WHITE ? score : -score;
 }
 
+/* Bytes of weights in a file of @version. */
 static gsize
-payload_size (const DrPatterns *self)
+payload_size (const DrPatterns *self,
+              int               version)
 {
-  return (gsize) self->n_windows * 2 * DR_PATTERNS_SIZE * 2;
+  return ((gsize) self->n_windows * 2 * DR_PATTERNS_SIZE + (version > VERSION_NO_GLOBAL ? 2 * DR_PATTERNS_N_GLOBAL : 0))
+         * 2;
+}
+
+void
+dr_patterns_weights_changed (DrPatterns *self)
+{
+  self->has_global = FALSE;
+  for (int i = 0; i < 2 * DR_PATTERNS_N_GLOBAL; i++)
+    self->has_global |= self->global[i] != 0;
 }
 
 /* The SHA-256 of @data's signed header, with @gametype in place of its
@@ -353,11 +468,11 @@ dr_patterns_load_bytes (const DrRules *rules,
                    _("not a pattern weights file"));
       return NULL;
     }
-  if (memcmp (data, magic, sizeof magic) != 0)
+  if (memcmp (data, magic, 7) != 0 || (data[7] != magic[7] && data[7] != VERSION_NO_GLOBAL))
     {
       /* Version 1's checksum left the GameType out. */
       g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_FORMAT,
-                   _("pattern weights of format version %d; this program reads version %d"
+                   _("pattern weights of format version %d; this program reads versions 2 and %d"
                      " (fit them again with draughtsman-cli tune --patterns)"),
                    data[7], magic[7]);
       return NULL;
@@ -379,7 +494,7 @@ dr_patterns_load_bytes (const DrRules *rules,
                    rules->gametype, dr_read_le32 (data + 12), self->n_windows);
       return NULL;
     }
-  n = payload_size (self);
+  n = payload_size (self, data[7]);
   if (size != HEADER_SIZE + n)
     {
       g_set_error (error, DR_PATTERNS_ERROR, DR_PATTERNS_ERROR_CORRUPT,
@@ -403,7 +518,8 @@ dr_patterns_load_bytes (const DrRules *rules,
       return NULL;
     }
   for (gsize i = 0; i < n / 2; i++)
-    self->weights[i] = (gint16) (guint16) (data[HEADER_SIZE + 2 * i] | data[HEADER_SIZE + 2 * i + 1] << 8);
+    self->weights[i] = (gint16) dr_read_le16 (data + HEADER_SIZE + 2 * i);
+  dr_patterns_weights_changed (self);
   return g_steal_pointer (&self);
 }
 
@@ -432,19 +548,14 @@ dr_patterns_save (const DrPatterns *self,
                   const char       *path,
                   GError          **error)
 {
-  gsize n = payload_size (self);
+  gsize n = payload_size (self, magic[7]);
   g_autofree guint8 *data = g_malloc (HEADER_SIZE + n);
 
   memcpy (data, magic, sizeof magic);
   dr_write_le32 (data + 8, (guint32) self->rules->gametype);
   dr_write_le32 (data + 12, (guint32) self->n_windows);
   for (gsize i = 0; i < n / 2; i++)
-    {
-      guint16 v = (guint16) self->weights[i];
-
-      data[HEADER_SIZE + 2 * i] = (guint8) (v & 255);
-      data[HEADER_SIZE + 2 * i + 1] = (guint8) (v >> 8);
-    }
+    dr_write_le16 (data + HEADER_SIZE + 2 * i, (guint16) self->weights[i]);
   digest (data, (guint32) self->rules->gametype, n, data + 16);
   /* Atomic: a crash leaves the old file or the new one. */
   return g_file_set_contents (path, (const char *) data, (gssize) (HEADER_SIZE + n), error);

@@ -19,19 +19,26 @@
  * fit learns for one side holds for the other.
  *
  * The patterns are added to the hand-set terms of dr-eval.c (material,
- * kings, runaways ...), which stay as the global terms; the fit
- * (`draughtsman-cli tune --patterns`, dr-pattern-fit.c) learns what those
- * miss.
+ * kings, runaways ...); the fit (`draughtsman-cli tune --patterns`,
+ * dr-pattern-fit.c) learns what those miss.  With the patterns it fits a
+ * few global terms (DR_PATTERNS_N_GLOBAL, dr_patterns_global()): counts
+ * over the whole board that no window sees, such as the kings (which the
+ * windows take for empty squares), the kings facing none, the men's
+ * mobility, tempo and balance.  Each has a full-board and an empty-board
+ * weight, blended as the patterns' are, in sixteenths of a hundredth of a
+ * man per unit: one model, fitted together.
  *
  * A weights file (data/patterns/VARIANT.drp) is:
- *   bytes 0-7   "DRPAT\0\0\2" (magic and format version 2)
+ *   bytes 0-7   "DRPAT\0\0\3" (magic and format version 3)
  *   bytes 8-11  the variant's PDN GameType, little-endian
  *   bytes 12-15 the number of windows, little-endian
  *   bytes 16-47 the SHA-256 of bytes 0-15 and of the weights
  *   then windows x 6561 x 2 weights, int16 little-endian, in hundredths of
  *   a man: window by window, pattern by pattern, the full-board weight then
- *   the empty-board one.
- * A file of another variant, size, version or checksum is refused, and so
+ *   the empty-board one; then DR_PATTERNS_N_GLOBAL x 2 weights, int16
+ *   little-endian, the global terms' full-board then empty-board weights.
+ * Version 2 files (the same without the global terms) are read with the
+ * global terms at 0.  A file of another variant, size, version or checksum is refused, and so
  * is one whose GameType was changed after it was written: the checksum
  * covers it (version 1's did not), and then names the GameType the
  * weights were made for.
@@ -58,6 +65,25 @@ GQuark dr_patterns_error_quark (void);
 #define DR_PATTERNS_SIZE      6561   /* 3^8 patterns a window */
 #define DR_PATTERNS_MAX_WINDOWS 16
 
+/* The global terms, each from White's view as White's count less Black's. */
+typedef enum
+{
+  DR_PATTERNS_G_KINGS,          /* kings */
+  DR_PATTERNS_G_KINGS_VS_NONE,  /* kings, counted only while the other side has none */
+  DR_PATTERNS_G_MAN_MOBILITY,   /* the men's free forward squares */
+  DR_PATTERNS_G_KING_MOBILITY,  /* the squares the kings reach */
+  DR_PATTERNS_G_TEMPO,          /* the men's ranks from their own back rank, summed */
+  DR_PATTERNS_G_BALANCE,        /* |men on the left half - men on the right half| */
+  DR_PATTERNS_G_RUNAWAY,        /* men a rank from crowning with a free square ahead */
+  DR_PATTERNS_G_LOCKED,         /* men with both forward squares taken */
+  DR_PATTERNS_G_BACK_RANK,      /* men on their own back rank */
+  DR_PATTERNS_G_SIMPLIFY,       /* pieces ahead x pieces off the board, / 8 */
+  DR_PATTERNS_N_GLOBAL
+} DrPatternsGlobal;
+
+/* Global weights are in 1/DR_PATTERNS_GLOBAL_SCALE hundredths a unit. */
+#define DR_PATTERNS_GLOBAL_SCALE 16
+
 typedef struct _DrPatterns DrPatterns;
 
 /* Are patterns defined for @rules' board?  Diagonal boards of 8x8 and
@@ -82,8 +108,16 @@ void        dr_patterns_free       (DrPatterns       *self);
 
 const DrRules *dr_patterns_get_rules (const DrPatterns *self);
 int         dr_patterns_n_windows  (const DrPatterns *self);
-/* The weights: [window][pattern][set], set 0 full board, 1 empty. */
+/* The weights: [window][pattern][set], set 0 full board, 1 empty; then
+ * the global terms' [term][set] (dr_patterns_global_weights()). */
 gint16     *dr_patterns_weights    (DrPatterns       *self);
+gint16     *dr_patterns_global_weights (DrPatterns   *self);
+/* To be called after the weights were changed through the pointers above. */
+void        dr_patterns_weights_changed (DrPatterns  *self);
+/* The global terms' values in @pos, White's view (DrPatternsGlobal order). */
+void        dr_patterns_global     (const DrPatterns *self,
+                                    const DrPosition *pos,
+                                    int               out[DR_PATTERNS_N_GLOBAL]);
 
 /* What a position is made of for the patterns: each window's pattern from
  * White's view (own) and from Black's view (flip: the window turned half a

@@ -37,8 +37,11 @@ LLVMFuzzerInitialize (int    *argc,
   return 0;
 }
 
+/* The weights' bytes in a file of format @version: 2 without the global
+ * terms, 3 with them. */
 static gsize
-payload_size (const DrRules *rules)
+payload_size (const DrRules *rules,
+              int            version)
 {
   static gsize sizes[DR_N_VARIANTS];
 
@@ -50,7 +53,7 @@ payload_size (const DrRules *rules)
 
       sizes[rules->variant] = (gsize) dr_patterns_n_windows (patterns) * 2 * DR_PATTERNS_SIZE * 2;
     }
-  return sizes[rules->variant];
+  return sizes[rules->variant] + (version == 3 ? 2 * DR_PATTERNS_N_GLOBAL * 2 : 0);
 }
 
 int
@@ -69,7 +72,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   if (size < 3 || size > FUZZ_MAX_INPUT)
     return 0;
   rules = fuzz_rules (data[0]);
-  n = payload_size (rules);
+  n = payload_size (rules, size > 10 ? data[3 + 7] : 3);
   if (n == 0)
     n = 2 * DR_PATTERNS_SIZE * 2;
   length = HEADER_SIZE + n + (gsize) (gssize) (int8_t) data[2];
@@ -97,7 +100,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
       gsize sum_length = 32;
 
-      /* Format 2: the checksum covers the header's first 16 bytes (magic,
+      /* Formats 2 and 3: the checksum covers the header's first 16 bytes (magic,
        * version, GameType, windows) and the weights. */
       g_checksum_update (checksum, file, HEADER_SIGNED);
       g_checksum_update (checksum, file + HEADER_SIZE, (gssize) (length - HEADER_SIZE));
@@ -113,7 +116,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     }
   FUZZ_CHECK (error == NULL, "weights read with an error: %s", error->message);
   FUZZ_CHECK (dr_patterns_get_rules (patterns) == rules, "weights read for another variant");
-  FUZZ_CHECK (length == HEADER_SIZE + payload_size (rules), "weights of %zu bytes read", length);
+  FUZZ_CHECK (length == HEADER_SIZE + payload_size (rules, file[7]), "weights of %zu bytes read", length);
   {
     const gint16 *w = dr_patterns_weights (patterns);
 
