@@ -1380,8 +1380,11 @@ test_selfplay_patterns (void)
 
     assert_success (run);
     g_assert_nonnull (strstr (run->err, "kept-apart loss: "));
+    /* The global terms fitted with the patterns, and said. */
+    g_assert_nonnull (strstr (run->err, "kings-vs-none"));
     g_assert_true (g_file_get_contents (weights, &bytes, &size, NULL));
-    g_assert_cmpuint (size, ==, 48 + 9 * 2 * 6561 * 2);
+    /* Format 3: the windows' weights, then 10 global terms' two weights. */
+    g_assert_cmpuint (size, ==, 48 + (9 * 2 * 6561 + 10 * 2) * 2);
   }
   {
     g_autoptr (CliRun) run = cli_run ("analyse", "--variant", "russian", "--depth", "3", "--patterns", weights, NULL);
