@@ -128,7 +128,7 @@ test_no_hidden_names (void)
       game = game_of_table (o->rules, o->moves);
       dr_opening_book_classify (book, game, &c);
       g_assert_nonnull (c.name);
-      if (c.name->depth < o->depth)
+      if (c.name_depth < o->depth)
         g_error ("%s (%s) is named %s, a shallower opening", o->name, o->moves, c.name->name);
       if (o->tabiya != NULL)
         {
@@ -137,7 +137,7 @@ test_no_hidden_names (void)
           g_assert_cmpuint (o->tabiya_depth, >, o->depth);
           dr_opening_book_classify (book, tabiya, &c);
           g_assert_nonnull (c.name);
-          g_assert_cmpuint (c.name->depth, >=, o->depth);
+          g_assert_cmpuint (c.name_depth, >=, o->tabiya_depth);
           tabiyas++;
         }
     }
@@ -438,6 +438,54 @@ test_bad_tables (void)
   g_assert_true (g_str_has_prefix (error->message, "w.txt:2:"));
 }
 
+/* A game that transposes into a source's tabiya without passing through
+ * the opening's defining position is named by it.  The City Game (1.cd4
+ * dc5 2.bc3 fg5), given here a tabiya 3.cb4 gf6 4.b:d6 e:c5 5.dc3 gh4, is
+ * reached by 1.ed4 fg5 2.de3 gh4 3.cb4 dc5 4.b:d6 e:c5 5.bc3 gf6 (a game
+ * of the 1965-1987 Soviet championships that its source calls a City
+ * Game), which never has the position after 2...fg5.  The name the
+ * window shows follows the line as it grows: nothing before the tabiya,
+ * the name from there on. */
+static void
+test_tabiya_transposition (void)
+{
+  g_autoptr (DrOpeningBook) book = dr_opening_book_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrGame) game = game_of (&dr_rules_russian, "ed4 fg5 de3 gh4 cb4 dc5 b:d6 e:c5 bc3 gf6 gf4");
+  g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (DrPosition));
+  DrOpeningTableFormat format = {
+    .kind = DR_OPENING_NAME, .rules = &dr_rules_russian,
+    .code = -1, .name = 0, .name_en = -1, .moves = 1, .source = 2, .fen = -1, .tabiya = 3,
+  };
+  DrClassification c;
+
+  g_assert_true (dr_opening_book_add_table (book, "t.txt",
+                                            "#  [A]  a book\n"
+                                            "City | 1.cd4 dc5 2.bc3 fg5 | [A] | 1.cd4 dc5 2.bc3 fg5 3.cb4 gf6 "
+                                            "4.b:d6 e:c5 5.dc3 gh4\n"
+                                            "Other | 1.ed4 fg5 | [A]\n",
+                                            &format, &error));
+  g_assert_no_error (error);
+  dr_opening_book_classify (book, game, &c);
+  g_assert_nonnull (c.name);
+  g_assert_cmpstr (c.name->name, ==, "City");
+  g_assert_cmpuint (c.name_ply, ==, 10);
+  g_assert_cmpuint (c.name_depth, ==, 10);
+  g_assert_cmpuint (c.name->depth, ==, 4);
+
+  for (DrGameNode *n = game->root; n != NULL; n = n->children)
+    {
+      g_array_append_val (line, n->position);
+      dr_opening_book_classify_line (book, &dr_rules_russian, (const DrPosition *) line->data, line->len, &c);
+      if (line->len <= 2)
+        g_assert_null (c.name);
+      else if (line->len <= 10)
+        g_assert_cmpstr (c.name->name, ==, "Other");
+      else
+        g_assert_cmpstr (c.name->name, ==, "City");
+    }
+}
+
 /* How many of the games of shared/data get a name (the figure in the
  * README), with a floor per variant. */
 static void
@@ -496,6 +544,7 @@ main (int    argc,
   g_test_add_func ("/openings/international/names", test_international);
   g_test_add_func ("/openings/international/games", test_international_games);
   g_test_add_func ("/openings/bad-tables", test_bad_tables);
+  g_test_add_func ("/openings/tabiya-transposition", test_tabiya_transposition);
   g_test_add_func ("/openings/shared-share", test_shared_share);
   return g_test_run ();
 }
