@@ -98,7 +98,7 @@ test_builtin (void)
       g_assert_nonnull (o->source);
       counts[o->kind][o->rules->variant]++;
     }
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 42);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 46);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 4);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
@@ -300,6 +300,12 @@ test_russian (void)
     { "cd4 fg5 gf4 gf6 bc3 gh4 fg5 h:f4 e:g5", "Игра Рамма — Цукерника (Ramm–Tsukernik Game)" },
     { "cd4 de5 bc3 ed6 ef4 ba5 de3", "Отказанный перекрёсток (Declined Crossroads)" },
     { "cd4 de5 bc3 ed6 ef4 ba5", "Перекрёсток (Crossroads)" },
+    { "cd4 de5 bc3 ed6 gh4 dc5", "Обратный перекрёсток (Reverse Crossroads)" },
+    /* Dyachkov's game with h8 unmoved, and its mirror image for Black. */
+    { "cb4 bc5 bc3 fg5 gf4 gh4 cd4 gf6 d:b6 c:c3 d:b4 dc7", "Игра Дьячкова (Dyachkov's Game)" },
+    { "cb4 fg5 gf4 gf6 bc3 fe5 ba5 e:g3 f:f6 e:g5", "Обратная игра Дьячкова (Reverse Dyachkov's Game)" },
+    /* The New Leningrad defence's tabiya, by another order of moves. */
+    { "cd4 fg5 bc3 gf6 cb4 gh4 dc5 b:d4 e:c5 hg7 ba5 d:b4 a:c3", "Новоленинградская защита (New Leningrad Defence)" },
     /* The Poke's tabiya, reached by either capture first. */
     { "cb4 fe5 bc5 d:b4 a:c5 b:d4 e:c5", "Тычок (Poke)" },
     { "cb4 fe5 bc5 b:d4 e:c5 d:b4 a:c5", "Тычок (Poke)" },
