@@ -100,7 +100,7 @@ test_builtin (void)
     }
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 46);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 4);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 5);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_RUSSIAN], ==, 736);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_BRAZILIAN], ==, 725);
@@ -347,6 +347,13 @@ test_international (void)
   g_assert_null (name);
   /* The same first captures, 3.38x27 instead of 3.37x28: not the Fox. */
   name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 38x27 20-25", NULL);
+  g_assert_cmpstr (name, ==, "Chefneux opening");
+  g_free (name);
+  /* The Modern variation, 3...17-22 4.28x17 11x22; 12x21 is not it. */
+  name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 37x28 17-22 28x17 11x22", NULL);
+  g_assert_cmpstr (name, ==, "Chefneux opening: Modern variation");
+  g_free (name);
+  name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 37x28 17-22 28x17 12x21", NULL);
   g_assert_cmpstr (name, ==, "Chefneux opening");
   g_free (name);
 }
