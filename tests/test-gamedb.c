@@ -784,13 +784,15 @@ test_import_no_move (Fixture       *f,
 }
 
 /* A name is found however it is spelt: "ё" or "е", any case, composed or
- * not (е and a combining diaeresis). */
+ * not (е and a combining diaeresis); players and events too, by the
+ * search and by the explorer's filter. */
 static void
 test_search_spelling (Fixture       *f,
                       gconstpointer  data)
 {
   static const char pdn[] =
-    "[Event \"Spelling\"]\n[Result \"*\"]\n[GameType \"25\"]\n\n"
+    "[Event \"XXV первенство СССР\"]\n[White \"Абаулин В.\"]\n[Black \"Абациев Н.\"]\n"
+    "[Result \"*\"]\n[GameType \"25\"]\n\n"
     "1. c3-d4 d6-e5 2. b2-c3 e7-d6 3. e3-f4 *\n";
   static const char *const spellings[] = {
     "Перекрёсток", "перекресток", "ПЕРЕКРЁСТОК", "ПЕРЕКРЕСТОК", "Перекре\xcc\x88сток", "crossroads",
@@ -820,6 +822,23 @@ test_search_spelling (Fixture       *f,
 
     g_assert_cmpuint (hits->len, ==, 0);
     g_array_unref (hits);
+    hits = search (db, &(DrGameDbQuery) { .result = -1, .white = "абаулин", .black = "АБАЦИЕВ",
+                                          .event = "первенство ссср" });
+    g_assert_cmpuint (hits->len, ==, 1);
+    g_array_unref (hits);
+    hits = search (db, &(DrGameDbQuery) { .result = -1, .player = "абаулина" });
+    g_assert_cmpuint (hits->len, ==, 0);
+    g_array_unref (hits);
+  }
+  {
+    DrPosition start;
+    DrExploreResult *r;
+
+    dr_rules_initial (&dr_rules_russian, &start);
+    r = dr_gamedb_explore (db, &dr_rules_russian, &start, &(DrExploreFilter) { .player = "абациев" }, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->games, ==, 1);
+    dr_explore_result_free (r);
   }
 }
 

@@ -108,8 +108,8 @@ GArray     *_dr_gamedb_replay        (const DrRules *rules,
                                       gsize          n_bytes,
                                       const DrPosition *start,
                                       DrMoveList    *scratch);
-/* A LIKE pattern for a part of a name: "%text%", with %, _ and \ escaped
- * (ESCAPE '\'). */
+/* A LIKE pattern for a part of a name: "%text%", @text folded (to match
+ * dr_fold(name)), with %, _ and \ escaped (ESCAPE '\'). */
 char       *_dr_gamedb_like          (const char  *text);
 /* @text as names are compared: composed (NFC), case folded, "ё" as "е"
  * (Russian is written either way: "Перекрёсток", "Перекресток"). */

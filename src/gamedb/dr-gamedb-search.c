@@ -191,25 +191,24 @@ dr_gamedb_search (DrGameDb            *self,
     {
       guint n = ARG (_dr_gamedb_like (q->player));
 
-      g_string_append_printf (where, " AND (g.white IN (SELECT id FROM players WHERE name LIKE ?%u ESCAPE '\\')"
-                                     " OR g.black IN (SELECT id FROM players WHERE name LIKE ?%u ESCAPE '\\'))",
+      g_string_append_printf (where, " AND (g.white IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?%u ESCAPE '\\')"
+                                     " OR g.black IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?%u ESCAPE '\\'))",
                               n, n);
     }
   if (q->white != NULL)
-    g_string_append_printf (where, " AND g.white IN (SELECT id FROM players WHERE name LIKE ?%u ESCAPE '\\')",
+    g_string_append_printf (where, " AND g.white IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?%u ESCAPE '\\')",
                             ARG (_dr_gamedb_like (q->white)));
   if (q->black != NULL)
-    g_string_append_printf (where, " AND g.black IN (SELECT id FROM players WHERE name LIKE ?%u ESCAPE '\\')",
+    g_string_append_printf (where, " AND g.black IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?%u ESCAPE '\\')",
                             ARG (_dr_gamedb_like (q->black)));
   if (q->event != NULL)
-    g_string_append_printf (where, " AND g.event IN (SELECT id FROM events WHERE name LIKE ?%u ESCAPE '\\')",
+    g_string_append_printf (where, " AND g.event IN (SELECT id FROM events WHERE dr_fold(name) LIKE ?%u ESCAPE '\\')",
                             ARG (_dr_gamedb_like (q->event)));
   if (q->opening != NULL)
     {
       /* Names compared folded: "городская" finds "Городская партия",
          "перекресток" "Перекрёсток". */
-      g_autofree char *folded = _dr_gamedb_fold (q->opening);
-      guint n = ARG (_dr_gamedb_like (folded));
+      guint n = ARG (_dr_gamedb_like (q->opening));
 
       g_string_append_printf (where, " AND (dr_fold(g.opening) LIKE ?%u ESCAPE '\\'"
                                      " OR dr_fold(g.ballot) LIKE ?%u ESCAPE '\\')",
