@@ -759,6 +759,89 @@ hit_id (GArray *hits,
   return g_array_index (hits, DrGameDbHit, i).id;
 }
 
+/* A game whose first move is not legal is stored with its PDN text and
+ * counted with the errors; it does not stop the import (it did, when it
+ * was the first game: "NOT NULL constraint failed: games.moves"). */
+static void
+test_import_no_move (Fixture       *f,
+                     gconstpointer  data)
+{
+  static const char pdn[] =
+    "[Event \"First\"]\n[Result \"*\"]\n[GameType \"25\"]\n\n1. b2-c3 e7-d6 *\n\n"
+    "[Event \"Second\"]\n[Result \"*\"]\n[GameType \"25\"]\n\n1. c3-d4 d6-c5 *\n";
+  g_autoptr (DrGameDb) db = open_db (f);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = write_file (f, "no-move.pdn", pdn);
+  const char *paths[] = { path, NULL };
+  DrGameDbImportOptions options = { 0 };
+  DrGameDbImportStats stats;
+
+  dr_gamedb_import (db, paths, &options, &stats, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stats.games_read, ==, 2);
+  g_assert_cmpuint (stats.games_added, ==, 2);
+  g_assert_cmpuint (stats.with_errors, ==, 1);
+}
+
+/* A name is found however it is spelt: "ё" or "е", any case, composed or
+ * not (е and a combining diaeresis); players and events too, by the
+ * search and by the explorer's filter. */
+static void
+test_search_spelling (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const char pdn[] =
+    "[Event \"XXV первенство СССР\"]\n[White \"Абаулин В.\"]\n[Black \"Абациев Н.\"]\n"
+    "[Result \"*\"]\n[GameType \"25\"]\n\n"
+    "1. c3-d4 d6-e5 2. b2-c3 e7-d6 3. e3-f4 *\n";
+  static const char *const spellings[] = {
+    "Перекрёсток", "перекресток", "ПЕРЕКРЁСТОК", "ПЕРЕКРЕСТОК", "Перекре\xcc\x88сток", "crossroads",
+  };
+  g_autoptr (DrGameDb) db = open_db (f);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrOpeningBook) book = dr_opening_book_new_builtin (&error);
+  g_autofree char *path = write_file (f, "spelling.pdn", pdn);
+  const char *paths[] = { path, NULL };
+  DrGameDbImportOptions options = { .openings = book };
+  DrGameDbImportStats stats;
+
+  g_assert_no_error (error);
+  dr_gamedb_import (db, paths, &options, &stats, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stats.games_added, ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (spellings); i++)
+    {
+      GArray *hits = search (db, &(DrGameDbQuery) { .result = -1, .opening = spellings[i] });
+
+      if (hits->len != 1)
+        g_error ("“%s” found %u games, not 1", spellings[i], hits->len);
+      g_array_unref (hits);
+    }
+  {
+    GArray *hits = search (db, &(DrGameDbQuery) { .result = -1, .opening = "Городская" });
+
+    g_assert_cmpuint (hits->len, ==, 0);
+    g_array_unref (hits);
+    hits = search (db, &(DrGameDbQuery) { .result = -1, .white = "абаулин", .black = "АБАЦИЕВ",
+                                          .event = "первенство ссср" });
+    g_assert_cmpuint (hits->len, ==, 1);
+    g_array_unref (hits);
+    hits = search (db, &(DrGameDbQuery) { .result = -1, .player = "абаулина" });
+    g_assert_cmpuint (hits->len, ==, 0);
+    g_array_unref (hits);
+  }
+  {
+    DrPosition start;
+    DrExploreResult *r;
+
+    dr_rules_initial (&dr_rules_russian, &start);
+    r = dr_gamedb_explore (db, &dr_rules_russian, &start, &(DrExploreFilter) { .player = "абациев" }, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->games, ==, 1);
+    dr_explore_result_free (r);
+  }
+}
+
 /* Every criterion alone and together, an exact position and a pattern. */
 static void
 test_search (Fixture       *f,
@@ -811,8 +894,15 @@ test_search (Fixture       *f,
   hits = SEARCH (.player = "%");
   g_assert_cmpuint (hits->len, ==, 0);
   g_array_unref (hits);
-  /* Both move orders are the City Game. */
+  /* Both move orders are the City Game, whatever the case of the name
+     searched. */
   hits = SEARCH (.opening = "Городская");
+  g_assert_cmpuint (hits->len, ==, 2);
+  g_array_unref (hits);
+  hits = SEARCH (.opening = "городская ПАРТИЯ");
+  g_assert_cmpuint (hits->len, ==, 2);
+  g_array_unref (hits);
+  hits = SEARCH (.opening = "city game");
   g_assert_cmpuint (hits->len, ==, 2);
   g_array_unref (hits);
   hits = SEARCH (.limit = 2);
@@ -1163,10 +1253,12 @@ main (int    argc,
   ADD ("/gamedb/import", test_import);
   ADD ("/gamedb/import/blocks", test_import_blocks);
   ADD ("/gamedb/import/cancel", test_import_cancel);
+  ADD ("/gamedb/import/no-move", test_import_no_move);
   ADD ("/gamedb/explore", test_explore);
   ADD ("/gamedb/explore/cache", test_explore_cache);
   ADD ("/gamedb/explore/cache-stale", test_explore_cache_stale);
   ADD ("/gamedb/search", test_search);
+  ADD ("/gamedb/search/spelling", test_search_spelling);
   ADD ("/gamedb/drill", test_drill);
   ADD ("/gamedb/drill/from-db", test_drill_from_db);
   ADD ("/gamedb/cli", test_cli);

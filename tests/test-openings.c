@@ -98,9 +98,9 @@ test_builtin (void)
       g_assert_nonnull (o->source);
       counts[o->kind][o->rules->variant]++;
     }
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 42);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 46);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 4);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 5);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_RUSSIAN], ==, 736);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_BRAZILIAN], ==, 725);
@@ -128,7 +128,7 @@ test_no_hidden_names (void)
       game = game_of_table (o->rules, o->moves);
       dr_opening_book_classify (book, game, &c);
       g_assert_nonnull (c.name);
-      if (c.name->depth < o->depth)
+      if (c.name_depth < o->depth)
         g_error ("%s (%s) is named %s, a shallower opening", o->name, o->moves, c.name->name);
       if (o->tabiya != NULL)
         {
@@ -137,7 +137,7 @@ test_no_hidden_names (void)
           g_assert_cmpuint (o->tabiya_depth, >, o->depth);
           dr_opening_book_classify (book, tabiya, &c);
           g_assert_nonnull (c.name);
-          g_assert_cmpuint (c.name->depth, >=, o->depth);
+          g_assert_cmpuint (c.name_depth, >=, o->tabiya_depth);
           tabiyas++;
         }
     }
@@ -300,6 +300,12 @@ test_russian (void)
     { "cd4 fg5 gf4 gf6 bc3 gh4 fg5 h:f4 e:g5", "Игра Рамма — Цукерника (Ramm–Tsukernik Game)" },
     { "cd4 de5 bc3 ed6 ef4 ba5 de3", "Отказанный перекрёсток (Declined Crossroads)" },
     { "cd4 de5 bc3 ed6 ef4 ba5", "Перекрёсток (Crossroads)" },
+    { "cd4 de5 bc3 ed6 gh4 dc5", "Обратный перекрёсток (Reverse Crossroads)" },
+    /* Dyachkov's game with h8 unmoved, and its mirror image for Black. */
+    { "cb4 bc5 bc3 fg5 gf4 gh4 cd4 gf6 d:b6 c:c3 d:b4 dc7", "Игра Дьячкова (Dyachkov's Game)" },
+    { "cb4 fg5 gf4 gf6 bc3 fe5 ba5 e:g3 f:f6 e:g5", "Обратная игра Дьячкова (Reverse Dyachkov's Game)" },
+    /* The New Leningrad defence's tabiya, by another order of moves. */
+    { "cd4 fg5 bc3 gf6 cb4 gh4 dc5 b:d4 e:c5 hg7 ba5 d:b4 a:c3", "Новоленинградская защита (New Leningrad Defence)" },
     /* The Poke's tabiya, reached by either capture first. */
     { "cb4 fe5 bc5 d:b4 a:c5 b:d4 e:c5", "Тычок (Poke)" },
     { "cb4 fe5 bc5 b:d4 e:c5 d:b4 a:c5", "Тычок (Poke)" },
@@ -341,6 +347,13 @@ test_international (void)
   g_assert_null (name);
   /* The same first captures, 3.38x27 instead of 3.37x28: not the Fox. */
   name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 38x27 20-25", NULL);
+  g_assert_cmpstr (name, ==, "Chefneux opening");
+  g_free (name);
+  /* The Modern variation, 3...17-22 4.28x17 11x22; 12x21 is not it. */
+  name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 37x28 17-22 28x17 11x22", NULL);
+  g_assert_cmpstr (name, ==, "Chefneux opening: Modern variation");
+  g_free (name);
+  name = classify (book, &dr_rules_international, "32-28 18-23 33-29 23x32 37x28 17-22 28x17 12x21", NULL);
   g_assert_cmpstr (name, ==, "Chefneux opening");
   g_free (name);
 }
@@ -438,6 +451,54 @@ test_bad_tables (void)
   g_assert_true (g_str_has_prefix (error->message, "w.txt:2:"));
 }
 
+/* A game that transposes into a source's tabiya without passing through
+ * the opening's defining position is named by it.  The City Game (1.cd4
+ * dc5 2.bc3 fg5), given here a tabiya 3.cb4 gf6 4.b:d6 e:c5 5.dc3 gh4, is
+ * reached by 1.ed4 fg5 2.de3 gh4 3.cb4 dc5 4.b:d6 e:c5 5.bc3 gf6 (a game
+ * of the 1965-1987 Soviet championships that its source calls a City
+ * Game), which never has the position after 2...fg5.  The name the
+ * window shows follows the line as it grows: nothing before the tabiya,
+ * the name from there on. */
+static void
+test_tabiya_transposition (void)
+{
+  g_autoptr (DrOpeningBook) book = dr_opening_book_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrGame) game = game_of (&dr_rules_russian, "ed4 fg5 de3 gh4 cb4 dc5 b:d6 e:c5 bc3 gf6 gf4");
+  g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (DrPosition));
+  DrOpeningTableFormat format = {
+    .kind = DR_OPENING_NAME, .rules = &dr_rules_russian,
+    .code = -1, .name = 0, .name_en = -1, .moves = 1, .source = 2, .fen = -1, .tabiya = 3,
+  };
+  DrClassification c;
+
+  g_assert_true (dr_opening_book_add_table (book, "t.txt",
+                                            "#  [A]  a book\n"
+                                            "City | 1.cd4 dc5 2.bc3 fg5 | [A] | 1.cd4 dc5 2.bc3 fg5 3.cb4 gf6 "
+                                            "4.b:d6 e:c5 5.dc3 gh4\n"
+                                            "Other | 1.ed4 fg5 | [A]\n",
+                                            &format, &error));
+  g_assert_no_error (error);
+  dr_opening_book_classify (book, game, &c);
+  g_assert_nonnull (c.name);
+  g_assert_cmpstr (c.name->name, ==, "City");
+  g_assert_cmpuint (c.name_ply, ==, 10);
+  g_assert_cmpuint (c.name_depth, ==, 10);
+  g_assert_cmpuint (c.name->depth, ==, 4);
+
+  for (DrGameNode *n = game->root; n != NULL; n = n->children)
+    {
+      g_array_append_val (line, n->position);
+      dr_opening_book_classify_line (book, &dr_rules_russian, (const DrPosition *) line->data, line->len, &c);
+      if (line->len <= 2)
+        g_assert_null (c.name);
+      else if (line->len <= 10)
+        g_assert_cmpstr (c.name->name, ==, "Other");
+      else
+        g_assert_cmpstr (c.name->name, ==, "City");
+    }
+}
+
 /* How many of the games of shared/data get a name (the figure in the
  * README), with a floor per variant. */
 static void
@@ -496,6 +557,7 @@ main (int    argc,
   g_test_add_func ("/openings/international/names", test_international);
   g_test_add_func ("/openings/international/games", test_international_games);
   g_test_add_func ("/openings/bad-tables", test_bad_tables);
+  g_test_add_func ("/openings/tabiya-transposition", test_tabiya_transposition);
   g_test_add_func ("/openings/shared-share", test_shared_share);
   return g_test_run ();
 }

@@ -67,9 +67,10 @@ compare_moves (gconstpointer a,
 char *
 _dr_gamedb_like (const char *text)
 {
+  g_autofree char *folded = _dr_gamedb_fold (text);
   GString *s = g_string_new ("%");
 
-  for (const char *p = text; *p != '\0'; p++)
+  for (const char *p = folded; *p != '\0'; p++)
     {
       if (*p == '%' || *p == '_' || *p == '\\')
         g_string_append_c (s, '\\');
@@ -118,8 +119,8 @@ append_filter (GString               *sql,
     g_string_append (sql, " AND year <= ?3");
   if (filter->player != NULL && *filter->player != '\0')
     g_string_append (sql, " AND game IN (SELECT id FROM games WHERE "
-                          "white IN (SELECT id FROM players WHERE name LIKE ?4 ESCAPE '\\') OR "
-                          "black IN (SELECT id FROM players WHERE name LIKE ?4 ESCAPE '\\'))");
+                          "white IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?4 ESCAPE '\\') OR "
+                          "black IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?4 ESCAPE '\\'))");
 }
 
 static void

@@ -372,7 +372,12 @@ store_game (Import       *im,
   sqlite3_bind_text (stmt, 13, ballot, -1, SQLITE_STATIC);
   sqlite3_bind_text (stmt, 14, problem, -1, SQLITE_STATIC);
   sqlite3_bind_text (stmt, 15, start, -1, SQLITE_STATIC);
-  sqlite3_bind_blob (stmt, 16, im->codes->data, (int) im->codes->len, SQLITE_STATIC);
+  /* No move (a first move that is not legal): an empty blob, not NULL,
+     which the column refuses. */
+  if (im->codes->len == 0)
+    sqlite3_bind_zeroblob (stmt, 16, 0);
+  else
+    sqlite3_bind_blob (stmt, 16, im->codes->data, (int) im->codes->len, SQLITE_STATIC);
   sqlite3_bind_text (stmt, 17, pdn, (int) len, SQLITE_STATIC);
   sqlite3_bind_text (stmt, 18, source, -1, SQLITE_STATIC);
   if (sqlite3_step (stmt) != SQLITE_DONE)

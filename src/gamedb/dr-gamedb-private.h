@@ -108,9 +108,14 @@ GArray     *_dr_gamedb_replay        (const DrRules *rules,
                                       gsize          n_bytes,
                                       const DrPosition *start,
                                       DrMoveList    *scratch);
-/* A LIKE pattern for a part of a name: "%text%", with %, _ and \ escaped
- * (ESCAPE '\'). */
+/* A LIKE pattern for a part of a name: "%text%", @text folded (to match
+ * dr_fold(name)), with %, _ and \ escaped (ESCAPE '\'). */
 char       *_dr_gamedb_like          (const char  *text);
+/* @text as names are compared: composed (NFC), case folded, "ё" as "е"
+ * (Russian is written either way: "Перекрёсток", "Перекресток"). */
+char       *_dr_gamedb_fold          (const char  *text);
+/* Adds dr_fold(text), _dr_gamedb_fold() in SQL, to connection @db. */
+gboolean    _dr_gamedb_add_functions (sqlite3     *db);
 /* "1947.??.??" -> 1947; 0 when the year is not given. */
 int         _dr_gamedb_year_of       (const char  *date);
 

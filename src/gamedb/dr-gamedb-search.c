@@ -24,6 +24,42 @@
 
 G_STATIC_ASSERT (sizeof (DrGameDbHit) == 16);
 
+char *
+_dr_gamedb_fold (const char *text)
+{
+  g_autofree char *nfc = g_utf8_normalize (text, -1, G_NORMALIZE_NFC);
+  g_autofree char *folded = NULL;
+  GString *s;
+
+  if (nfc == NULL)   /* not UTF-8: compared as it is */
+    return g_strdup (text);
+  folded = g_utf8_casefold (nfc, -1);
+  s = g_string_new (folded);
+  g_string_replace (s, "ё", "е", 0);
+  return g_string_free (s, FALSE);
+}
+
+static void
+sql_fold (sqlite3_context *context,
+          int              argc,
+          sqlite3_value  **argv)
+{
+  const unsigned char *text = sqlite3_value_text (argv[0]);
+
+  (void) argc;
+  if (text == NULL)
+    sqlite3_result_null (context);
+  else
+    sqlite3_result_text (context, _dr_gamedb_fold ((const char *) text), -1, g_free);
+}
+
+gboolean
+_dr_gamedb_add_functions (sqlite3 *db)
+{
+  return sqlite3_create_function_v2 (db, "dr_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                                     sql_fold, NULL, NULL, NULL) == SQLITE_OK;
+}
+
 gboolean
 dr_pattern_parse (const DrRules  *rules,
                   const char     *text,
@@ -155,24 +191,27 @@ dr_gamedb_search (DrGameDb            *self,
     {
       guint n = ARG (_dr_gamedb_like (q->player));
 
-      g_string_append_printf (where, " AND (g.white IN (SELECT id FROM players WHERE name LIKE ?%u ESCAPE '\\')"
-                                     " OR g.black IN (SELECT id FROM players WHERE name LIKE ?%u ESCAPE '\\'))",
+      g_string_append_printf (where, " AND (g.white IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?%u ESCAPE '\\')"
+                                     " OR g.black IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?%u ESCAPE '\\'))",
                               n, n);
     }
   if (q->white != NULL)
-    g_string_append_printf (where, " AND g.white IN (SELECT id FROM players WHERE name LIKE ?%u ESCAPE '\\')",
+    g_string_append_printf (where, " AND g.white IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?%u ESCAPE '\\')",
                             ARG (_dr_gamedb_like (q->white)));
   if (q->black != NULL)
-    g_string_append_printf (where, " AND g.black IN (SELECT id FROM players WHERE name LIKE ?%u ESCAPE '\\')",
+    g_string_append_printf (where, " AND g.black IN (SELECT id FROM players WHERE dr_fold(name) LIKE ?%u ESCAPE '\\')",
                             ARG (_dr_gamedb_like (q->black)));
   if (q->event != NULL)
-    g_string_append_printf (where, " AND g.event IN (SELECT id FROM events WHERE name LIKE ?%u ESCAPE '\\')",
+    g_string_append_printf (where, " AND g.event IN (SELECT id FROM events WHERE dr_fold(name) LIKE ?%u ESCAPE '\\')",
                             ARG (_dr_gamedb_like (q->event)));
   if (q->opening != NULL)
     {
+      /* Names compared folded: "городская" finds "Городская партия",
+         "перекресток" "Перекрёсток". */
       guint n = ARG (_dr_gamedb_like (q->opening));
 
-      g_string_append_printf (where, " AND (g.opening LIKE ?%u ESCAPE '\\' OR g.ballot LIKE ?%u ESCAPE '\\')",
+      g_string_append_printf (where, " AND (dr_fold(g.opening) LIKE ?%u ESCAPE '\\'"
+                                     " OR dr_fold(g.ballot) LIKE ?%u ESCAPE '\\')",
                               n, n);
     }
   if (q->year_min > 0)

@@ -359,6 +359,12 @@ dr_gamedb_open_full (const char         *path,
     }
   sqlite3_extended_result_codes (self->db, 0);
   sqlite3_busy_timeout (self->db, 10000);
+  if (!_dr_gamedb_add_functions (self->db))
+    {
+      g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_OPEN, _("%s: cannot open: %s"),
+                   path, sqlite3_errmsg (self->db));
+      return NULL;
+    }
   if (!query_int (self, "PRAGMA application_id", &app_id, error)
       || !query_int (self, "PRAGMA user_version", &version, error)
       || !query_int (self, "SELECT count(*) FROM sqlite_master", &n_objects, error))

@@ -231,7 +231,7 @@ check_tabiya (DrOpening *o,
                            _("it does not pass through the position of the defining moves"));
       return FALSE;
     }
-  if (!replay_moves (o->rules, o->tabiya, G_MAXUINT, &pos, &o->tabiya_depth, error))
+  if (!replay_moves (o->rules, o->tabiya, G_MAXUINT, &o->tabiya_position, &o->tabiya_depth, error))
     return FALSE;
   if (o->tabiya_depth <= o->depth)
     {
@@ -243,10 +243,11 @@ check_tabiya (DrOpening *o,
 }
 
 static void
-book_insert (DrOpeningBook *self,
-             DrOpening     *o)
+book_index (DrOpeningBook    *self,
+            DrOpening        *o,
+            const DrPosition *pos)
 {
-  guint64 key = _dr_gamedb_key (o->rules, &o->position);
+  guint64 key = _dr_gamedb_key (o->rules, pos);
   GPtrArray *list = g_hash_table_lookup (self->by_key, &key);
 
   if (list == NULL)
@@ -254,9 +255,21 @@ book_insert (DrOpeningBook *self,
       list = g_ptr_array_new ();
       g_hash_table_insert (self->by_key, g_memdup2 (&key, sizeof key), list);
     }
-  g_ptr_array_add (list, o);
+  if (list->len == 0 || list->pdata[list->len - 1] != o)
+    g_ptr_array_add (list, o);
+}
+
+/* An entry is found by its position and, where it has one, by its
+ * tabiya's. */
+static void
+book_insert (DrOpeningBook *self,
+             DrOpening     *o)
+{
+  book_index (self, o, &o->position);
+  if (o->tabiya_depth > 0)
+    book_index (self, o, &o->tabiya_position);
   g_ptr_array_add (self->entries, o);
-  self->max_depth = MAX (self->max_depth, o->depth);
+  self->max_depth = MAX (self->max_depth, MAX (o->depth, o->tabiya_depth));
 }
 
 gboolean
@@ -418,27 +431,51 @@ dr_opening_book_new_builtin (GError **error)
   return g_steal_pointer (&self);
 }
 
+/* The deepest entry of @kind at @pos, and in @depth the plies of what
+ * matched there: its defining moves or the moves to its tabiya. */
+static const DrOpening *
+lookup (const DrOpeningBook *self,
+        const DrRules       *rules,
+        const DrPosition    *pos,
+        DrOpeningKind        kind,
+        guint               *depth)
+{
+  guint64 key = _dr_gamedb_key (rules, pos);
+  GPtrArray *list = g_hash_table_lookup (self->by_key, &key);
+  const DrOpening *best = NULL;
+
+  *depth = 0;
+  if (list == NULL)
+    return NULL;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const DrOpening *o = list->pdata[i];
+      guint d = 0;
+
+      if (o->kind != kind || o->rules != rules)
+        continue;
+      if (dr_position_equal (&o->position, pos))
+        d = o->depth;
+      if (o->tabiya_depth > 0 && dr_position_equal (&o->tabiya_position, pos))
+        d = MAX (d, o->tabiya_depth);
+      if (d > 0 && (best == NULL || d > *depth))
+        {
+          best = o;
+          *depth = d;
+        }
+    }
+  return best;
+}
+
 const DrOpening *
 dr_opening_book_lookup (const DrOpeningBook *self,
                         const DrRules       *rules,
                         const DrPosition    *pos,
                         DrOpeningKind        kind)
 {
-  guint64 key = _dr_gamedb_key (rules, pos);
-  GPtrArray *list = g_hash_table_lookup (self->by_key, &key);
-  const DrOpening *best = NULL;
+  guint depth;
 
-  if (list == NULL)
-    return NULL;
-  for (guint i = 0; i < list->len; i++)
-    {
-      const DrOpening *o = list->pdata[i];
-
-      if (o->kind == kind && o->rules == rules && dr_position_equal (&o->position, pos)
-          && (best == NULL || o->depth > best->depth))
-        best = o;
-    }
-  return best;
+  return lookup (self, rules, pos, kind, &depth);
 }
 
 void
@@ -455,18 +492,21 @@ dr_opening_book_classify_line (const DrOpeningBook *self,
   n = MIN (n, self->max_depth + 1);
   for (guint ply = 0; ply < n; ply++)
     {
-      const DrOpening *name = dr_opening_book_lookup (self, rules, &line[ply], DR_OPENING_NAME);
-      const DrOpening *ballot = dr_opening_book_lookup (self, rules, &line[ply], DR_OPENING_BALLOT);
+      guint name_depth, ballot_depth;
+      const DrOpening *name = lookup (self, rules, &line[ply], DR_OPENING_NAME, &name_depth);
+      const DrOpening *ballot = lookup (self, rules, &line[ply], DR_OPENING_BALLOT, &ballot_depth);
 
-      if (name != NULL && (out->name == NULL || name->depth >= out->name->depth))
+      if (name != NULL && (out->name == NULL || name_depth >= out->name_depth))
         {
           out->name = name;
           out->name_ply = ply;
+          out->name_depth = name_depth;
         }
-      if (ballot != NULL && (out->ballot == NULL || ballot->depth >= out->ballot->depth))
+      if (ballot != NULL && (out->ballot == NULL || ballot_depth >= out->ballot_depth))
         {
           out->ballot = ballot;
           out->ballot_ply = ply;
+          out->ballot_depth = ballot_depth;
         }
     }
 }

@@ -7,8 +7,10 @@
  * data/ballots/, built into the library): each entry is a name or a ballot
  * code with its defining moves, which are replayed once to give the
  * position they lead to.  A game is classified by the positions of its
- * main line, so a transposed move order is still named; of several
- * entries met, the deepest (most defining moves) wins.  Names and ballot
+ * main line, so a transposed move order is still named; where a source
+ * gives the opening's tabiya, reaching the tabiya names it too (a game may
+ * transpose into a tabiya without passing through the defining position).
+ * Of several entries met, the deepest (most plies matched) wins.  Names and ballot
  * codes are kept apart: a game has at most one of each.
  *
  * Look-ups do not change a book: once built, one book may serve several
@@ -58,6 +60,8 @@ typedef struct
   guint          depth;     /* number of defining moves (plies) */
   guint          tabiya_depth; /* plies to the tabiya, 0 without one */
   DrPosition     position;  /* after the defining moves */
+  DrPosition     tabiya_position; /* after the tabiya's moves, if tabiya_depth > 0:
+                                     it names the opening too, at tabiya_depth */
 } DrOpening;
 
 /* How a table's columns ("a | b | c", '#' starts a comment line) are read:
@@ -97,7 +101,9 @@ gboolean         dr_opening_book_add_table   (DrOpeningBook               *self,
 guint            dr_opening_book_get_n       (const DrOpeningBook         *self);
 const DrOpening *dr_opening_book_get         (const DrOpeningBook         *self,
                                               guint                        index);
-/* The deepest entry of @kind whose position is @pos, or NULL. */
+/* The deepest entry of @kind whose position (or tabiya) is @pos, or NULL;
+ * deepest by the plies of what matched: the defining moves, or the moves
+ * to the tabiya. */
 const DrOpening *dr_opening_book_lookup      (const DrOpeningBook         *self,
                                               const DrRules               *rules,
                                               const DrPosition            *pos,
@@ -109,8 +115,12 @@ typedef struct
 {
   const DrOpening *name;     /* the deepest named opening met, or NULL */
   guint            name_ply; /* where the game reached it */
+  guint            name_depth; /* the plies of what it matched: name->depth, or
+                                  name->tabiya_depth where the game reached
+                                  the tabiya by another move order */
   const DrOpening *ballot;   /* the deepest ballot met, or NULL */
   guint            ballot_ply;
+  guint            ballot_depth;
 } DrClassification;
 
 /* Classifies the positions @line[0..n-1] of a game (line[0] the start). */
