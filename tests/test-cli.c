@@ -1375,7 +1375,7 @@ test_selfplay_patterns (void)
         g_assert_cmpstr (lines[i], ==, lines2[i]);
   }
   {
-    g_autoptr (CliRun) run = cli_run ("tune", "--patterns", "--variant", "russian", "--epochs", "20",
+    g_autoptr (CliRun) run = cli_run ("tune", "--patterns", "--global", "--variant", "russian", "--epochs", "20",
                                       "-o", weights, data, NULL);
 
     assert_success (run);

@@ -895,7 +895,7 @@ cmd_tune (int    argc,
   g_autofree char *variant = NULL, *start_path = NULL, *output = NULL;
   int iterations = 2000;
   double lambda = 0.001;
-  gboolean c_format = FALSE, early_stop = TRUE, fit_patterns = FALSE, no_global = FALSE;
+  gboolean c_format = FALSE, early_stop = TRUE, fit_patterns = FALSE, global = FALSE;
   int epochs = 150;
   double rate = 2.0, decay = 0.05, result_share = 0.0;
   GOptionEntry entries[] = {
@@ -905,7 +905,7 @@ cmd_tune (int    argc,
     { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, N_("With --patterns: Adam's step in hundredths of a man (default 2)"), N_("R") },
     { "decay", 0, 0, G_OPTION_ARG_DOUBLE, &decay, N_("With --patterns: weight decay a step, as a share of the step (default 0.05)"), N_("D") },
     { "result-share", 0, 0, G_OPTION_ARG_DOUBLE, &result_share, N_("With --patterns: share of the game's result in the target, the rest the search's score (default 0: the search's score alone)"), N_("S") },
-    { "no-global", 0, 0, G_OPTION_ARG_NONE, &no_global, N_("With --patterns: leave the global terms (kings, mobility, tempo ...) at 0, fitting the patterns alone"), NULL },
+    { "global", 0, 0, G_OPTION_ARG_NONE, &global, N_("With --patterns: fit the global terms (kings, mobility, tempo ...) with the patterns (default: the patterns alone, the global terms at 0)"), NULL },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &start_path, N_("Start from these weights (default: the variant's own)"), N_("FILE") },
     { "iterations", 'i', 0, G_OPTION_ARG_INT, &iterations, N_("Optimiser steps (default 2000)"), N_("N") },
     { "lambda", 'l', 0, G_OPTION_ARG_DOUBLE, &lambda, N_("Weight of the pull towards the starting weights (default 0.001)"), N_("L") },
@@ -945,7 +945,7 @@ cmd_tune (int    argc,
           g_printerr (_("draughtsman-cli tune: bad arguments (see --help)\n"));
           return EXIT_FAILURE;
         }
-      return dr_cli_tune_patterns (rules, argv + 1, argc - 1, epochs, rate, decay, result_share, !no_global,
+      return dr_cli_tune_patterns (rules, argv + 1, argc - 1, epochs, rate, decay, result_share, global,
                                    output);
     }
   start = *dr_eval_default_weights (rules);
