@@ -17,6 +17,8 @@
  * By default the tables are checked to depth 8 from the start (10 for
  * Diagonal) and 6 from a position with kings; with -m slow, two plies
  * deeper, where only the slow generator checks the deepest counts.
+ * Armenian, Two-move and Stavropol: depth 6 (7 for Two-move from the
+ * start), one or two deeper with -m slow (not Armenian with kings).
  */
 
 #include "config.h"
@@ -925,14 +927,18 @@ static const FolkPerft perft_cases[] = {
   { "/folk/perft/samoyed/kings", &dr_rules_samoyed, KINGS_FEN, 6, 8,
     { 8, 101, 380, 1890, 12481, 82104, 665434 } },
   { "/folk/perft/armenian/initial", &dr_rules_armenian, TURKISH_START, 6, 7,
-    { 8, 64, 708, 7550, 85496, 941516 } },
-  { "/folk/perft/armenian/kings", &dr_rules_armenian, KINGS_FEN, 6, 7, { 0 } },
+    { 8, 64, 708, 7550, 85496, 941516, 10994572 } },
+  /* Depth 7 (76,830,583) takes the slow generator minutes: 6 both ways. */
+  { "/folk/perft/armenian/kings", &dr_rules_armenian, KINGS_FEN, 6, 6,
+    { 9, 58, 1196, 12012, 293383, 3145697 } },
   { "/folk/perft/two-move/initial", &dr_rules_two_move, RUSSIAN_START, 7, 9,
-    { 7, 56, 335, 1842, 8615, 62241 } },
-  { "/folk/perft/two-move/kings", &dr_rules_two_move, KINGS_FEN, 6, 7, { 0 } },
+    { 7, 56, 335, 1842, 8615, 62241, 254512, 1618058, 6628710 } },
+  { "/folk/perft/two-move/kings", &dr_rules_two_move, KINGS_FEN, 6, 7,
+    { 2, 25, 90, 840, 5056, 49915, 353388 } },
   { "/folk/perft/stavropol/initial", &dr_rules_stavropol, RUSSIAN_START, 6, 7,
-    { 14, 210, 2528, 25916, 253946, 2409524 } },
-  { "/folk/perft/stavropol/kings", &dr_rules_stavropol, KINGS_FEN, 5, 6, { 0 } },
+    { 14, 210, 2528, 25916, 253946, 2409524, 22422430 } },
+  { "/folk/perft/stavropol/kings", &dr_rules_stavropol, KINGS_FEN, 6, 7,
+    { 3, 5, 59, 862, 12833, 201961 } },
 };
 
 static void
