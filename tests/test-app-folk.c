@@ -1,4 +1,5 @@
-/* test-app-folk.c — a game of Northern draughts recorded with the mouse
+/* test-app-folk.c — games of the compendium's other games recorded with
+ * the mouse
  *
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,6 +10,10 @@
  * the board: White's man takes Black's king, which stays as a man (001:102),
  * and that man at once takes back, backward (004 1.5.3).  The move list
  * shows both, and the game written out keeps GameType 91.
+ *
+ * Armenian, Two-move and Stavropol draughts (GameTypes 93-95): a game from
+ * the start clicked on the board, saved, and opened again in a second
+ * window, where it is the same game.
  */
 
 #define G_LOG_DOMAIN "test-app-folk"
@@ -111,6 +116,110 @@ test_northern_game (void)
   g_assert_nonnull (strstr (written, "1. c3:e5 d4:f6"));
 }
 
+typedef struct
+{
+  const char    *path;
+  const DrRules *rules;
+  const char    *moves[12];   /* from, to, from, to ... NULL */
+  const char    *listed;      /* in the move list (no-break spaces after numbers) */
+  const char    *written;     /* in the PDN saved */
+} FolkGame;
+
+static const FolkGame folk_games[] = {
+  /* 001:374: men forward and sideways; b6 ... Black's c6 takes c5 forward
+   * (its way), d5 could have taken it sideways: free choice (004 1.5.14). */
+  { "/app/folk/armenian-game", &dr_rules_armenian,
+    { "c3", "c4", "d6", "d5", "c4", "c5", "c6", "c4", NULL },
+    "c3-c4 d6-d5", "1. c3-c4 d6-d5 2. c4-c5 c6:c4" },
+  /* 001:104: White's two moves, Black's two (a capture, compulsory on its
+   * own, and a free move), then White's capture. */
+  { "/app/folk/two-move-game", &dr_rules_two_move,
+    { "c3", "d4", "d4", "c5", "b6", "d4", "f6", "g5", "e3", "c5", NULL },
+    "c3-d4 d4-c5 b6:d4 f6-g5 2.\u00a0e3:c5", "1. c3-d4 d4-c5 b6:d4 f6-g5 2. e3:c5" },
+  /* 001:408: White moves Black's f6, Black White's g3; then White must
+   * take (its own h4 over g5) and Black must take back. */
+  { "/app/folk/stavropol-game", &dr_rules_stavropol,
+    { "f6", "g5", "g3", "h4", "h4", "f6", "g7", "e5", NULL },
+    "f6-g5 g3-h4", "1. f6-g5 g3-h4 2. h4:f6 g7:e5" },
+};
+
+typedef struct
+{
+  DrWindow      *window;
+  const DrRules *rules;
+  GFile         *file;
+  guint          length;
+} Opened;
+
+static gboolean
+game_opened (gpointer data)
+{
+  Opened *o = data;
+  DrGame *game = dr_game_model_get_game (o->window->model);
+
+  return o->window->file != NULL && g_file_equal (o->window->file, o->file)
+         && game->rules == o->rules && dr_game_main_line_length (game) == o->length;
+}
+
+static void
+test_folk_game (gconstpointer data)
+{
+  const FolkGame *g = data;
+  g_autofree char *pdn = g_strdup_printf ("[Event \"%s\"]\n[GameType \"%d\"]\n\n*\n",
+                                          g->rules->title, g->rules->gametype);
+  g_autofree char *gametype = g_strdup_printf ("[GameType \"%d\"]", g->rules->gametype);
+  g_autofree char *name = g_strdup_printf ("%s.pdn", g->rules->name);
+  g_autofree char *saved_name = g_strdup_printf ("%s-saved.pdn", g->rules->name);
+  g_autofree char *list = NULL;
+  g_autofree char *saved_text = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GFile) saved = NULL;
+  DrWindow *second;
+  Opened o;
+  DrGame *game, *reopened;
+  DrGameNode *node;
+  guint n = 0;
+
+  if (test_skip_without_input (have_display))
+    return;
+  o.window = test_open_window (GTK_APPLICATION (app));
+  o.rules = g->rules;
+  o.file = file = test_make_file (tmp_dir, name, pdn);
+  o.length = 0;
+  dr_window_open_file (o.window, file);
+  test_wait_until (game_opened, &o, "the game to be read");
+  game = dr_game_model_get_game (o.window->model);
+
+  for (; g->moves[n] != NULL; n += 2)
+    test_click_move (o.window, dr_geometry_bit_at_xy (g->rules->geometry, g->moves[n][0] - 'a',
+                                                      g->moves[n][1] - '1'),
+                     dr_geometry_bit_at_xy (g->rules->geometry, g->moves[n + 1][0] - 'a',
+                                            g->moves[n + 1][1] - '1'));
+  node = dr_game_model_get_current (o.window->model);
+  g_assert_cmpuint (node->ply, ==, n / 2);
+  list = move_list_text (o.window);
+  if (strstr (list, g->listed) == NULL)
+    g_error ("the move list “%s” has no “%s”", list, g->listed);
+
+  /* Saved, then opened again in a second window: the same game. */
+  saved = g_file_new_build_filename (tmp_dir, saved_name, NULL);
+  dr_window_save_to_file (o.window, saved);
+  test_wait_until (test_window_unmodified, o.window, "the save");
+  g_assert_true (g_file_get_contents (g_file_peek_path (saved), &saved_text, NULL, NULL));
+  g_assert_nonnull (strstr (saved_text, gametype));
+  if (strstr (saved_text, g->written) == NULL)
+    g_error ("the file saved “%s” has no “%s”", saved_text, g->written);
+  second = test_open_window (GTK_APPLICATION (app));
+  o.window = second;
+  o.file = saved;
+  o.length = n / 2;
+  dr_window_open_file (second, saved);
+  test_wait_until (game_opened, &o, "the saved game to be read");
+  reopened = dr_game_model_get_game (second->model);
+  g_assert_true (dr_position_equal (&dr_game_node_main_line_end (reopened->root)->position,
+                                    &dr_game_node_main_line_end (game->root)->position));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -120,6 +229,8 @@ main (int    argc,
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/folk/northern-game", test_northern_game);
+  for (gsize i = 0; i < G_N_ELEMENTS (folk_games); i++)
+    g_test_add_data_func (folk_games[i].path, &folk_games[i], test_folk_game);
 
   have_display = test_app_init ();
   if (!have_display)

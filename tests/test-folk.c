@@ -1,4 +1,5 @@
-/* test-folk.c — the compendium's other games: Diagonal, Northern, Samoyed
+/* test-folk.c — the compendium's other games: Diagonal, Northern, Samoyed,
+ * Armenian, Two-move and Stavropol
  *
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +17,8 @@
  * By default the tables are checked to depth 8 from the start (10 for
  * Diagonal) and 6 from a position with kings; with -m slow, two plies
  * deeper, where only the slow generator checks the deepest counts.
+ * Armenian, Two-move and Stavropol: depth 6 (7 for Two-move from the
+ * start), one or two deeper with -m slow (not Armenian with kings).
  */
 
 #include "config.h"
@@ -25,6 +28,7 @@
 #include "dr-notation.h"
 #include "dr-pdn.h"
 #include "dr-perft.h"
+#include "dr-search.h"
 #include "test-util.h"
 
 #include <string.h>
@@ -36,6 +40,9 @@ typedef struct
 {
   bool self_capture;  /* Samoyed: any piece but the mover may be jumped */
   bool demote;        /* Northern: a captured king stays, as a man */
+  bool ortho;         /* Armenian: along ranks and files, men never back */
+  bool two_move;      /* Two-move: a turn is two moves */
+  bool stavropol;     /* Stavropol: the opponent's pieces move too */
 } SlowRules;
 
 /* board[y][x]: x = file (0 = a), y = rank (0 = rank 1); 'w' 'W' 'b' 'B'
@@ -44,6 +51,7 @@ typedef struct
 {
   char board[8][8];
   char turn;          /* 'w' or 'b' */
+  bool second;        /* Two-move: the turn's second move ("T2") */
 } SlowPos;
 
 typedef struct
@@ -79,7 +87,14 @@ slow_parse (const char *fen,
   for (int i = 1; parts[i] != NULL; i++)
     {
       char colour = parts[i][0] == 'W' ? 'w' : 'b';
-      g_auto (GStrv) squares = g_strsplit (parts[i] + 1, ",", -1);
+      g_auto (GStrv) squares = NULL;
+
+      if (strcmp (parts[i], "T2") == 0)
+        {
+          pos->second = true;
+          continue;
+        }
+      squares = g_strsplit (parts[i] + 1, ",", -1);
 
       for (int j = 0; squares[j] != NULL; j++)
         {
@@ -167,13 +182,19 @@ slow_capture (SlowList        *list,
               bool             was_king,
               uint64_t         caps)
 {
-  static const int dirs[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+  static const int diag[4][2] = { { 1, 1 }, { -1, 1 }, { 1, -1 }, { -1, -1 } };
+  static const int ortho[4][2] = { { 0, 1 }, { 0, -1 }, { 1, 0 }, { -1, 0 } };
   bool found = false;
 
   for (int d = 0; d < 4; d++)
     {
-      int dx = dirs[d][0], dy = dirs[d][1];
+      int dx = rules->ortho ? ortho[d][0] : diag[d][0];
+      int dy = rules->ortho ? ortho[d][1] : diag[d][1];
       int ox = x + dx, oy = y + dy;
+
+      /* Armenian (001:374): a man never captures backward. */
+      if (rules->ortho && !king && dy == (pos->turn == 'w' ? -1 : 1))
+        continue;
 
       if (king)
         while (on_board (ox, oy) && pos->board[oy][ox] == 0)
@@ -257,10 +278,14 @@ slow_generate (const SlowRules *rules,
         {
           bool king = pos->board[y][x] < 'a';
 
-          for (int dx = -1; dx <= 1; dx += 2)
-            for (int dy = -1; dy <= 1; dy += 2)
+          for (int dx = -1; dx <= 1; dx++)
+            for (int dy = -1; dy <= 1; dy++)
               {
-                if (!king && dy != forward)
+                /* Diagonal steps; Armenian: rank and file steps, a man's
+                 * forward or sideways. */
+                if (rules->ortho ? (dx != 0) == (dy != 0) : (dx == 0 || dy == 0))
+                  continue;
+                if (!king && (rules->ortho ? dy == -forward : dy != forward))
                   continue;
                 for (int tx = x + dx, ty = y + dy; on_board (tx, ty) && pos->board[ty][tx] == 0;
                      tx += dx, ty += dy)
@@ -274,6 +299,73 @@ slow_generate (const SlowRules *rules,
         }
 }
 
+static bool
+slow_has_pieces (const SlowPos *pos,
+                 char           side)
+{
+  for (int y = 0; y < 8; y++)
+    for (int x = 0; x < 8; x++)
+      if (is_side (pos->board[y][x], side))
+        return true;
+  return false;
+}
+
+/* The legal moves, with the two games that change whose move it is.
+ * Stavropol: the player's pieces' moves, then the opponent's pieces',
+ * as that side would make them; a capture by either colour makes every
+ * quiet move illegal (004 1.5.3); without pieces of one's own, no move
+ * (004 1.8.1).  Two-move: the first move of a turn leaves the player on
+ * move, at the turn's second move. */
+static void
+slow_legal (const SlowRules *rules,
+            const SlowPos   *pos,
+            SlowList        *list)
+{
+  slow_generate (rules, pos, list);
+  if (rules->stavropol)
+    {
+      g_autofree SlowList *foreign = g_new (SlowList, 1);
+      SlowPos other = *pos;
+      bool own_capture = list->n > 0 && list->moves[0].caps != 0;
+      bool foreign_capture;
+
+      if (!slow_has_pieces (pos, pos->turn))
+        {
+          list->n = 0;
+          return;
+        }
+      other.turn = pos->turn == 'w' ? 'b' : 'w';
+      slow_generate (rules, &other, foreign);
+      foreign_capture = foreign->n > 0 && foreign->moves[0].caps != 0;
+      if (foreign_capture && !own_capture)
+        list->n = 0;
+      if (foreign_capture || !own_capture)
+        for (int i = 0; i < foreign->n; i++)
+          {
+            g_assert_cmpint (list->n, <, (int) G_N_ELEMENTS (list->moves));
+            list->moves[list->n] = foreign->moves[i];
+            /* The turn passes to the opponent as after any move. */
+            list->moves[list->n].after.turn = other.turn;
+            list->n++;
+          }
+    }
+  for (int i = 0; i < list->n; i++)
+    {
+      SlowPos *after = &list->moves[i].after;
+
+      after->second = rules->two_move && !pos->second;
+      if (after->second)
+        after->turn = pos->turn;
+    }
+}
+
+static SlowRules
+slow_rules_of (const DrRules *rules)
+{
+  return (SlowRules) { rules->self_capture, rules->kings_demoted, rules->orthogonal_board,
+                       rules->two_moves, rules->foreign_moves };
+}
+
 static uint64_t
 slow_perft (const SlowRules *rules,
             const SlowPos   *pos,
@@ -282,7 +374,7 @@ slow_perft (const SlowRules *rules,
   g_autofree SlowList *list = g_new (SlowList, 1);
   uint64_t nodes = 0;
 
-  slow_generate (rules, pos, list);
+  slow_legal (rules, pos, list);
   if (depth == 1)
     return (uint64_t) list->n;
   for (int i = 0; i < list->n; i++)
@@ -348,12 +440,25 @@ after (const DrRules *rules,
 
   parse (rules, fen, &pos);
   dr_movegen_legal (rules, &pos, list);
-  g_assert_true (dr_move_parse (rules, &pos, list, text, &move, &error));
+  dr_move_parse (rules, &pos, list, text, &move, &error);
   g_assert_no_error (error);
   dr_position_apply (&child, &pos, &move);
   g_assert_cmpuint (child.hash, ==, dr_position_compute_hash (&child));
   g_assert_cmpuint (child.hash, ==, dr_position_hash_after (&pos, &move));
   return dr_fen_write (rules, &child, DR_NOTATION_ALGEBRAIC);
+}
+
+/* Do two FEN texts give the same position (any square order)? */
+static bool
+same_position (const DrRules *rules,
+               const char    *a,
+               const char    *b)
+{
+  DrPosition pa, pb;
+
+  parse (rules, a, &pa);
+  parse (rules, b, &pb);
+  return dr_position_equal (&pa, &pb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -509,6 +614,289 @@ test_samoyed_king (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Armenian draughts.                                                  */
+
+/* 001:374 "Checkers move not diagonally, but in a perpendicular
+ * direction": a man steps forward or sideways (never back: 004 1.4.3), a
+ * king along ranks and files, any distance. */
+static void
+test_armenian_moves (void)
+{
+  g_autofree char *man = moves_text (&dr_rules_armenian, "W:Wd4:Bh8");
+  g_autofree char *black = moves_text (&dr_rules_armenian, "B:Wh1:Bd4");
+  g_autofree char *king = moves_text (&dr_rules_armenian, "W:WKa1,b2:Bh8");
+
+  g_assert_cmpstr (man, ==, "d4-c4 d4-d5 d4-e4");
+  g_assert_cmpstr (black, ==, "d4-c4 d4-d3 d4-e4");
+  g_assert_cmpstr (king, ==, "a1-a2 a1-a3 a1-a4 a1-a5 a1-a6 a1-a7 a1-a8 a1-b1 a1-c1 a1-d1 "
+                   "a1-e1 a1-f1 a1-g1 a1-h1 b2-a2 b2-b3 b2-c2");
+}
+
+/* 001:374 "there is a ban on destroying opponent's pieces in a backward
+ * move": the man on d4 takes forward and sideways, not the man behind it;
+ * the king takes backward too. */
+static void
+test_armenian_no_backward_capture (void)
+{
+  g_autofree char *man = moves_text (&dr_rules_armenian, "W:Wd4:Bd3,c4,e4,d5");
+  g_autofree char *behind = moves_text (&dr_rules_armenian, "W:Wd4,h1:Bd3");
+  g_autofree char *king = moves_text (&dr_rules_armenian, "W:WKd4:Bd3");
+
+  g_assert_cmpstr (man, ==, "d4:b4 d4:d6 d4:f4");
+  g_assert_cmpstr (behind, ==, "d4-c4 d4-d5 d4-e4 h1-g1 h1-h2");
+  g_assert_cmpstr (king, ==, "d4:d1 d4:d2");
+}
+
+/* What Armenian draughts as 001 states it does differently from our
+ * Turkish draughts: 004 I's rules where Turkish has its own.  Free choice
+ * (004 1.5.14): the one-piece capture d4:f4 is allowed beside d4:d6:d8,
+ * where Turkish must take the most. */
+static void
+test_armenian_free_choice (void)
+{
+  static const char fen[] = "W:Wd4:Be4,d5,d7";
+  g_autofree char *armenian = moves_text (&dr_rules_armenian, fen);
+  g_autofree char *turkish = moves_text (&dr_rules_turkish, fen);
+
+  g_assert_cmpstr (armenian, ==, "d4:d8 d4:f4");
+  g_assert_cmpstr (turkish, ==, "d4xd8");
+}
+
+/* The pieces taken stay until the capture ends (004 1.5.9, 1.5.12): the
+ * king d1 takes d3, f5 and g4 and, going back along the third rank, is
+ * stopped by d3, which Turkish draughts has already lifted (there it
+ * takes b3 too, four pieces, the only move). */
+static void
+test_armenian_taken_stay (void)
+{
+  static const char fen[] = "W:WKd1:Bd3,f5,g4,b3";
+  DrPosition pos;
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+  g_autofree char *turkish = moves_text (&dr_rules_turkish, fen);
+
+  g_assert_cmpstr (turkish, ==, "d1xa3");
+  parse (&dr_rules_armenian, fen, &pos);
+  dr_movegen_legal (&dr_rules_armenian, &pos, list);
+  g_assert_cmpuint (list->n, >, 0);
+  for (unsigned i = 0; i < list->n; i++)
+    g_assert_cmpint (dr_bb_count (list->moves[i].captures), <=, 3);
+}
+
+/* A man crowned during a capture goes on as a king (004 1.5.15): b6:b8
+ * and on along the eighth rank over d8; a Turkish man on b8 goes on as a
+ * man, and has nothing to take sideways. */
+static void
+test_armenian_crowned_goes_on (void)
+{
+  static const char fen[] = "W:Wb6:Bb7,d8";
+  g_autofree char *armenian = moves_text (&dr_rules_armenian, fen);
+  g_autofree char *turkish = moves_text (&dr_rules_turkish, fen);
+  g_autofree char *end = after (&dr_rules_armenian, fen, "b6:h8");
+
+  g_assert_cmpstr (armenian, ==, "b6:e8 b6:f8 b6:g8 b6:h8");
+  g_assert_cmpstr (turkish, ==, "b6xb8");
+  g_assert_cmpstr (end, ==, "B:WKh8:B");
+}
+
+/* ------------------------------------------------------------------ */
+/* Two-move draughts.                                                  */
+
+/* 001:104 "the opponents make 2 moves in a row": White's first turn is
+ * two moves too (dr-rules.c); the position says which move of the turn
+ * it is (FEN ":T2"). */
+static void
+test_two_move_turns (void)
+{
+  const DrRules *rules = &dr_rules_two_move;
+  g_autofree char *first = after (rules, RUSSIAN_START, "c3-d4");
+  g_autofree char *second = NULL;
+  g_autofree char *third = NULL;
+  DrPosition pos;
+
+  g_assert_true (same_position (rules, first, "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,d4,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8:T2"));
+  g_assert_true (g_str_has_suffix (first, ":T2") && first[0] == 'W');
+  second = after (rules, first, "d4-c5");
+  g_assert_true (same_position (rules, second, "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c5,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"));
+  g_assert_null (strstr (second, "T2"));
+  /* The second move of a turn is Black's too; then White again. */
+  third = after (rules, second, "b6:d4");
+  g_assert_true (g_str_has_suffix (third, ":T2") && third[0] == 'B');
+  parse (rules, third, &pos);
+  g_assert_cmpint (pos.second, ==, 1);
+  g_assert_cmpuint (pos.hash, ==, dr_position_compute_hash (&pos));
+}
+
+/* Each move obeys the capture rule on its own (004 1.5.3): White's first
+ * move is free, but the man it brings to d4 must take e5 at the second. */
+static void
+test_two_move_capture_each_move (void)
+{
+  const DrRules *rules = &dr_rules_two_move;
+  g_autofree char *moves = moves_text (rules, "W:Wc3,h2:Be5");
+  g_autofree char *fen = after (rules, "W:Wc3,h2:Be5", "c3-d4");
+  g_autofree char *second = moves_text (rules, fen);
+
+  g_assert_cmpstr (moves, ==, "c3-b4 c3-d4 h2-g3");
+  g_assert_cmpstr (second, ==, "d4:f6");
+}
+
+/* A player who cannot make the second move of the turn has no move, and
+ * loses (004 1.8.1): the man h6 can go to g7 only, where f8 and h8 hold
+ * it. */
+static void
+test_two_move_blocked_second (void)
+{
+  const DrRules *rules = &dr_rules_two_move;
+  g_autofree char *fen = after (rules, "W:Wh6:Bf8,h8", "h6-g7");
+  g_autofree char *moves = moves_text (rules, fen);
+  DrPosition pos;
+  DrSearch *search = dr_search_new (rules, 1);
+  DrSearchLimits limits = { .max_depth = 2, .multipv = 1 };
+  DrSearchResult result;
+
+  g_assert_cmpstr (fen, ==, "W:Wg7:Bf8,h8:T2");
+  g_assert_cmpstr (moves, ==, "");
+  parse (rules, "W:Wh6:Bf8,h8", &pos);
+  dr_search_run (search, &pos, &limits, &result);
+  g_assert_cmpint (result.score, <=, -DR_SCORE_WON);
+  dr_search_free (search);
+}
+
+/* The search keeps the sign inside a turn: c3-d4 and d4:f6 win at once
+ * (Black has no piece left), which a search that handed the move to
+ * Black after c3-d4 would score as Black's capture e5:c3. */
+static void
+test_two_move_search (void)
+{
+  const DrRules *rules = &dr_rules_two_move;
+  DrPosition pos;
+  DrSearch *search = dr_search_new (rules, 1);
+  DrSearchLimits limits = { .max_depth = 4, .multipv = 1 };
+  DrSearchResult result;
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+  g_autofree char *best = NULL;
+
+  parse (rules, "W:Wc3:Be5", &pos);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  dr_movegen_legal (rules, &pos, list);
+  best = dr_move_to_text (rules, list, &result.best, DR_NOTATION_ALGEBRAIC);
+  g_assert_cmpstr (best, ==, "c3-d4");
+  g_assert_cmpint (result.score, >=, DR_SCORE_WON);
+  dr_search_free (search);
+}
+
+/* PDN: a turn's two moves follow one number, "1. c3-d4 d4-c5 b6:d4 f6-g5"
+ * (README), and the game reads back. */
+static void
+test_two_move_pdn_numbers (void)
+{
+  const DrRules *rules = &dr_rules_two_move;
+  static const char *const line[] = { "c3-d4", "d4-c5", "b6:d4", "f6-g5", "e3:c5" };
+  g_autoptr (DrGame) game = dr_game_new (rules, NULL);
+  g_autoptr (DrGame) back = NULL;
+  g_autoptr (DrPdnReader) reader = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  DrGameNode *node = game->root;
+
+  for (gsize i = 0; i < G_N_ELEMENTS (line); i++)
+    {
+      g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+      DrMove move;
+
+      dr_movegen_legal (rules, &node->position, list);
+      g_assert_true (dr_move_parse (rules, &node->position, list, line[i], &move, &error));
+      g_assert_no_error (error);
+      node = dr_game_add_move (game, node, &move);
+    }
+  text = dr_pdn_write_game (game, DR_NOTATION_ALGEBRAIC);
+  g_assert_nonnull (strstr (text, "1. c3-d4 d4-c5 b6:d4 f6-g5 2. e3:c5"));
+  g_assert_nonnull (strstr (text, "[GameType \"94\"]"));
+  reader = dr_pdn_reader_new (text, -1, "written", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dr_pdn_reader_next_game (reader, &back, &error), ==, DR_PDN_READ_WHOLE);
+  g_assert_no_error (error);
+  g_assert_true (dr_position_equal (&dr_game_node_main_line_end (back->root)->position,
+                                    &node->position));
+}
+
+/* FEN: "T2" only in two-move draughts; T1 is the default. */
+static void
+test_two_move_fen (void)
+{
+  DrPosition pos;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *written = NULL;
+
+  g_assert_false (dr_fen_parse (&dr_rules_russian, "W:Wc3:Be5:T2", &pos, &error));
+  g_assert_error (error, DR_FEN_ERROR, DR_FEN_ERROR_SYNTAX);
+  g_clear_error (&error);
+  g_assert_false (dr_fen_parse (&dr_rules_two_move, "W:Wc3:Be5:T3", &pos, &error));
+  g_assert_error (error, DR_FEN_ERROR, DR_FEN_ERROR_SYNTAX);
+  g_clear_error (&error);
+  parse (&dr_rules_two_move, "W:Wc3:Be5:T1", &pos);
+  g_assert_cmpint (pos.second, ==, 0);
+  written = dr_fen_write (&dr_rules_two_move, &pos, DR_NOTATION_ALGEBRAIC);
+  g_assert_cmpstr (written, ==, "W:Wc3:Be5");
+}
+
+/* ------------------------------------------------------------------ */
+/* Stavropol draughts.                                                 */
+
+/* 001:408 "a participant can, in turn, make a move not with his own
+ * chips, but with the opponent": from the start White has its seven
+ * moves and Black's seven; the black man moves Black's way, and then it
+ * is Black's turn. */
+static void
+test_stavropol_opponent_piece (void)
+{
+  const DrRules *rules = &dr_rules_stavropol;
+  g_autofree char *moves = moves_text (rules, RUSSIAN_START);
+  g_autofree char *fen = after (rules, RUSSIAN_START, "f6-g5");
+
+  g_assert_cmpstr (moves, ==, "a3-b4 b6-a5 b6-c5 c3-b4 c3-d4 d6-c5 d6-e5 e3-d4 e3-f4 f6-e5 "
+                   "f6-g5 g3-f4 g3-h4 h6-g5");
+  g_assert_true (same_position (rules, fen, "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,g5,h6,a7,c7,e7,g7,b8,d8,f8,h8"));
+}
+
+/* Capture is compulsory (004 1.5.3) over every move the player may make:
+ * White's own men have no capture, but Black's d4 can take e3 or c5, so
+ * White must make one of those captures of its own men. */
+static void
+test_stavropol_capture_obligation (void)
+{
+  const DrRules *rules = &dr_rules_stavropol;
+  g_autofree char *moves = moves_text (rules, "W:Wc5,e3:Bd4");
+  g_autofree char *fen = after (rules, "W:Wc5,e3:Bd4", "d4:f2");
+
+  g_assert_cmpstr (moves, ==, "d4:b6 d4:f2");
+  g_assert_cmpstr (fen, ==, "B:Wc5:Bf2");
+}
+
+/* A piece is crowned as its colour's (dr-rules.c): the black man moved by
+ * White to a1 becomes a black king. */
+static void
+test_stavropol_crowning (void)
+{
+  g_autofree char *fen = after (&dr_rules_stavropol, "W:WKa7:Bb2", "b2-a1");
+
+  g_assert_cmpstr (fen, ==, "B:WKa7:BKa1");
+}
+
+/* A player whose pieces are all taken has lost (004 1.8.1): no move, the
+ * opponent's pieces not withstanding. */
+static void
+test_stavropol_no_pieces (void)
+{
+  DrPosition pos;
+  g_autofree char *moves = moves_text (&dr_rules_stavropol, "W:W:Bb2");
+
+  parse (&dr_rules_stavropol, "W:W:Bb2", &pos);
+  g_assert_false (dr_movegen_has_move (&dr_rules_stavropol, &pos));
+  g_assert_cmpstr (moves, ==, "");
+}
+
+/* ------------------------------------------------------------------ */
 /* Perft, checked by the slow generator.                               */
 
 typedef struct
@@ -522,6 +910,8 @@ typedef struct
 } FolkPerft;
 
 #define KINGS_FEN "W:WKa1,Kc3,e3,g3,b2,Kh2:BKb6,Kd6,f6,h6,Ke7,c7"
+#define TURKISH_START "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3" \
+  ":Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
 
 static const FolkPerft perft_cases[] = {
   { "/folk/perft/diagonal/initial", &dr_rules_diagonal, DIAGONAL_START, 10, 12,
@@ -536,13 +926,26 @@ static const FolkPerft perft_cases[] = {
     { 2, 3, 31, 199, 1377, 11051, 74517 } },
   { "/folk/perft/samoyed/kings", &dr_rules_samoyed, KINGS_FEN, 6, 8,
     { 8, 101, 380, 1890, 12481, 82104, 665434 } },
+  { "/folk/perft/armenian/initial", &dr_rules_armenian, TURKISH_START, 6, 7,
+    { 8, 64, 708, 7550, 85496, 941516, 10994572 } },
+  /* Depth 7 (76,830,583) takes the slow generator minutes: 6 both ways. */
+  { "/folk/perft/armenian/kings", &dr_rules_armenian, KINGS_FEN, 6, 6,
+    { 9, 58, 1196, 12012, 293383, 3145697 } },
+  { "/folk/perft/two-move/initial", &dr_rules_two_move, RUSSIAN_START, 7, 9,
+    { 7, 56, 335, 1842, 8615, 62241, 254512, 1618058, 6628710 } },
+  { "/folk/perft/two-move/kings", &dr_rules_two_move, KINGS_FEN, 6, 7,
+    { 2, 25, 90, 840, 5056, 49915, 353388 } },
+  { "/folk/perft/stavropol/initial", &dr_rules_stavropol, RUSSIAN_START, 6, 7,
+    { 14, 210, 2528, 25916, 253946, 2409524, 22422430 } },
+  { "/folk/perft/stavropol/kings", &dr_rules_stavropol, KINGS_FEN, 6, 7,
+    { 3, 5, 59, 862, 12833, 201961 } },
 };
 
 static void
 test_perft (gconstpointer data)
 {
   const FolkPerft *c = data;
-  SlowRules slow_rules = { c->rules->self_capture, c->rules->kings_demoted };
+  SlowRules slow_rules = slow_rules_of (c->rules);
   int depth = g_test_slow () ? c->slow_depth : c->quick_depth;
   DrPosition pos;
   SlowPos slow;
@@ -570,7 +973,7 @@ test_walk (gconstpointer data)
   g_autoptr (GRand) rand = g_rand_new_with_seed (27);
   g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
   g_autofree SlowList *slow_list = g_new0 (SlowList, 1);
-  SlowRules slow_rules = { rules->self_capture, rules->kings_demoted };
+  SlowRules slow_rules = slow_rules_of (rules);
 
   for (int game = 0; game < 40; game++)
     {
@@ -589,7 +992,7 @@ test_walk (gconstpointer data)
 
           slow_parse (fen, &slow);
           dr_movegen_legal (rules, &pos, list);
-          slow_generate (&slow_rules, &slow, slow_list);
+          slow_legal (&slow_rules, &slow, slow_list);
           if ((int) list->n != slow_list->n)
             g_error ("%s: %u moves, the slow generator %d", fen, list->n, slow_list->n);
           g_assert_cmpint (dr_movegen_has_move (rules, &pos), ==, list->n > 0);
@@ -671,5 +1074,26 @@ main (int    argc,
   g_test_add_data_func ("/folk/pdn/diagonal", &dr_rules_diagonal, test_pdn);
   g_test_add_data_func ("/folk/pdn/northern", &dr_rules_northern, test_pdn);
   g_test_add_data_func ("/folk/pdn/samoyed", &dr_rules_samoyed, test_pdn);
+  g_test_add_func ("/folk/armenian/001:374/moves", test_armenian_moves);
+  g_test_add_func ("/folk/armenian/001:374/no-backward-capture", test_armenian_no_backward_capture);
+  g_test_add_func ("/folk/armenian/004-1.5.14/free-choice", test_armenian_free_choice);
+  g_test_add_func ("/folk/armenian/004-1.5.9+1.5.12/taken-stay", test_armenian_taken_stay);
+  g_test_add_func ("/folk/armenian/004-1.5.15/crowned-goes-on", test_armenian_crowned_goes_on);
+  g_test_add_func ("/folk/two-move/001:104/turns", test_two_move_turns);
+  g_test_add_func ("/folk/two-move/004-1.5.3/capture-each-move", test_two_move_capture_each_move);
+  g_test_add_func ("/folk/two-move/004-1.8.1/blocked-second", test_two_move_blocked_second);
+  g_test_add_func ("/folk/two-move/search", test_two_move_search);
+  g_test_add_func ("/folk/two-move/pdn-numbers", test_two_move_pdn_numbers);
+  g_test_add_func ("/folk/two-move/fen", test_two_move_fen);
+  g_test_add_func ("/folk/stavropol/001:408/opponent-piece", test_stavropol_opponent_piece);
+  g_test_add_func ("/folk/stavropol/004-1.5.3/capture-obligation", test_stavropol_capture_obligation);
+  g_test_add_func ("/folk/stavropol/crowning", test_stavropol_crowning);
+  g_test_add_func ("/folk/stavropol/004-1.8.1/no-pieces", test_stavropol_no_pieces);
+  g_test_add_data_func ("/folk/walk/armenian", &dr_rules_armenian, test_walk);
+  g_test_add_data_func ("/folk/walk/two-move", &dr_rules_two_move, test_walk);
+  g_test_add_data_func ("/folk/walk/stavropol", &dr_rules_stavropol, test_walk);
+  g_test_add_data_func ("/folk/pdn/armenian", &dr_rules_armenian, test_pdn);
+  g_test_add_data_func ("/folk/pdn/two-move", &dr_rules_two_move, test_pdn);
+  g_test_add_data_func ("/folk/pdn/stavropol", &dr_rules_stavropol, test_pdn);
   return g_test_run ();
 }

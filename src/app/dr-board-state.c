@@ -322,13 +322,25 @@ explain_immobile (DrBoardState *self,
   }
 }
 
+/* The pieces the side to move may move: its own, and in Stavropol
+ * draughts the opponent's too (dr-rules.c). */
+static DrBitboard
+movable_pieces (DrBoardState *self)
+{
+  DrSide us = (DrSide) self->position.turn;
+
+  if (self->rules->foreign_moves)
+    return dr_position_occupied (&self->position);
+  return self->position.pieces[us];
+}
+
 static DrClickResult
 select_square (DrBoardState *self,
                int           square)
 {
   DrSide us = (DrSide) self->position.turn;
 
-  if (!dr_bb_has (self->position.pieces[us], square))
+  if (!dr_bb_has (movable_pieces (self), square))
     {
       if (dr_bb_has (dr_position_occupied (&self->position), square))
         {
@@ -488,7 +500,7 @@ click (DrBoardState *self,
       changed (self);
       return DR_CLICK_SELECTED;
     }
-  if (dr_bb_has (self->position.pieces[self->position.turn], square))
+  if (dr_bb_has (movable_pieces (self), square))
     return select_square (self, square);
   explain (self, self->selected, square);
   return DR_CLICK_ILLEGAL;

@@ -189,8 +189,8 @@ write_move (DrMoveListView *self,
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
   g_autofree char *text = NULL;
   gboolean first_player = before->turn == rules->first_side;
-  guint offset = game->root->position.turn == rules->first_side ? 0 : 1;
-  guint number = (node->parent->ply + offset) / 2 + 1;
+  gboolean opens_turn;
+  guint number = dr_game_node_move_number (game, node, &opens_turn);  /* two-move: a turn of two */
   g_autofree char *clock = NULL;
   g_autofree char *after = comment_text (rules, node->comment_after, (DrSide) before->turn, &clock);
   MoveRange range;
@@ -202,7 +202,7 @@ write_move (DrMoveListView *self,
       insert (self, " ", depth, NULL);
       restate = TRUE;
     }
-  if (first_player || restate)
+  if (opens_turn || restate)
     {
       /* A no-break space: the number stays on the line of its move. */
       g_autofree char *n = g_strdup_printf (first_player ? "%u.\u00a0" : "%u…\u00a0", number);

@@ -32,9 +32,12 @@ dr_egdb_supported (const DrRules *rules)
 {
   /* Northern and Samoyed captures do not take the opponent's material
    * alone (a king comes back as a man; one's own pieces go), which the
-   * slices by material the tables are built in do not follow. */
+   * slices by material the tables are built in do not follow.  Two-move
+   * and Stavropol positions are not the alternating one-move game the
+   * tables solve. */
   return !rules->orthogonal_board && !rules->orthogonal_captures && !rules->frisian_king_runs
-         && !rules->removed_at_once && !rules->kings_demoted && !rules->self_capture;
+         && !rules->removed_at_once && !rules->kings_demoted && !rules->self_capture
+         && !rules->two_moves && !rules->foreign_moves;
 }
 
 void

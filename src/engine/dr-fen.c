@@ -175,6 +175,29 @@ fen_parse (const DrRules *rules,
       p++;
       while (is_space (*p))
         p++;
+      /* Two-move draughts: "T2", the second move of the turn (our own
+       * field; "T1", the first, is the default). */
+      if (*p == 'T')
+        {
+          if ((p[1] != '1' && p[1] != '2') || (p[2] != '\0' && p[2] != ':' && p[2] != '"'
+                                               && !is_space (p[2])))
+            {
+              g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_SYNTAX,
+                           _("FEN column %d: the move of the turn is “T1” or “T2”"),
+                           (int) (p - fen) + 1);
+              return FALSE;
+            }
+          if (p[1] == '2' && !rules->two_moves)
+            {
+              g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_SYNTAX,
+                           _("FEN column %d: “T2” (a turn's second move) is for two-move draughts, not %s"),
+                           (int) (p - fen) + 1, rules->title);
+              return FALSE;
+            }
+          result.second = p[1] == '2';
+          p += 2;
+          continue;
+        }
       /* lidraughts' half-move clock and move number, Frisian counters. */
       if (*p == 'H' || *p == 'F' || *p == '+')
         {
@@ -380,5 +403,7 @@ dr_fen_write (const DrRules    *rules,
   append_squares (out, rules, pos, pos->pieces[DR_SIDE_WHITE], notation);
   g_string_append (out, ":B");
   append_squares (out, rules, pos, pos->pieces[DR_SIDE_BLACK], notation);
+  if (pos->second)
+    g_string_append (out, ":T2");
   return g_string_free (out, FALSE);
 }

@@ -684,6 +684,26 @@ dr_game_node_is_main_line (const DrGameNode *node)
 }
 
 guint
+dr_game_node_move_number (const DrGame     *game,
+                          const DrGameNode *node,
+                          gboolean         *opens_turn)
+{
+  const DrRules *rules;
+  const DrPosition *before, *root;
+  guint per_turn, start_offset;
+
+  g_return_val_if_fail (game != NULL && node != NULL && node->parent != NULL, 0);
+  rules = game->rules;
+  before = &node->parent->position;
+  root = &game->root->position;
+  per_turn = rules->two_moves ? 2 : 1;
+  start_offset = (root->turn == rules->first_side ? 0 : per_turn) + root->second;
+  if (opens_turn != NULL)
+    *opens_turn = before->turn == rules->first_side && before->second == 0;
+  return (node->parent->ply + start_offset) / (2 * per_turn) + 1;
+}
+
+guint
 dr_game_main_line_length (const DrGame *game)
 {
   guint n = 0;

@@ -142,6 +142,14 @@ DrGameNode *dr_game_node_main_line_end  (DrGameNode       *node);
 gboolean    dr_game_node_is_main_line   (const DrGameNode *node);
 /* Number of moves on the main line, and on the whole tree. */
 guint       dr_game_main_line_length    (const DrGame     *game);
+/* The move number of @node's move (not the root): the first player's
+ * turns from the start position, as PDN and the move list write it.
+ * @opens_turn: set to whether the move is the first of a first-player
+ * turn, where a number is written before it.  Two-move draughts: a turn
+ * is two moves. */
+guint       dr_game_node_move_number    (const DrGame     *game,
+                                         const DrGameNode *node,
+                                         gboolean         *opens_turn);
 guint       dr_game_count_moves         (const DrGame     *game);
 
 /* Two games hold the same tags (names and values, in order), start,

@@ -142,6 +142,8 @@ static const struct { const char *hub; DrVariant variant; } variant_names[] = {
   { "turkish", DR_VARIANT_TURKISH }, { "russian-giveaway", DR_VARIANT_RUSSIAN_GIVEAWAY },
   { "diagonal", DR_VARIANT_DIAGONAL }, { "northern", DR_VARIANT_NORTHERN },
   { "samoyed", DR_VARIANT_SAMOYED },
+  { "armenian", DR_VARIANT_ARMENIAN }, { "two-move", DR_VARIANT_TWO_MOVE },
+  { "stavropol", DR_VARIANT_STAVROPOL },
 };
 
 const char *

@@ -78,3 +78,25 @@ unsigned _dr_movegen_count_turkish    (const DrPosition *pos,
 bool     _dr_movegen_has_capture_turkish (const DrPosition *pos);
 bool     _dr_movegen_has_quiet_turkish   (const DrPosition *pos);
 DrMovesKind _dr_movegen_moves_kind_turkish (const DrPosition *pos);
+
+/* Armenian: its own generator; the quick tests are Turkish draughts'. */
+void     _dr_movegen_generate_armenian (const DrPosition *pos,
+                                        DrMoveList       *list);
+unsigned _dr_movegen_count_armenian    (const DrPosition *pos,
+                                        DrMoveList       *scratch);
+DrMovesKind _dr_movegen_moves_kind_armenian (const DrPosition *pos);
+
+/* Two-move: the Russian quick tests; no perft loop of its own. */
+void     _dr_movegen_generate_two_move (const DrPosition *pos,
+                                        DrMoveList       *list);
+unsigned _dr_movegen_count_two_move    (const DrPosition *pos,
+                                        DrMoveList       *scratch);
+
+/* Stavropol: no perft loop of its own. */
+void     _dr_movegen_generate_stavropol (const DrPosition *pos,
+                                         DrMoveList       *list);
+unsigned _dr_movegen_count_stavropol    (const DrPosition *pos,
+                                         DrMoveList       *scratch);
+bool     _dr_movegen_has_capture_stavropol (const DrPosition *pos);
+bool     _dr_movegen_has_quiet_stavropol   (const DrPosition *pos);
+DrMovesKind _dr_movegen_moves_kind_stavropol (const DrPosition *pos);

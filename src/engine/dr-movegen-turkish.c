@@ -11,6 +11,15 @@
  * king may not reverse its direction between two jumps.  The most pieces
  * must be taken.
  *
+ * Armenian draughts as 001 states it (001:374, rules in dr-rules.c) moves
+ * the same pieces the same ways (the quiet moves and the first jump of a
+ * capture are Turkish draughts'), on the Russian rules 001 compares it
+ * with, which it does not change: the captured pieces stay on the board
+ * until the capture ends, block, and are jumped once only (004 1.5.9,
+ * 1.5.12); any capture may be chosen (1.5.14); and a man that reaches the
+ * far rank during a capture is crowned and goes on as a king (1.5.15).
+ * TurkishCtx.armenian selects those three differences; the rest is shared.
+ *
  * Layout: bit = 8 * row + file, row 0 the top rank as White sees it.
  */
 
@@ -35,6 +44,7 @@ typedef struct
   int         side;
   int         by_king;
   int         best;
+  bool        armenian;   /* Armenian draughts (see above) */
   uint8_t     path[DR_MAX_JUMPS];
 } TurkishCtx;
 
@@ -61,7 +71,9 @@ emit (TurkishCtx *c,
   DrMoveList *list = c->list;
   int score = dr_bb_count (caps);
 
-  /* The most pieces, kings and men alike. */
+  /* The most pieces, kings and men alike; Armenian: free choice. */
+  if (c->armenian)
+    score = 0;
   if (score < c->best)
     return;
   if (score > c->best)
@@ -71,6 +83,29 @@ emit (TurkishCtx *c,
     }
   _dr_move_list_add_capture (list, c->from, to, caps, n_jumps,
                              flags | (c->by_king ? DR_MOVE_BY_KING : 0), c->path);
+}
+
+/* Can a king on @sq jump a piece, not turning back from @last_dir? */
+static bool
+king_can_jump (const TurkishCtx *c,
+               int               sq,
+               DrBitboard        empty,
+               DrBitboard        caps,
+               int               last_dir)
+{
+  for (int k = 0; k < 4; k++)
+    {
+      int s;
+
+      if (last_dir >= 0 && (k ^ 1) == last_dir)
+        continue;
+      for (s = step (sq, k); s >= 0 && dr_bb_has (empty, s); s = step (s, k))
+        ;
+      if (s >= 0 && dr_bb_has (c->opp & ~caps, s) && step (s, k) >= 0
+          && dr_bb_has (empty, step (s, k)))
+        return true;
+    }
+  return false;
 }
 
 static bool
@@ -87,6 +122,7 @@ king_capture (TurkishCtx *c,
   for (int k = 0; k < 4; k++)
     {
       int s;
+      bool goes_on;
 
       /* No turning back by 180 degrees within a capture. */
       if (last_dir >= 0 && (k ^ 1) == last_dir)
@@ -95,12 +131,24 @@ king_capture (TurkishCtx *c,
         ;
       if (s < 0 || !dr_bb_has (c->opp & ~caps, s))
         continue;
-      /* The taken piece leaves at once: its square is free from now on. */
+      /* The taken piece leaves at once: its square is free from now on
+       * (Armenian: it stays and blocks until the capture ends). */
+      /* Armenian, with free choice: where some landing squares let the
+       * capture go on, it must take one of those (004 1.5.6; the Turkish
+       * majority rule needs no such test). */
+      goes_on = false;
+      if (c->armenian)
+        for (int l = step (s, k); l >= 0 && dr_bb_has (empty, l); l = step (l, k))
+          goes_on |= king_can_jump (c, l, empty, caps | dr_bb_bit (s), k);
       for (int l = step (s, k); l >= 0 && dr_bb_has (empty, l); l = step (l, k))
         {
+          DrBitboard next_empty = c->armenian ? empty : empty | dr_bb_bit (s);
+
+          if (goes_on && !king_can_jump (c, l, empty, caps | dr_bb_bit (s), k))
+            continue;
           found = true;
           c->path[n_jumps] = (uint8_t) l;
-          if (!king_capture (c, l, empty | dr_bb_bit (s), caps | dr_bb_bit (s), n_jumps + 1, k, flags))
+          if (!king_capture (c, l, next_empty, caps | dr_bb_bit (s), n_jumps + 1, k, flags))
             emit (c, l, caps | dr_bb_bit (s), n_jumps + 1, flags);
         }
     }
@@ -124,21 +172,28 @@ man_capture (TurkishCtx *c,
       int k = dirs[c->side][i];
       int over = step (sq, k);
       int land = over >= 0 ? step (over, k) : -1;
-      DrBitboard ncaps;
+      DrBitboard ncaps, next_empty;
 
       if (land < 0 || !dr_bb_has (c->opp & ~caps, over) || !dr_bb_has (empty, land))
         continue;
       found = true;
       ncaps = caps | dr_bb_bit (over);
+      next_empty = c->armenian ? empty : empty | dr_bb_bit (over);
       c->path[n_jumps] = (uint8_t) land;
-      if (dr_bb_has (promo, land))
+      if (dr_bb_has (promo, land) && c->armenian)
+        {
+          /* Armenian: crowned at once, it goes on as a king (004 1.5.15). */
+          if (!king_capture (c, land, next_empty, ncaps, n_jumps + 1, k, DR_MOVE_PROMOTES))
+            emit (c, land, ncaps, n_jumps + 1, DR_MOVE_PROMOTES);
+        }
+      else if (dr_bb_has (promo, land))
         {
           /* On the far rank it goes on capturing (sideways) as a man and
            * is crowned when the move ends there (see dr-rules.c). */
-          if (!man_capture (c, land, empty | dr_bb_bit (over), ncaps, n_jumps + 1))
+          if (!man_capture (c, land, next_empty, ncaps, n_jumps + 1))
             emit (c, land, ncaps, n_jumps + 1, DR_MOVE_PROMOTES);
         }
-      else if (!man_capture (c, land, empty | dr_bb_bit (over), ncaps, n_jumps + 1))
+      else if (!man_capture (c, land, next_empty, ncaps, n_jumps + 1))
         emit (c, land, ncaps, n_jumps + 1, 0);
     }
   return found;
@@ -159,9 +214,10 @@ add_quiet (DrMoveList *list,
                                       .flags = (uint8_t) flags };
 }
 
-void
-_dr_movegen_generate_turkish (const DrPosition *pos,
-                              DrMoveList       *list)
+static void
+generate (const DrPosition *pos,
+          DrMoveList       *list,
+          bool              armenian)
 {
   static const int man_dirs[2][3] = { { 0, 2, 3 }, { 1, 2, 3 } };
   TurkishCtx c;
@@ -175,6 +231,7 @@ _dr_movegen_generate_turkish (const DrPosition *pos,
   c.opp = pos->pieces[1 - us];
   c.side = us;
   c.best = -1;
+  c.armenian = armenian;
   for (DrBitboard b = pos->pieces[us]; b != 0; b = dr_bb_rest (b))
     {
       c.from = dr_bb_first (b);
@@ -207,11 +264,36 @@ _dr_movegen_generate_turkish (const DrPosition *pos,
     }
 }
 
+void
+_dr_movegen_generate_turkish (const DrPosition *pos,
+                              DrMoveList       *list)
+{
+  generate (pos, list, false);
+}
+
 unsigned
 _dr_movegen_count_turkish (const DrPosition *pos,
                            DrMoveList       *scratch)
 {
-  _dr_movegen_generate_turkish (pos, scratch);
+  generate (pos, scratch, false);
+  return scratch->n;
+}
+
+/* Armenian draughts: whether there is a capture, a quiet move, depends
+ * only on the first step, the same as in Turkish draughts: DrRules points
+ * at the Turkish tests. */
+void
+_dr_movegen_generate_armenian (const DrPosition *pos,
+                               DrMoveList       *list)
+{
+  generate (pos, list, true);
+}
+
+unsigned
+_dr_movegen_count_armenian (const DrPosition *pos,
+                            DrMoveList       *scratch)
+{
+  generate (pos, scratch, true);
   return scratch->n;
 }
 

@@ -14,6 +14,8 @@
 #include "dr-bitboard.h"
 #include "dr-movegen-private.h"
 
+#include <stdlib.h>
+
 
 /* State of one capture search: the pieces that can be taken, the free
  * squares, the route so far and the best score under the choice rule. */
@@ -231,4 +233,119 @@ _dr_movegen_moves_kind_turkish (const DrPosition *pos)
   if (_dr_movegen_has_capture_turkish (pos))
     return DR_MOVES_CAPTURE;
   return _dr_movegen_has_quiet_turkish (pos) ? DR_MOVES_QUIET : DR_MOVES_NONE;
+}
+
+/* Armenian draughts: the Turkish quick tests (dr-movegen-turkish.c). */
+DrMovesKind
+_dr_movegen_moves_kind_armenian (const DrPosition *pos)
+{
+  return _dr_movegen_moves_kind_turkish (pos);
+}
+
+/* Two-move draughts (rules in dr-rules.c): each move is a Russian move,
+ * capture rule included (004 1.5.3, 1.5.14); the first of a turn's two
+ * moves keeps the turn.  The quick tests are Russian draughts' as they
+ * stand, and perft takes the generic loop (DrRules.perft is NULL). */
+void
+_dr_movegen_generate_two_move (const DrPosition *pos,
+                               DrMoveList       *list)
+{
+  russian_generate (pos, list);
+  if (!pos->second)
+    for (unsigned i = 0; i < list->n; i++)
+      list->moves[i].flags |= DR_MOVE_KEEPS_TURN;
+}
+
+unsigned
+_dr_movegen_count_two_move (const DrPosition *pos,
+                            DrMoveList       *scratch)
+{
+  return russian_count (pos, scratch);
+}
+
+/* Stavropol draughts (rules in dr-rules.c): the player moves a piece of
+ * either colour, as the Russian rules move it; the capture obligation
+ * covers every move the player may make, so a capture by either colour
+ * excludes the quiet moves of both (004 1.5.3); a player whose own
+ * pieces are all taken has lost (004 1.8.1) and has no move. */
+static inline DrPosition
+stavropol_foreign (const DrPosition *pos)
+{
+  DrPosition other = *pos;
+
+  other.turn ^= 1;
+  return other;
+}
+
+void
+_dr_movegen_generate_stavropol (const DrPosition *pos,
+                                DrMoveList       *list)
+{
+  DrPosition other = stavropol_foreign (pos);
+  DrMoveList *foreign;
+  bool own_capture, foreign_capture;
+  unsigned keep;
+
+  list->n = 0;
+  list->overflow = false;
+  if (pos->pieces[pos->turn] == 0)
+    return;
+  russian_generate (pos, list);
+  foreign = malloc (sizeof *foreign);
+  if (foreign == NULL)
+    abort ();
+  foreign->all_paths = list->all_paths;
+  russian_generate (&other, foreign);
+  own_capture = list->n > 0 && list->moves[0].captures != 0;
+  foreign_capture = foreign->n > 0 && foreign->moves[0].captures != 0;
+  keep = own_capture || !foreign_capture ? list->n : 0;
+  list->n = keep;
+  if (foreign_capture || !own_capture)
+    for (unsigned i = 0; i < foreign->n; i++)
+      {
+        if (list->n >= DR_MAX_MOVES)
+          {
+            list->overflow = true;
+            break;
+          }
+        list->moves[list->n] = foreign->moves[i];
+        list->moves[list->n].flags |= DR_MOVE_FOREIGN;
+        list->n++;
+      }
+  list->overflow |= foreign->overflow;
+  free (foreign);
+}
+
+unsigned
+_dr_movegen_count_stavropol (const DrPosition *pos,
+                             DrMoveList       *scratch)
+{
+  _dr_movegen_generate_stavropol (pos, scratch);
+  return scratch->n;
+}
+
+bool
+_dr_movegen_has_capture_stavropol (const DrPosition *pos)
+{
+  DrPosition other = stavropol_foreign (pos);
+
+  return pos->pieces[pos->turn] != 0
+         && (russian_has_capture (pos) || russian_has_capture (&other));
+}
+
+bool
+_dr_movegen_has_quiet_stavropol (const DrPosition *pos)
+{
+  DrPosition other = stavropol_foreign (pos);
+
+  return pos->pieces[pos->turn] != 0
+         && (russian_has_quiet (pos) || russian_has_quiet (&other));
+}
+
+DrMovesKind
+_dr_movegen_moves_kind_stavropol (const DrPosition *pos)
+{
+  if (_dr_movegen_has_capture_stavropol (pos))
+    return DR_MOVES_CAPTURE;
+  return _dr_movegen_has_quiet_stavropol (pos) ? DR_MOVES_QUIET : DR_MOVES_NONE;
 }

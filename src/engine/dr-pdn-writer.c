@@ -165,16 +165,18 @@ put_move (Writer           *w,
   g_autofree char *text = NULL;
   GString *token;
   gboolean first_player = before->turn == rules->first_side;
-  /* Move numbers count the first player's moves from the start position. */
-  guint start_offset = game->root->position.turn == rules->first_side ? 0 : 1;
-  guint number = (node->parent->ply + start_offset) / 2 + 1;
+  /* Move numbers count the first player's turns from the start position.
+   * Two-move draughts: a turn is two moves, "1. c3-d4 d4-c5 f6-g5 g5-h4
+   * 2. ...", the number before the first player's first move of a turn. */
+  gboolean opens_turn;
+  guint number = dr_game_node_move_number (game, node, &opens_turn);
 
   if (node->comment_before != NULL)
     {
       put_comment (w, node->comment_before);
       restate = TRUE;
     }
-  if (first_player)
+  if (opens_turn || (first_player && restate))
     {
       g_autofree char *n = g_strdup_printf ("%u.", number);
       put (w, n);

@@ -68,6 +68,7 @@ dr_position_set_turn (DrPosition *pos,
                       DrSide      side)
 {
   pos->turn = (uint8_t) side;
+  pos->second = 0;
   pos->hash = dr_position_compute_hash (pos);
 }
 
@@ -75,6 +76,9 @@ uint64_t
 dr_position_compute_hash (const DrPosition *pos)
 {
   uint64_t h = pos->turn == DR_SIDE_BLACK ? dr_zobrist_turn : 0;
+
+  if (pos->second)
+    h ^= dr_zobrist_second;
 
   for (int side = 0; side < 2; side++)
     {
@@ -93,7 +97,7 @@ dr_position_equal (const DrPosition *a,
                    const DrPosition *b)
 {
   return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1]
-         && a->kings == b->kings && a->turn == b->turn
+         && a->kings == b->kings && a->turn == b->turn && a->second == b->second
          && a->king_run_length[0] == b->king_run_length[0]
          && a->king_run_length[1] == b->king_run_length[1]
          && (a->king_run_length[0] == 0 || a->king_run_square[0] == b->king_run_square[0])

@@ -30,10 +30,15 @@ typedef struct
    * man move or a capture).  Always maintained, only Frisian reads them. */
   uint8_t    king_run_square[2];
   uint8_t    king_run_length[2];
+  /* Two-move draughts: 1 when the side to move has made the first of
+   * its two moves (DR_MOVE_KEEPS_TURN), 0 otherwise and in every other
+   * variant. */
+  uint8_t    second;
 } DrPosition;
 
 extern const uint64_t dr_zobrist_piece[4][64];
 extern const uint64_t dr_zobrist_turn;
+extern const uint64_t dr_zobrist_second;
 extern const uint64_t dr_zobrist_frisian[2][4];
 
 static inline DrBitboard
@@ -119,6 +124,19 @@ dr_position_demotion_key (const DrPosition *parent,
   return h;
 }
 
+/* The change of the hash's turn keys from @parent to its child by @move:
+ * the side to move changes, except after the first move of a two-move
+ * turn (DR_MOVE_KEEPS_TURN), and the second-move key follows
+ * DrPosition.second. */
+static inline uint64_t
+dr_position_turn_key (const DrPosition *parent,
+                      const DrMove     *move)
+{
+  if (move->flags & DR_MOVE_KEEPS_TURN)
+    return parent->second ? 0 : dr_zobrist_second;
+  return dr_zobrist_turn ^ (parent->second ? dr_zobrist_second : 0);
+}
+
 /* The hash of @parent with @move played, as dr_position_apply() keeps
  * it, without making the move: a search prefetches the child's table entry
  * with it. */
@@ -127,22 +145,24 @@ dr_position_hash_after (const DrPosition *parent,
                         const DrMove     *move)
 {
   int us = parent->turn;
-  int them = us ^ 1;
+  int foreign = (move->flags & DR_MOVE_FOREIGN) != 0;
+  int mover = us ^ foreign;
+  int victim = mover ^ 1;
   DrBitboard from = (DrBitboard) 1 << move->from;
   int was_king = (parent->kings & from) != 0;
   int is_king = was_king | ((move->flags & DR_MOVE_PROMOTES) != 0);
   uint8_t run_square = parent->king_run_square[us];
   uint8_t run_length = parent->king_run_length[us];
-  uint64_t h = parent->hash ^ dr_zobrist_turn
-               ^ dr_zobrist_piece[2 * us + was_king][move->from]
-               ^ dr_zobrist_piece[2 * us + is_king][move->to];
+  uint64_t h = parent->hash ^ dr_position_turn_key (parent, move)
+               ^ dr_zobrist_piece[2 * mover + was_king][move->from]
+               ^ dr_zobrist_piece[2 * mover + is_king][move->to];
 
   for (DrBitboard c = move->captures; c != 0; c = dr_bb_rest (c))
     {
       int sq = dr_bb_first (c);
-      h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
+      h ^= dr_zobrist_piece[2 * victim + ((parent->kings >> sq) & 1)][sq];
     }
-  if ((move->captures & parent->pieces[us]) != 0)
+  if ((move->captures & parent->pieces[mover]) != 0)
     h ^= dr_position_self_capture_key (parent, move->captures);
   if (move->flags & DR_MOVE_DEMOTES)
     h ^= dr_position_demotion_key (parent, move->captures);
@@ -171,31 +191,37 @@ dr_position_apply (DrPosition       *child,
 {
   int us = parent->turn;
   int them = us ^ 1;
+  /* Stavropol: the piece moved may be the opponent's, and then it takes
+   * the player's own pieces. */
+  int mover = us ^ ((move->flags & DR_MOVE_FOREIGN) != 0);
+  int victim = mover ^ 1;
   DrBitboard from = (DrBitboard) 1 << move->from;
   DrBitboard to = (DrBitboard) 1 << move->to;
   DrBitboard captures = move->captures;
   int was_king = (parent->kings & from) != 0;
   int is_king = was_king | ((move->flags & DR_MOVE_PROMOTES) != 0);
-  uint64_t h = parent->hash ^ dr_zobrist_turn
-               ^ dr_zobrist_piece[2 * us + was_king][move->from]
-               ^ dr_zobrist_piece[2 * us + is_king][move->to];
+  uint64_t h = parent->hash ^ dr_position_turn_key (parent, move)
+               ^ dr_zobrist_piece[2 * mover + was_king][move->from]
+               ^ dr_zobrist_piece[2 * mover + is_king][move->to];
   /* Captured pieces go first: in Turkish draughts a king may end its move
    * on the square of a piece it took on the way.  The moving piece's
    * from == to is possible (a king's round trip). */
-  DrBitboard own = (parent->pieces[us] & ~from & ~captures) | to;  /* Samoyed */
-  DrBitboard other = parent->pieces[them] & ~captures;
+  DrBitboard own = (parent->pieces[mover] & ~from & ~captures) | to;  /* Samoyed */
+  DrBitboard other = parent->pieces[victim] & ~captures;
   DrBitboard kings = (parent->kings & ~captures & ~from) | (is_king ? to : 0);
   uint8_t run_square = parent->king_run_square[us];
   uint8_t run_length = parent->king_run_length[us];
   uint8_t other_square = parent->king_run_square[them];
   uint8_t other_length = parent->king_run_length[them];
+  /* Two-move: the side keeps the move after the first of its two. */
+  int keeps = (move->flags & DR_MOVE_KEEPS_TURN) != 0;
 
   for (DrBitboard c = captures; c != 0; c = dr_bb_rest (c))
     {
       int sq = dr_bb_first (c);
-      h ^= dr_zobrist_piece[2 * them + ((parent->kings >> sq) & 1)][sq];
+      h ^= dr_zobrist_piece[2 * victim + ((parent->kings >> sq) & 1)][sq];
     }
-  if ((captures & parent->pieces[us]) != 0)
+  if ((captures & parent->pieces[mover]) != 0)
     h ^= dr_position_self_capture_key (parent, captures);
   if (move->flags & DR_MOVE_DEMOTES)
     {
@@ -225,11 +251,12 @@ dr_position_apply (DrPosition       *child,
       h ^= dr_position_frisian_key_of (us, run_length, run_square);
     }
 
-  child->pieces[us] = own;
-  child->pieces[them] = other;
+  child->pieces[mover] = own;
+  child->pieces[victim] = other;
   child->kings = kings;
   child->hash = h;
-  child->turn = (uint8_t) them;
+  child->turn = (uint8_t) (keeps ? us : them);
+  child->second = (uint8_t) keeps;
   child->king_run_square[us] = run_square;
   child->king_run_length[us] = run_length;
   child->king_run_square[them] = other_square;

@@ -490,6 +490,119 @@ const DrRules dr_rules_samoyed = {
   .perft = _dr_movegen_perft_samoyed,
 };
 
+/* 001:374 "Armenian. Checkers move not diagonally, but in a perpendicular
+ * direction, crossing cells of different colors.  Just like the English
+ * ones, there is a ban on destroying opponent's pieces in a backward move."
+ * The passage (001:368-380) describes each country's game by its
+ * differences from Russian draughts ("International. The rules are similar
+ * to the Russian game", "English. ... similar to Russian checkers.  The
+ * differences are ..."), so what it does not change is 004 section I.
+ * Against our Turkish draughts (001:96 and the federation rules), the
+ * moves are the same: men one square forward or sideways, never back,
+ * capturing the same ways (001:374 "ban ... in a backward move"; Russian
+ * men do not move back either, 004 1.4.3); kings any distance along ranks
+ * and files (004 1.4.5).  Three rules differ, each 004 I's where Turkish
+ * has its own (dr-movegen-turkish.c):
+ *   - any capture may be chosen (004 1.5.14), not the most pieces;
+ *   - the pieces taken stay on the board until the capture ends, block,
+ *     and are jumped once only (004 1.5.9, 1.5.12), not removed one by one;
+ *   - a man that reaches the far rank in a capture is crowned and goes on
+ *     as a king (004 1.5.15), not on as a man.
+ * 001 gives no start position: Turkish draughts' (16 men on ranks 2-3 and
+ * 6-7), the only one for orthogonal men on all 64 squares; 004 1.9.1's
+ * endgame draws presume the diagonal board, so threefold repetition only. */
+const DrRules dr_rules_armenian = {
+  .variant = DR_VARIANT_ARMENIAN,
+  .name = "armenian",
+  .title = N_("Armenian draughts"),
+  .gametype = 93,
+  .source = "001 line 374; 004 section I; start as Turkish draughts",
+  .geometry = &dr_geometry_8x8_full,
+  .first_side = DR_SIDE_WHITE,                /* 004 1.4.1 */
+  .rows_of_men = 2,                           /* as Turkish (001 gives none) */
+  .notation = DR_NOTATION_ALGEBRAIC,          /* 004 1.6 */
+  .capture_separator = ':',                   /* 004 1.6 */
+  .men_capture_backward = false,              /* 001:374 */
+  .men_capture_kings = true,
+  .men_move_sideways = true,                  /* 001:374 "perpendicular" */
+  .kings_fly = true,                          /* 004 1.4.5 */
+  .orthogonal_board = true,                   /* 001:374 */
+  .removed_at_once = false,                   /* 004 1.5.9, 1.5.12 */
+  .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_KING, /* 004 1.5.15 */
+  .capture_choice = DR_CAPTURE_FREE,          /* 004 1.5.14 */
+  .draw_rules = repetition_draws,
+  .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
+  .generate = _dr_movegen_generate_armenian,
+  .count = _dr_movegen_count_armenian,
+  .has_capture = _dr_movegen_has_capture_turkish,
+  .has_quiet = _dr_movegen_has_quiet_turkish,
+  .moves_kind = _dr_movegen_moves_kind_armenian,
+};
+
+/* 001 line 104: "In two-move checkers, the opponents make 2 moves in a row
+ * (which gives a serious advantage to White)", where 004 1.4.1 has the
+ * partners make one move each in turn.  Decided here (README):
+ *   - every turn is two moves, White's first included: the advantage 001
+ *     names is the first player's, which a one-move first turn (the
+ *     progressive-chess convention) would take away;
+ *   - each move is a Russian move and obeys the capture rule on its own
+ *     (004 1.5.3, 1.5.14): a capture made first does not excuse a capture
+ *     that is there at the second move, nor the reverse;
+ *   - a player who cannot make a move loses (004 1.8.1), the second move
+ *     of a turn as well as the first: the turn does not pass;
+ *   - draws: 004 1.9.1, each move counted as a move (its repetition
+ *     compares positions at the same point of a turn).
+ * The position records the point of the turn (DrPosition.second; FEN
+ * ":T2", dr-fen.c). */
+const DrRules dr_rules_two_move = {
+  .variant = DR_VARIANT_TWO_MOVE,
+  .name = "two-move",
+  .title = N_("Two-move draughts"),
+  .source = "001 line 104; 004 section I",
+  .gametype = 94,
+  RUSSIAN_RULES,
+  .two_moves = true,
+  .draw_rules = russian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (russian_draws),
+  .generate = _dr_movegen_generate_two_move,
+  .count = _dr_movegen_count_two_move,
+  .has_capture = _dr_movegen_has_capture_russian,
+  .has_quiet = _dr_movegen_has_quiet_russian,
+  .moves_kind = _dr_movegen_moves_kind_russian,
+};
+
+/* 001 line 102: "According to the rules of Stavropol checkers, you can
+ * also play for the opponent"; line 408: "a participant can, in turn, make
+ * a move not with his own chips, but with the opponent."  Decided here
+ * (README):
+ *   - a piece moves, captures and is crowned as a piece of its colour
+ *     (004 1.4, 1.5): an opponent's man moved by the player goes the
+ *     opponent's way, takes the player's pieces and is crowned, as the
+ *     opponent's king, on the player's first rank;
+ *   - capture is compulsory (004 1.5.3) over every move the player may
+ *     make: with a capture by a piece of either colour on the board, the
+ *     player captures, with a piece of either colour (free choice, 004
+ *     1.5.14);
+ *   - a player whose pieces are all taken has lost (004 1.8.1), even
+ *     though the opponent's could still be moved; one who can move
+ *     neither colour has lost too. */
+const DrRules dr_rules_stavropol = {
+  .variant = DR_VARIANT_STAVROPOL,
+  .name = "stavropol",
+  .title = N_("Stavropol draughts"),
+  .source = "001 lines 102, 408; 004 section I",
+  .gametype = 95,
+  RUSSIAN_RULES,
+  .foreign_moves = true,
+  .draw_rules = russian_draws,
+  .n_draw_rules = DR_N_ELEMENTS (russian_draws),
+  .generate = _dr_movegen_generate_stavropol,
+  .count = _dr_movegen_count_stavropol,
+  .has_capture = _dr_movegen_has_capture_stavropol,
+  .has_quiet = _dr_movegen_has_quiet_stavropol,
+  .moves_kind = _dr_movegen_moves_kind_stavropol,
+};
+
 static const DrRules *const all_rules[DR_N_VARIANTS] = {
   [DR_VARIANT_INTERNATIONAL] = &dr_rules_international,
   [DR_VARIANT_RUSSIAN] = &dr_rules_russian,
@@ -506,6 +619,9 @@ static const DrRules *const all_rules[DR_N_VARIANTS] = {
   [DR_VARIANT_DIAGONAL] = &dr_rules_diagonal,
   [DR_VARIANT_NORTHERN] = &dr_rules_northern,
   [DR_VARIANT_SAMOYED] = &dr_rules_samoyed,
+  [DR_VARIANT_ARMENIAN] = &dr_rules_armenian,
+  [DR_VARIANT_TWO_MOVE] = &dr_rules_two_move,
+  [DR_VARIANT_STAVROPOL] = &dr_rules_stavropol,
 };
 
 const DrRules *
@@ -551,7 +667,7 @@ dr_rules_initial (const DrRules *rules,
                   DrPosition    *pos)
 {
   const DrGeometry *g = rules->geometry;
-  int first = rules->orthogonal_board ? 1 : 0;  /* Turkish leaves the back rank empty */
+  int first = rules->orthogonal_board ? 1 : 0;  /* Turkish, Armenian: back rank empty */
 
   dr_position_clear (pos);
   if (rules->corner_setup)

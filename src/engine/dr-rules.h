@@ -35,6 +35,9 @@ typedef enum
   DR_VARIANT_DIAGONAL,
   DR_VARIANT_NORTHERN,
   DR_VARIANT_SAMOYED,
+  DR_VARIANT_ARMENIAN,
+  DR_VARIANT_TWO_MOVE,
+  DR_VARIANT_STAVROPOL,
   DR_N_VARIANTS
 } DrVariant;
 
@@ -148,6 +151,8 @@ struct _DrRules
   bool                 removed_at_once;    /* captured pieces leave the board at once (Turkish) */
   bool                 kings_demoted;      /* a captured king stays, as a man (Northern) */
   bool                 self_capture;       /* own pieces are captured too (Samoyed) */
+  bool                 two_moves;          /* a turn is two moves (two-move) */
+  bool                 foreign_moves;      /* the opponent's pieces may be moved (Stavropol) */
   DrPromotionInCapture promotion_in_capture;
   DrCaptureChoice      capture_choice;
   bool                 frisian_king_runs;  /* Frisian king-move restriction */
@@ -177,6 +182,9 @@ extern const DrRules dr_rules_russian_giveaway;
 extern const DrRules dr_rules_diagonal;
 extern const DrRules dr_rules_northern;
 extern const DrRules dr_rules_samoyed;
+extern const DrRules dr_rules_armenian;
+extern const DrRules dr_rules_two_move;
+extern const DrRules dr_rules_stavropol;
 
 /* Alternative International draw rule sets (the default, on
  * dr_rules_international, is 003 section 5 as the rules README digests it):

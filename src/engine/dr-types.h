@@ -48,6 +48,8 @@ typedef enum
   DR_MOVE_PROMOTES = 1 << 0, /* the moving man ends the move as a king */
   DR_MOVE_BY_KING  = 1 << 1, /* the moving piece was a king at the start */
   DR_MOVE_DEMOTES  = 1 << 2, /* the captured kings stay, as men (Northern) */
+  DR_MOVE_FOREIGN  = 1 << 3, /* the piece moved is the opponent's (Stavropol) */
+  DR_MOVE_KEEPS_TURN = 1 << 4, /* the first move of a turn of two (two-move) */
 } DrMoveFlags;
 
 /* A move: from, to, the set of captured pieces and the route.  path[i] is

@@ -109,6 +109,9 @@ const uint64_t dr_zobrist_piece[4][64] = {
 };
 
 const uint64_t dr_zobrist_turn = UINT64_C (0x1BCA9AE6D7B29CE5);
+/* Two-move draughts: the second move of a turn (splitmix64's first value from
+ * 0x54776f4d6f7665, "TwoMove"). */
+const uint64_t dr_zobrist_second = UINT64_C (0x768ECE6A98E8BE9B);
 
 const uint64_t dr_zobrist_frisian[2][4] = {
   { UINT64_C (0x5086149F80A05FD9), UINT64_C (0x40C80D4D55DAC7F4), UINT64_C (0xEBFCD77B7E35FB47), UINT64_C (0xC63CA36C4A288644) },

@@ -704,6 +704,24 @@ static inline int search (DrSearch         *self,
                           int               ply,
                           bool              pv_node);
 
+/* The score of @child, a child of @pos, for @pos's side to move.  Two-move
+ * draughts: after the first move of a turn the same side moves again, and
+ * the child's score is the parent's side's own, window and all. */
+static inline int
+search_child (DrSearch         *self,
+              const DrPosition *pos,
+              const DrPosition *child,
+              int               depth,
+              int               alpha,
+              int               beta,
+              int               ply,
+              bool              pv_node)
+{
+  if (__builtin_expect (child->turn == pos->turn, 0))
+    return search (self, child, depth, alpha, beta, ply + 1, pv_node);
+  return -search (self, child, depth, -beta, -alpha, ply + 1, pv_node);
+}
+
 static int search_moves (DrSearch         *self,
                          const DrPosition *pos,
                          int               depth,
@@ -745,7 +763,7 @@ qs_promotions (DrSearch         *self,
       dr_position_apply (&child, pos, m);
       self->path[ply + 1] = child.hash;
       self->reversible[ply + 1] = 0;
-      score = -search (self, &child, depth - 1, -beta, -alpha, ply + 1, false);
+      score = search_child (self, pos, &child, depth - 1, alpha, beta, ply, false);
       if (self->stopped)
         return 0;
       if (score > best)
@@ -921,12 +939,13 @@ search_moves (DrSearch         *self,
         reduction = !pv_node && searched >= 8 ? 2 : 1;
 
       if (searched == 0)
-        score = -search (self, &child, new_depth, -beta, -alpha, ply + 1, pv_node);
+        score = search_child (self, pos, &child, new_depth, alpha, beta, ply, pv_node);
       else
         {
-          score = -search (self, &child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+          score = search_child (self, pos, &child, new_depth - reduction, alpha, alpha + 1, ply,
+                                false);
           if (score > alpha && (reduction > 0 || (pv_node && score < beta)))
-            score = -search (self, &child, new_depth, -beta, -alpha, ply + 1, pv_node);
+            score = search_child (self, pos, &child, new_depth, alpha, beta, ply, pv_node);
         }
       searched++;
       if (self->stopped)
