@@ -13,6 +13,10 @@
  *    board, and Add as Variation adds it to the game (Undo takes it back);
  *  - Cancel stops a solve without limits at once, the window answering
  *    all along;
+ *  - a problem that ends in finales (International, Cat.A1 A19): the
+ *    verdict "Won finales" and why, a row per finale, a row clicked puts
+ *    the finale on the board; Add the Solution to the Game adds every
+ *    line with its verdict as a comment, one Undo taking it all back;
  *  - Solve mode (Ctrl+Shift+P) on a file of two problems: a wrong move
  *    "spoils the win" and is taken back; hints name the piece, then the
  *    move; the right moves are answered by the defence until solved; the
@@ -56,6 +60,12 @@ static char *tmp_dir;
 
 static const char proved_fen[] = "W:W6,18,29:B2,21";
 static const char cook_fen[] = "W:W18,20,11:B24,10";
+/* Cat.A1 A19 (D. van den Berg; ../shared/data/international/
+ * problems-Cat.A1.pdn): 1. 12-8 3x21 2. 11-7, and whatever Black takes
+ * (1x12 or 36x47) 30-25 and 25x3 crown, 3x35 ends in a finale two men
+ * ahead (three lines, each "won finale (004 6.2.7.2): +3.71 at 6 plies";
+ * draughtsman-cli solve --tree, 0.2 s). */
+static const char finale_fen[] = "W:W6,11,12,17,30,38,41:B1,3,9,20,29,36,40";
 
 /* --- helpers ---------------------------------------------------------- */
 
@@ -717,6 +727,195 @@ test_solve_mode (void)
   test_put_away (window);
 }
 
+
+/* --- a problem that ends in finales (issue 24) ---------------------------- */
+
+static DrPosition
+international_position (const char *fen)
+{
+  DrPosition pos;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dr_fen_parse (&dr_rules_international, fen, &pos, &error));
+  g_assert_no_error (error);
+  return pos;
+}
+
+/* Plays @moves (space-separated, International) from @pos. */
+static DrPosition
+international_after (DrPosition  pos,
+                     const char *moves)
+{
+  g_auto (GStrv) words = g_strsplit (moves, " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+      g_autoptr (GError) error = NULL;
+      DrMove move;
+
+      dr_movegen_legal (&dr_rules_international, &pos, legal);
+      g_assert_true (dr_move_parse (&dr_rules_international, &pos, legal, words[i], &move, &error));
+      dr_position_apply (&pos, &pos, &move);
+    }
+  return pos;
+}
+
+typedef struct
+{
+  DrWindow  *window;
+  DrPosition start;
+} Loaded;
+
+static gboolean
+has_tooltip_prefix (GtkWidget *widget,
+                    gpointer   data)
+{
+  const char *tip = gtk_widget_get_tooltip_text (widget);
+
+  return tip != NULL && g_str_has_prefix (tip, data);
+}
+
+
+static gboolean
+finale_file_loaded (gpointer data)
+{
+  Loaded *l = data;
+  DrGame *game = dr_game_model_get_game (l->window->model);
+
+  return l->window->file != NULL && game->rules == &dr_rules_international
+         && dr_position_equal (&game->root->position, &l->start);
+}
+
+/* The nth (from 0) row of @kind. */
+static GtkListBoxRow *
+nth_row (DrComposePane *pane,
+         const char    *kind,
+         guint          n)
+{
+  GtkListBox *list = dr_compose_pane_get_checklist (pane);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "kind"), kind) == 0 && n-- == 0)
+      return GTK_LIST_BOX_ROW (row);
+  return NULL;
+}
+
+/* The leaves of the game's tree under @node with a comment after their
+ * move starting with @prefix; *n_leaves gets every leaf. */
+static guint
+count_commented_leaves (const DrGameNode *node,
+                        const char       *prefix,
+                        guint            *n_leaves)
+{
+  guint n = 0;
+
+  if (node->children == NULL)
+    {
+      (*n_leaves)++;
+      return node->comment_after != NULL && g_str_has_prefix (node->comment_after, prefix);
+    }
+  for (const DrGameNode *c = node->children; c != NULL; c = c->next)
+    n += count_commented_leaves (c, prefix, n_leaves);
+  return n;
+}
+
+static void
+test_compose_finales (void)
+{
+  Loaded l = { NULL, international_position (finale_fen) };
+  g_autofree char *pdn = g_strdup_printf ("[Event \"D. van den Berg\"]\n[Round \"A19\"]\n[GameType \"20\"]\n"
+                                          "[SetUp \"1\"]\n[FEN \"%s\"]\n\n1. 12-8 3x21 2. 11-7 1x12 3. 30-25 36x47 "
+                                          "4. 25x3 47x33 5. 3x35 *\n", finale_fen);
+  g_autoptr (GFile) file = NULL;
+  DrComposePane *pane;
+  DrPosition finale;
+  guint n_leaves = 0;
+  DrGame *game;
+
+  if (test_skip_without_input (have_display))
+    return;
+  l.window = test_open_window (GTK_APPLICATION (app));
+  file = test_make_file (tmp_dir, "finales.pdn", pdn);
+  dr_window_open_file (l.window, file);
+  test_wait_until (finale_file_loaded, &l, "the file to be read");
+
+  /* A short limit: the cooks' searches get a tenth of it each, 0.5 s at
+   * least. */
+  test_click_widget (GTK_WIDGET (l.window->composition_button));
+  pane = dr_window_get_compose_pane (l.window);
+  {
+    GtkWidget *spin = test_find_widget (GTK_WIDGET (pane), GTK_TYPE_SPIN_BUTTON, has_tooltip_prefix,
+                                        (gpointer) "The longest the solver may take");
+    gint64 t0 = g_get_monotonic_time ();
+
+    g_assert_nonnull (spin);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 2);
+    test_click_labelled (GTK_WIDGET (pane), "_Verify");
+    /* The proof takes 0.3 s; the cooks' searches (17 alternatives) and
+     * the statists' take most of the 35 s the verification takes here. */
+    while (!verified (pane))
+      {
+        g_assert_cmpint (g_get_monotonic_time () - t0, <, 300 * G_USEC_PER_SEC);
+        test_run_for (100);
+      }
+    g_test_message ("verified in %.1f s", (g_get_monotonic_time () - t0) / 1e6);
+    test_wait_until (rows_allocated, pane, "the checklist's rows");
+    log_rows (pane);
+  }
+  g_assert_cmpint (dr_compose_pane_get_result (pane)->status, ==, DR_SOLVE_WON_FINALES);
+  /* The verdict reached, and why: never "proved". */
+  g_test_message ("verdict: %s", dr_compose_pane_get_verdict (pane));
+  g_assert_true (g_str_has_prefix (dr_compose_pane_get_verdict (pane),
+                                   "Won finales: 3 of the solution’s 3 lines end in a finale the engine judges won "
+                                   "(004 6.2.7.2)"));
+  g_assert_null (strstr (dr_compose_pane_get_verdict (pane), "Proved"));
+
+  /* A row per finale, each with its verdict. */
+  g_assert_cmpuint (count_rows (pane, "finale"), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      GtkListBoxRow *row = nth_row (pane, "finale", i);
+      g_autoptr (GString) text = g_string_new (NULL);
+
+      append_labels (GTK_WIDGET (row), text);
+      g_assert_nonnull (strstr (text->str, "won finale (004 6.2.7.2): +3.71 at 6 plies"));
+      g_assert_cmpstr (g_object_get_data (G_OBJECT (row), "article"), ==, "6.2.7.2");
+    }
+
+  /* The second finale clicked: the board shows it, Black to move. */
+  finale = international_after (l.start, "12-8 3x21 11-7 36x47 30-25 1x12 25x3 47x33 3x35");
+  test_click_widget (GTK_WIDGET (nth_row (pane, "finale", 1)));
+  {
+    g_autofree char *fen = dr_fen_write (&dr_rules_international, dr_board_state_get_position (l.window->board), DR_NOTATION_NUMERIC);
+    g_test_message ("board after the click: %s", fen);
+  }
+  g_assert_true (dr_compose_pane_get_showing_line (pane));
+  g_assert_true (dr_position_equal (dr_board_state_get_position (l.window->board), &finale));
+  g_assert_cmpstr (gtk_label_get_text (l.window->status_label), ==, "Black to move");
+  test_click_labelled (GTK_WIDGET (pane), "Back to the _Game");
+  g_assert_true (dr_position_equal (dr_board_state_get_position (l.window->board), &l.start));
+
+  /* The solution into the game: the stated line followed, the other two
+   * lines as variations, each line's end with its verdict; one Undo. */
+  test_click_labelled (GTK_WIDGET (pane), "Add the _Solution to the Game");
+  game = dr_game_model_get_game (l.window->model);
+  g_assert_cmpuint (count_commented_leaves (game->root, "won finale (004 6.2.7.2): +3.71 at 6 plies", &n_leaves),
+                    ==, 3);
+  g_assert_cmpuint (n_leaves, ==, 3);
+  g_assert_cmpuint (dr_game_main_line_length (game), ==, 9);
+  g_assert_true (dr_window_get_modified (l.window));
+  g_assert_true (dr_game_model_undo (l.window->model));
+  game = dr_game_model_get_game (l.window->model);
+  n_leaves = 0;
+  g_assert_cmpuint (count_commented_leaves (game->root, "won finale", &n_leaves), ==, 0);
+  g_assert_cmpuint (n_leaves, ==, 1);
+  g_assert_cmpuint (dr_game_main_line_length (game), ==, 9);
+
+  test_put_away (l.window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -729,6 +928,7 @@ main (int    argc,
   g_test_add_func ("/app/compose/cook", test_compose_cook);
   g_test_add_func ("/app/compose/cancel", test_compose_cancel);
   g_test_add_func ("/app/compose/stipulation-line", test_compose_stipulation_line);
+  g_test_add_func ("/app/compose/finales", test_compose_finales);
   g_test_add_func ("/app/compose/solve-mode", test_solve_mode);
 
   have_display = test_app_init ();

@@ -18,6 +18,10 @@ G_BEGIN_DECLS
 #define COOK_MAX_S    3.0
 /* The entries are written into the game this long after the last key. */
 #define APPLY_DELAY_MS 600
+/* The finales listed in the checklist, at most (the rest: the tree). */
+#define COMPOSE_FINALE_ROWS 40
+/* Add the Solution to the Game: the largest tree it adds (positions). */
+#define COMPOSE_ADD_TREE_MAX 5000
 
 struct _DrComposePane
 {
@@ -40,6 +44,7 @@ struct _DrComposePane
   GtkWidget      *cancel_button;
   GtkProgressBar *progress_bar;
   GtkLabel       *verdict_label;
+  GtkWidget      *add_solution_button;
   GtkListBox     *checklist;
   GtkWidget      *line_box;
   GtkLabel       *line_label;
@@ -99,6 +104,11 @@ void  _dr_compose_pane_class_init_report   (GtkWidgetClass *widget_class);
 void  _dr_compose_pane_clear_checklist     (DrComposePane *self);
 /* The verdict and the checklist of the last verification. */
 void  _dr_compose_pane_show_report         (DrComposePane *self);
+
+/* The verdict at a leaf of a solution tree for people ("won finale
+ * (004 6.2.7.2): +5.67 at 6 plies", "table win in 7 plies", "end of game:
+ * no move left"); NULL when @node is not a leaf. */
+char *_dr_compose_leaf_verdict             (const DrSolveNode *node);
 
 /* dr-compose-pane-verify.c */
 void  _dr_compose_pane_class_init_verify   (GtkWidgetClass *widget_class);

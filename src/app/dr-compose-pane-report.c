@@ -20,6 +20,7 @@
 #include "dr-compose-pane-private.h"
 
 #include "dr-compose-solve.h"
+#include "dr-eval.h"
 #include "dr-movegen.h"
 
 #include <inttypes.h>
@@ -576,6 +577,258 @@ add_cook_rows (DrComposePane *self,
              NULL, NULL, FALSE, 0, NULL);
 }
 
+/* --- the finales ------------------------------------------------------- */
+
+/* The verdict at a leaf of the solution tree, from the attacker's side
+ * (as the CLI's tree says it, in the user's language): the comment the
+ * line's last move gets in the game, and the finale's row.  NULL: not a
+ * leaf. */
+char *
+_dr_compose_leaf_verdict (const DrSolveNode *node)
+{
+  switch (node->leaf)
+    {
+    case DR_SOLVE_LEAF_NONE:
+      return NULL;
+    case DR_SOLVE_LEAF_FINALE:
+      /* Translators: a line of a problem's solution ends here; the
+       * engine's score (in men) and its depth. */
+      return g_strdup_printf (_("won finale (004 6.2.7.2): %+.2f at %d plies"),
+                              node->finale_score / (double) DR_SCORE_MAN, DR_SOLVE_FINALE_DEPTH);
+    case DR_SOLVE_LEAF_EGDB:
+      {
+        DrEgdbValue v = node->egdb_value;
+
+        /* The value is for the side to move: said for the attacker. */
+        if (!node->attacker_to_move)
+          v = v == DR_EGDB_WIN ? DR_EGDB_LOSS : v == DR_EGDB_LOSS ? DR_EGDB_WIN : v;
+        if (v == DR_EGDB_WIN)
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "table win in %d ply", "table win in %d plies",
+                                               (gulong) node->egdb_plies),
+                                  node->egdb_plies);
+        return g_strdup (v == DR_EGDB_DRAW ? _("table draw") : _("table loss"));
+      }
+    case DR_SOLVE_LEAF_NO_MOVE:
+      return g_strdup (_("end of game: no move left"));
+    case DR_SOLVE_LEAF_LOCK:
+      return g_strdup (_("locked as the stipulation says"));
+    case DR_SOLVE_LEAF_REPETITION:
+      return g_strdup (_("draw by repetition"));
+    case DR_SOLVE_LEAF_DRAW_RULE:
+      /* Translators: the article of the draw rule that holds. */
+      return g_strdup_printf (_("draw rule %s"), node->draw_rule != NULL && node->draw_rule->article != NULL
+                                                   ? node->draw_rule->article : "");
+    case DR_SOLVE_LEAF_WRONG_LOCK:
+    default:
+      return g_strdup (dr_solve_leaf_to_string (node->leaf));
+    }
+}
+
+/* The number of lines (leaves) under @node. */
+static guint
+count_leaves (const DrSolveNode *node)
+{
+  guint n = 0;
+
+  if (node->children == NULL)
+    return 1;
+  for (const DrSolveNode *c = node->children; c != NULL; c = c->next)
+    n += count_leaves (c);
+  return n;
+}
+
+typedef struct
+{
+  DrComposePane    *self;
+  const DrSolvePart *part;
+  gboolean          addable;
+  GArray           *line;     /* DrMove: the moves from the part's start to the node */
+  guint             shown;
+  guint             more;
+} FinaleWalk;
+
+/* A row per leaf of the tree, in the tree's order: the line from the start
+ * to it and its verdict; clicked, the board shows the line at its end. */
+static void
+add_finale_rows_under (FinaleWalk        *w,
+                       const DrSolveNode *node)
+{
+  for (const DrSolveNode *c = node->children; c != NULL; c = c->next)
+    {
+      g_array_append_val (w->line, c->move);
+      if (c->children != NULL)
+        add_finale_rows_under (w, c);
+      else if (w->shown >= COMPOSE_FINALE_ROWS)
+        w->more++;
+      else
+        {
+          DrComposePane *self = w->self;
+          g_autofree char *verdict = _dr_compose_leaf_verdict (c);
+          g_autofree char *moves = line_markup (self->rules, &w->part->start, (const DrMove *) w->line->data,
+                                                w->line->len, -1, self->notation);
+          g_autofree char *plain = NULL;
+          g_autofree char *message = NULL;
+          g_autofree char *title = NULL;
+          /* The row keeps a line of its own (w->line goes on changing). */
+          g_autoptr (GArray) line = g_array_sized_new (FALSE, FALSE, sizeof (DrMove), w->line->len);
+
+          g_array_append_vals (line, w->line->data, w->line->len);
+          /* The markup without a mark is escaped text: back to plain. */
+          pango_parse_markup (moves, -1, 0, NULL, &plain, NULL, NULL);
+          /* Translators: a line of the solution, then how it ends. */
+          message = g_strdup_printf (_("%s — %s"), plain != NULL ? plain : moves, verdict);
+          w->shown++;
+          /* Translators: the finales of a solution, numbered. */
+          title = g_strdup_printf (_("Finale %u"), w->shown);
+          add_row (self, "finale", c->leaf == DR_SOLVE_LEAF_FINALE ? "6.2.7.2" : "6.2.3", title, DR_CHECK_PASS,
+                   message, line, &w->part->start, w->addable, line->len - 1, verdict);
+        }
+      g_array_set_size (w->line, w->line->len - 1);
+    }
+}
+
+/* The finales of each part's solution tree (the tree's leaves), after the
+ * 6.2.3 rows; at most COMPOSE_FINALE_ROWS of them, then how many more. */
+static void
+add_finale_rows (DrComposePane *self,
+                 const DrGame  *game)
+{
+  for (guint p = 0; p < self->result->n_parts; p++)
+    {
+      const DrSolvePart *part = &self->result->parts[p];
+      g_autoptr (GArray) line = g_array_new (FALSE, FALSE, sizeof (DrMove));
+      FinaleWalk w = { self, part, dr_position_equal (&part->start, &game->root->position), line, 0, 0 };
+
+      if (!dr_solve_status_is_won (part->status) || part->tree == NULL)
+        continue;
+      add_finale_rows_under (&w, part->tree);
+      if (w.more > 0)
+        {
+          g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                   "and %u more line: see the solution tree",
+                                                                   "and %u more lines: see the solution tree",
+                                                                   w.more),
+                                                      w.more);
+
+          add_row (self, "finales-more", "6.2.3", _("Finales"), DR_CHECK_PASS, message, NULL, NULL, FALSE, 0,
+                   NULL);
+        }
+    }
+}
+
+/* Adds every line of @node's tree under @at, the leaves' verdicts as
+ * comments after their moves (a comment already there is kept).  TRUE if
+ * anything changed. */
+static gboolean
+add_tree_under (DrGame            *game,
+                DrGameNode        *at,
+                const DrSolveNode *node)
+{
+  gboolean changed = FALSE;
+
+  for (const DrSolveNode *c = node->children; c != NULL; c = c->next)
+    {
+      DrGameNode *child = dr_game_node_find_child (at, &c->move);
+
+      if (child == NULL)
+        {
+          child = dr_game_add_move (game, at, &c->move);
+          changed = TRUE;
+        }
+      if (c->children != NULL)
+        changed |= add_tree_under (game, child, c);
+      else if (child->comment_after == NULL || child->comment_after[0] == '\0')
+        {
+          g_autofree char *verdict = _dr_compose_leaf_verdict (c);
+
+          dr_game_node_set_comment_after (child, verdict);
+          changed = TRUE;
+        }
+    }
+  return changed;
+}
+
+static gboolean
+add_solution_edit (DrGame   *game,
+                   gpointer  data)
+{
+  return add_tree_under (game, game->root, data);
+}
+
+/* Every line of the solution into the game as variations (the game's own
+ * moves followed), each line's end with its verdict: one edit, one Undo. */
+static void
+add_solution_clicked_cb (DrComposePane *self)
+{
+  const DrSolveNode *tree;
+  DrGame *game = dr_game_model_get_game (self->model);
+
+  if (self->result == NULL || (tree = dr_solve_result_get_tree (self->result)) == NULL
+      || !dr_position_equal (&self->result->parts[0].start, &game->root->position)
+      || dr_solve_node_count (tree) > COMPOSE_ADD_TREE_MAX)
+    return;
+  dr_compose_pane_leave_line (self);
+  dr_game_model_edit (self->model, add_solution_edit, (gpointer) tree);
+}
+
+/* The verdict reached and why, in one sentence (the first line of the
+ * verdict label). */
+static char *
+verdict_sentence (DrComposePane *self)
+{
+  const DrSolveResult *r = self->result;
+  const DrSolveNode *tree = dr_solve_result_get_tree (r);
+  guint n_cooks = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->checklist)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "kind"), "cook") == 0
+        && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "status")) != DR_CHECK_PASS)
+      n_cooks++;
+  if (dr_solve_status_is_won (r->status) && n_cooks > 0)
+    /* Translators: the verdict; 6.2.6 requires one solution. */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Cooked: %u other attacker move also wins (6.2.6)",
+                                         "Cooked: %u other attacker moves also win (6.2.6)", n_cooks),
+                            n_cooks);
+  switch (r->status)
+    {
+    case DR_SOLVE_PROVED:
+      {
+        guint lines = tree != NULL ? count_leaves (tree) : 0;
+
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Proved: the solution’s %u line ends at the end of the game or in the tables",
+                                             "Proved: every one of the solution’s %u lines ends at the end of the game or in the tables",
+                                             lines),
+                                lines);
+      }
+    case DR_SOLVE_WON_FINALES:
+      {
+        guint lines = 0, finales = 0;
+
+        for (guint p = 0; p < r->n_parts; p++)
+          if (r->parts[p].tree != NULL)
+            {
+              lines += count_leaves (r->parts[p].tree);
+              finales += r->parts[p].n_finales;
+            }
+        /* Translators: the verdict: never called proved (004 6.2.7.2). */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Won finales: %u of the solution’s %u line ends in a finale the engine judges won (004 6.2.7.2), the others at the end of the game or in the tables",
+                                             "Won finales: %u of the solution’s %u lines end in a finale the engine judges won (004 6.2.7.2), the others at the end of the game or in the tables",
+                                             lines),
+                                finales, lines);
+      }
+    case DR_SOLVE_REFUTED:
+      return g_strdup (_("Refuted: a defence holds (the row below shows it)"));
+    case DR_SOLVE_UNDECIDED:
+    default:
+      /* Translators: the verdict, then why the solver stopped. */
+      return g_strdup_printf (_("Undecided: stopped (%s)"), dr_solve_stop_to_string (r->stop));
+    }
+}
+
 void
 _dr_compose_pane_show_report (DrComposePane *self)
 {
@@ -585,6 +838,7 @@ _dr_compose_pane_show_report (DrComposePane *self)
 
   _dr_compose_pane_clear_checklist (self);
   add_solvability_rows (self, game);
+  add_finale_rows (self, game);
   add_cook_rows (self, self->cook_basis);
   if (self->report != NULL)
     for (guint i = 0; i < self->report->items->len; i++)
@@ -606,23 +860,32 @@ _dr_compose_pane_show_report (DrComposePane *self)
       else if (s == DR_CHECK_DEFECT && worst == DR_CHECK_PASS)
         worst = DR_CHECK_DEFECT;
     }
-  switch (worst)
-    {
-    case DR_CHECK_FAIL:
-      gtk_label_set_text (self->verdict_label, _("The composition fails a requirement"));
-      break;
-    case DR_CHECK_UNDECIDED:
-      gtk_label_set_text (self->verdict_label, _("Not everything could be decided"));
-      break;
-    case DR_CHECK_DEFECT:
-      gtk_label_set_text (self->verdict_label, _("The composition is correct, with a defect"));
-      break;
-    case DR_CHECK_PASS:
-    case DR_CHECK_NOT_APPLICABLE:
-    default:
-      gtk_label_set_text (self->verdict_label, _("The composition meets every requirement checked"));
-      break;
-    }
+  {
+    g_autofree char *verdict = verdict_sentence (self);
+    g_autofree char *text = NULL;
+    const char *summary;
+
+    switch (worst)
+      {
+      case DR_CHECK_FAIL:
+        summary = _("The composition fails a requirement");
+        break;
+      case DR_CHECK_UNDECIDED:
+        summary = _("Not everything could be decided");
+        break;
+      case DR_CHECK_DEFECT:
+        summary = _("The composition is correct, with a defect");
+        break;
+      case DR_CHECK_PASS:
+      case DR_CHECK_NOT_APPLICABLE:
+      default:
+        summary = _("The composition meets every requirement checked");
+        break;
+      }
+    /* The verdict reached and why, then the checklist in a word. */
+    text = g_strdup_printf ("%s\n%s", verdict, summary);
+    gtk_label_set_text (self->verdict_label, text);
+  }
   if (self->result->message != NULL)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label), self->result->message);
   gtk_widget_set_visible (self->tree_expander, dr_solve_status_is_won (self->result->status));
@@ -633,6 +896,17 @@ _dr_compose_pane_show_report (DrComposePane *self)
       gtk_widget_set_sensitive (self->add_main_line_button,
                                 dr_position_equal (&self->result->parts[0].start, &game->root->position));
     }
+  {
+    const DrSolveNode *tree = dr_solve_result_get_tree (self->result);
+    gboolean fits = tree != NULL && dr_solve_node_count (tree) <= COMPOSE_ADD_TREE_MAX;
+
+    gtk_widget_set_visible (self->add_solution_button, tree != NULL);
+    gtk_widget_set_sensitive (self->add_solution_button,
+                              fits && dr_position_equal (&self->result->parts[0].start, &game->root->position));
+    gtk_widget_set_tooltip_text (self->add_solution_button,
+                                 fits ? _("Every line of the solution into the game as variations, each ending with its verdict")
+                                      : _("The solution tree is too large to add to the game"));
+  }
 }
 
 void
@@ -644,4 +918,5 @@ _dr_compose_pane_class_init_report (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, line_close_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_variation_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_main_line_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_solution_clicked_cb);
 }

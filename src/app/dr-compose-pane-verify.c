@@ -285,6 +285,7 @@ dr_compose_pane_verify (DrComposePane *self)
 
   _dr_compose_pane_clear_checklist (self);
   gtk_widget_set_visible (self->tree_expander, FALSE);
+  gtk_widget_set_visible (self->add_solution_button, FALSE);
   gtk_label_set_text (self->verdict_label, _("Verifying…"));
   gtk_progress_bar_set_text (self->progress_bar, _("Starting…"));
   gtk_progress_bar_set_fraction (self->progress_bar, 0);

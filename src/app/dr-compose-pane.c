@@ -340,6 +340,7 @@ model_changed_cb (DrComposePane *self)
       g_clear_pointer (&self->report, dr_check_report_free);
       _dr_compose_pane_clear_checklist (self);
       gtk_widget_set_visible (self->tree_expander, FALSE);
+      gtk_widget_set_visible (self->add_solution_button, FALSE);
       gtk_label_set_text (self->verdict_label, _("The start position changed: verify it again"));
     }
 }
@@ -414,6 +415,7 @@ dr_compose_pane_class_init (DrComposePaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrComposePane, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, DrComposePane, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, DrComposePane, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, DrComposePane, add_solution_button);
   gtk_widget_class_bind_template_child (widget_class, DrComposePane, checklist);
   gtk_widget_class_bind_template_child (widget_class, DrComposePane, line_box);
   gtk_widget_class_bind_template_child (widget_class, DrComposePane, line_label);
@@ -507,4 +509,11 @@ dr_compose_pane_get_checklist (DrComposePane *self)
 {
   g_return_val_if_fail (DR_IS_COMPOSE_PANE (self), NULL);
   return self->checklist;
+}
+
+const char *
+dr_compose_pane_get_verdict (DrComposePane *self)
+{
+  g_return_val_if_fail (DR_IS_COMPOSE_PANE (self), NULL);
+  return gtk_label_get_text (self->verdict_label);
 }

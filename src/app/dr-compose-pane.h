@@ -38,6 +38,9 @@ gboolean    dr_compose_pane_get_busy       (DrComposePane *self);
 const DrSolveResult *dr_compose_pane_get_result (DrComposePane *self);
 /* How many verifications finished (tests wait on it). */
 guint       dr_compose_pane_get_n_finished (DrComposePane *self);
+/* The verdict shown: the verdict reached and why, then the checklist in
+ * a word (tests). */
+const char *dr_compose_pane_get_verdict    (DrComposePane *self);
 /* The checklist's rows (tests). */
 GtkListBox *dr_compose_pane_get_checklist  (DrComposePane *self);
 /* A line shown on the board from a row of the checklist: the pane leaves
