@@ -17,6 +17,12 @@
  *    verdict "Won finales" and why, a row per finale, a row clicked puts
  *    the finale on the board; Add the Solution to the Game adds every
  *    line with its verdict as a comment, one Undo taking it all back;
+ *  - tables out of the box: with an empty tables folder, Verify of a
+ *    5-piece ending offers the English 2-5 tables (size and time said);
+ *    the build started and cancelled leaves no partial file; "Verify
+ *    Without" with the answer remembered stops the offers; a 3-piece
+ *    ending, "Build Tables" remembered, builds the 2-3 tables in the
+ *    background and the verification then proves with them;
  *  - Solve mode (Ctrl+Shift+P) on a file of two problems: a wrong move
  *    "spoils the win" and is taken back; hints name the piece, then the
  *    move; the right moves are answered by the defence until solved; the
@@ -841,8 +847,8 @@ test_compose_finales (void)
   dr_window_open_file (l.window, file);
   test_wait_until (finale_file_loaded, &l, "the file to be read");
 
-  /* A short limit: the cooks' searches get a tenth of it each, 0.5 s at
-   * least. */
+  /* A short limit (the proof takes 0.3 s, a sanitizer build's some
+   * more): the cooks' searches get a tenth of it each, 0.5 s at least. */
   test_click_widget (GTK_WIDGET (l.window->composition_button));
   pane = dr_window_get_compose_pane (l.window);
   {
@@ -851,7 +857,7 @@ test_compose_finales (void)
     gint64 t0 = g_get_monotonic_time ();
 
     g_assert_nonnull (spin);
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 2);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 5);
     test_click_labelled (GTK_WIDGET (pane), "_Verify");
     /* The proof takes 0.3 s; the cooks' searches (17 alternatives) and
      * the statists' take most of the 35 s the verification takes here. */
@@ -916,6 +922,174 @@ test_compose_finales (void)
   test_put_away (l.window);
 }
 
+/* --- tables out of the box (issue 24) ----------------------------------- */
+
+static gboolean
+not_building (gpointer data)
+{
+  return !dr_compose_pane_get_building_tables (data);
+}
+
+/* Files in @folder ending in @suffix, or (NULL) with a temporary name of
+ * a table being written (<slice>.egdb.XXXXXX). */
+static guint
+count_files (const char *folder,
+             const char *suffix)
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (suffix != NULL ? g_str_has_suffix (name, suffix) : strstr (name, ".egdb.") != NULL)
+      n++;
+  return n;
+}
+
+/* Waits for a verification to finish after @before (a long one: the loop
+ * does not give up at test_wait_until()'s 20 s). */
+static void
+wait_verified (DrComposePane *pane,
+               guint          before)
+{
+  gint64 t0 = g_get_monotonic_time ();
+
+  while (dr_compose_pane_get_n_finished (pane) == before || dr_compose_pane_get_busy (pane)
+         || dr_compose_pane_get_building_tables (pane))
+    {
+      g_assert_cmpint (g_get_monotonic_time () - t0, <, 300 * G_USEC_PER_SEC);
+      test_run_for (50);
+    }
+  test_wait_until (rows_allocated, pane, "the checklist's rows");
+  log_rows (pane);
+}
+
+static void
+test_compose_tables (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *old_dir = g_settings_get_string (settings, "egdb-dir");
+  g_autofree char *dir = g_build_filename (tmp_dir, "egdb-offer", NULL);
+  g_autofree char *folder = g_build_filename (dir, "english", NULL);
+  g_autofree char *answer = NULL;
+  const char *small_fen = "W:WK14,K18:BK27";
+  g_autofree char *small_pdn = g_strdup_printf ("[Event \"Two kings\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
+                                                "[FEN \"%s\"]\n\n*\n", small_fen);
+  g_autofree char *pdn = g_strdup_printf ("[Event \"Two ways\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
+                                          "[FEN \"%s\"]\n\n1. 11-7 *\n", cook_fen);
+  g_autoptr (GPtrArray) plan3 = dr_egdb_plan (&dr_rules_english, 3, NULL);
+  g_autoptr (GPtrArray) plan5 = dr_egdb_plan (&dr_rules_english, 5, NULL);
+  DrComposePane *pane;
+  DrWindow *window;
+  GtkWidget *remember;
+  const char *offer;
+  guint before;
+
+  if (test_skip_without_input (have_display))
+    return;
+  g_assert_cmpint (dr_compose_pane_tables_limit (&dr_rules_english), ==, 5);
+  g_assert_cmpint (dr_compose_pane_tables_limit (&dr_rules_international), ==, 4);
+  /* An empty tables folder, as after installing. */
+  g_settings_set_string (settings, "egdb-dir", dir);
+  g_settings_set_string (settings, "compose-build-tables", "ask");
+
+  /* A 5-piece ending: the English 2-5 tables are offered. */
+  window = open_pdn ("offer.pdn", pdn, cook_fen);
+  test_click_widget (GTK_WIDGET (window->composition_button));
+  pane = dr_window_get_compose_pane (window);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (test_find_widget (GTK_WIDGET (pane), GTK_TYPE_SPIN_BUTTON,
+                                                                has_tooltip_prefix,
+                                                                (gpointer) "The longest the solver may take")), 2);
+  before = dr_compose_pane_get_n_finished (pane);
+  test_click_labelled (GTK_WIDGET (pane), "_Verify");
+  offer = dr_compose_pane_get_tables_offer (pane);
+  g_assert_nonnull (offer);
+  g_test_message ("offer: %s", offer);
+  g_assert_nonnull (strstr (offer, "The English draughts (checkers) endgame tables of 2 to 5 pieces"));
+  g_assert_nonnull (strstr (offer, "MB on disk"));
+  g_assert_false (dr_compose_pane_get_busy (pane));
+
+  /* Built and cancelled at once (the 2-5 build takes a minute): no
+   * table half-written is left, nothing verified, the answer not kept. */
+  test_click_labelled (GTK_WIDGET (pane), "_Build Tables");
+  g_assert_true (dr_compose_pane_get_building_tables (pane));
+  g_assert_nonnull (dr_egdb_manager_get_build (dr_egdb_manager_get_default ()));
+  test_click_labelled (GTK_WIDGET (pane), "_Cancel the Build");
+  test_wait_until (not_building, pane, "the build to stop");
+  g_assert_null (dr_egdb_manager_get_build (dr_egdb_manager_get_default ()));
+  g_assert_cmpuint (count_files (folder, NULL), ==, 0);
+  g_assert_cmpuint (count_files (folder, ".egdb"), <, plan5->len);
+  g_assert_cmpuint (dr_compose_pane_get_n_finished (pane), ==, before);
+  answer = g_settings_get_string (settings, "compose-build-tables");
+  g_assert_cmpstr (answer, ==, "ask");
+  g_clear_pointer (&answer, g_free);
+
+  /* Offered again; "Verify Without", the answer remembered: never. */
+  test_click_labelled (GTK_WIDGET (pane), "_Verify");
+  g_assert_nonnull (dr_compose_pane_get_tables_offer (pane));
+  remember = test_find_widget (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON, widget_mapped, NULL);
+  g_assert_nonnull (remember);
+  test_click_widget (remember);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (remember)));
+  test_click_labelled (GTK_WIDGET (pane), "Verify _Without");
+  answer = g_settings_get_string (settings, "compose-build-tables");
+  g_assert_cmpstr (answer, ==, "never");
+  g_clear_pointer (&answer, g_free);
+  g_assert_null (dr_compose_pane_get_tables_offer (pane));
+  wait_verified (pane, before);
+  before = dr_compose_pane_get_n_finished (pane);
+  test_click_labelled (GTK_WIDGET (pane), "_Verify");
+  g_assert_null (dr_compose_pane_get_tables_offer (pane));
+  g_assert_true (dr_compose_pane_get_busy (pane));
+  wait_verified (pane, before);
+  test_put_away (window);
+
+  /* A 3-piece ending, "Build Tables" remembered (always): the 2-3 tables
+   * are built in the background, then the verification proves with them. */
+  g_settings_set_string (settings, "compose-build-tables", "ask");
+  /* Another empty folder: the build cancelled above kept the slices it
+   * finished (the 2- and 3-piece ones among them). */
+  g_free (dir);
+  g_free (folder);
+  dir = g_build_filename (tmp_dir, "egdb-offer-2", NULL);
+  folder = g_build_filename (dir, "english", NULL);
+  g_settings_set_string (settings, "egdb-dir", dir);
+  window = open_pdn ("offer-small.pdn", small_pdn, small_fen);
+  test_click_widget (GTK_WIDGET (window->composition_button));
+  pane = dr_window_get_compose_pane (window);
+  before = dr_compose_pane_get_n_finished (pane);
+  test_click_labelled (GTK_WIDGET (pane), "_Verify");
+  offer = dr_compose_pane_get_tables_offer (pane);
+  g_assert_nonnull (offer);
+  g_assert_nonnull (strstr (offer, "The English draughts (checkers) endgame tables of 2 to 3 pieces"));
+  remember = test_find_widget (GTK_WIDGET (pane), GTK_TYPE_CHECK_BUTTON, widget_mapped, NULL);
+  test_click_widget (remember);
+  test_click_labelled (GTK_WIDGET (pane), "_Build Tables");
+  answer = g_settings_get_string (settings, "compose-build-tables");
+  g_assert_cmpstr (answer, ==, "always");
+  /* The 2-3 build takes a moment: it may be over already. */
+  wait_verified (pane, before);
+  g_assert_cmpuint (count_files (folder, ".egdb"), >=, plan3->len);
+  g_assert_cmpuint (count_files (folder, NULL), ==, 0);
+  g_assert_cmpint (dr_compose_pane_get_result (pane)->status, ==, DR_SOLVE_PROVED);
+  g_test_message ("verdict: %s", dr_compose_pane_get_verdict (pane));
+  /* Proved with the tables (the key, a table win), and every other king
+   * move that keeps the win a cook: an ending, not a composition. */
+  g_assert_true (g_str_has_prefix (dr_compose_pane_get_verdict (pane),
+                                   "Cooked: 4 other attacker moves also win (6.2.6)"));
+  {
+    g_autoptr (GString) text = g_string_new (NULL);
+
+    g_assert_cmpuint (count_rows (pane, "finale"), >, 0);
+    append_labels (GTK_WIDGET (nth_row (pane, "finale", 0)), text);
+    g_assert_nonnull (strstr (text->str, "table win in"));
+  }
+  test_put_away (window);
+
+  g_settings_set_string (settings, "compose-build-tables", "never");
+  g_settings_set_string (settings, "egdb-dir", old_dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -929,6 +1103,7 @@ main (int    argc,
   g_test_add_func ("/app/compose/cancel", test_compose_cancel);
   g_test_add_func ("/app/compose/stipulation-line", test_compose_stipulation_line);
   g_test_add_func ("/app/compose/finales", test_compose_finales);
+  g_test_add_func ("/app/compose/tables", test_compose_tables);
   g_test_add_func ("/app/compose/solve-mode", test_solve_mode);
 
   have_display = test_app_init ();
@@ -949,6 +1124,9 @@ main (int    argc,
     g_assert_no_error (error);
     g_settings_set_string (settings, "egdb-dir", egdb_dir);
     g_settings_set_boolean (settings, "auto-play-forced", FALSE);
+    /* The tables of 2-4 pieces only: no offer of the 5-piece ones (the
+     * test of the offer sets it). */
+    g_settings_set_string (settings, "compose-build-tables", "never");
     g_settings_set_boolean (settings, "animate", FALSE);
     g_settings_set_string (settings, "variant", "international");
   }

@@ -81,6 +81,21 @@ struct _DrComposePane
   const DrRules  *rules;          /* of the result */
   DrPosition      start;          /* the position verified */
 
+  /* The tables offered (dr-compose-pane-tables.c). */
+  GSettings      *settings;
+  GtkWidget      *tables_banner;
+  GtkWidget      *tables_offer_box;
+  GtkWidget      *tables_build_box;
+  GtkLabel       *tables_label;
+  GtkCheckButton *tables_remember;
+  GtkProgressBar *tables_progress;
+  const DrRules  *tables_rules;   /* of the tables offered or being built */
+  int             tables_pieces;
+  gboolean        tables_offering;
+  gboolean        tables_building;
+  gboolean        tables_opening; /* built: waiting for the manager to open them */
+  gboolean        tables_asked;   /* the next Verify goes ahead without asking */
+
   /* The line shown on the board. */
   gboolean        showing_line;
   GArray         *line;           /* DrMove */
@@ -109,6 +124,13 @@ void  _dr_compose_pane_show_report         (DrComposePane *self);
  * (004 6.2.7.2): +5.67 at 6 plies", "table win in 7 plies", "end of game:
  * no move left"); NULL when @node is not a leaf. */
 char *_dr_compose_leaf_verdict             (const DrSolveNode *node);
+
+/* dr-compose-pane-tables.c */
+void     _dr_compose_pane_tables_init      (DrComposePane *self);
+void     _dr_compose_pane_tables_dispose   (DrComposePane *self);
+/* Called by Verify: TRUE when it offers tables or builds them instead
+ * (the verification follows the answer or the build). */
+gboolean _dr_compose_pane_tables_intercept (DrComposePane *self);
 
 /* dr-compose-pane-verify.c */
 void  _dr_compose_pane_class_init_verify   (GtkWidgetClass *widget_class);

@@ -262,6 +262,9 @@ dr_compose_pane_verify (DrComposePane *self)
   if (self->apply_id != 0)
     _dr_compose_pane_apply_fields (self);
   dr_compose_pane_leave_line (self);
+  /* The endgame tables it needs, offered first when they are missing. */
+  if (_dr_compose_pane_tables_intercept (self))
+    return;
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);

@@ -361,6 +361,7 @@ dr_compose_pane_dispose (GObject *object)
   g_clear_object (&self->model);
   g_clear_object (&self->board);
   g_clear_pointer (&self->egdb, dr_egdb_tables_unref);
+  _dr_compose_pane_tables_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DR_TYPE_COMPOSE_PANE);
   G_OBJECT_CLASS (dr_compose_pane_parent_class)->dispose (object);
 }
@@ -434,6 +435,7 @@ dr_compose_pane_init (DrComposePane *self)
 {
   g_mutex_init (&self->mutex);
   gtk_widget_init_template (GTK_WIDGET (self));
+  _dr_compose_pane_tables_init (self);
   self->notation = DR_NOTATION_NUMERIC;
   g_signal_connect_swapped (self->genre_dropdown, "notify::selected", G_CALLBACK (field_changed_cb), self);
   g_signal_connect_swapped (self->goal_dropdown, "notify::selected", G_CALLBACK (goal_changed_cb), self);

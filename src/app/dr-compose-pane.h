@@ -48,6 +48,14 @@ GtkListBox *dr_compose_pane_get_checklist  (DrComposePane *self);
 void        dr_compose_pane_leave_line     (DrComposePane *self);
 gboolean    dr_compose_pane_get_showing_line (DrComposePane *self);
 
+/* The endgame tables Verify offers to build when they are missing: the
+ * most pieces, for @rules' board (5 on 8x8, 4 on 10x10). */
+int         dr_compose_pane_tables_limit   (const DrRules *rules);
+/* The offer shown (its text), or NULL (tests). */
+const char *dr_compose_pane_get_tables_offer (DrComposePane *self);
+/* Tables the pane asked for are being built or opened. */
+gboolean    dr_compose_pane_get_building_tables (DrComposePane *self);
+
 /* --- shared with Solve mode ------------------------------------------- */
 
 /* The solver's options for @st (goal, attacker, lock); limits unset. */
