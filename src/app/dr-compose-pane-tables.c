@@ -226,6 +226,10 @@ _dr_compose_pane_tables_intercept (DrComposePane *self)
   if (g_str_equal (answer, "never") || pieces < 2 || pieces > dr_compose_pane_tables_limit (game->rules)
       || dr_egdb_manager_get_build (manager) != NULL)
     return FALSE;
+  /* Tables of the position's size are open: nothing to offer, and no
+   * survey (it reads every file's header and index) on this thread. */
+  if (self->egdb != NULL && dr_egdb_max_pieces (dr_egdb_tables_get (self->egdb)) >= pieces)
+    return FALSE;
   survey = dr_egdb_manager_survey (manager, game->rules);
   if (survey == NULL || survey->len < (guint) (pieces - 1))
     return FALSE;
