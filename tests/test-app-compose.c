@@ -874,8 +874,8 @@ test_compose_finales (void)
   /* The verdict reached, and why: never "proved". */
   g_test_message ("verdict: %s", dr_compose_pane_get_verdict (pane));
   g_assert_true (g_str_has_prefix (dr_compose_pane_get_verdict (pane),
-                                   "Won finales: 3 of the solution’s 3 lines end in a finale the engine judges won "
-                                   "(004 6.2.7.2)"));
+                                   "Won finales: all 3 lines of the solution end in a finale the engine judges "
+                                   "won (004 6.2.7.2)"));
   g_assert_null (strstr (dr_compose_pane_get_verdict (pane), "Proved"));
 
   /* A row per finale, each with its verdict. */
@@ -905,7 +905,13 @@ test_compose_finales (void)
 
   /* The solution into the game: the stated line followed, the other two
    * lines as variations, each line's end with its verdict; one Undo. */
-  test_click_labelled (GTK_WIDGET (pane), "Add the _Solution to the Game");
+  {
+    GtkWidget *expander = test_find_widget (GTK_WIDGET (pane), GTK_TYPE_EXPANDER, NULL, NULL);
+
+    test_click (expander, 40, 8);
+    g_assert_true (gtk_expander_get_expanded (GTK_EXPANDER (expander)));
+    test_click_labelled (expander, "Add the _Solution to the Game");
+  }
   game = dr_game_model_get_game (l.window->model);
   g_assert_cmpuint (count_commented_leaves (game->root, "won finale (004 6.2.7.2): +3.71 at 6 plies", &n_leaves),
                     ==, 3);

@@ -799,7 +799,7 @@ verdict_sentence (DrComposePane *self)
 
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "Proved: the solution’s %u line ends at the end of the game or in the tables",
-                                             "Proved: every one of the solution’s %u lines ends at the end of the game or in the tables",
+                                             "Proved: all %u lines of the solution end at the end of the game or in the tables",
                                              lines),
                                 lines);
       }
@@ -813,7 +813,14 @@ verdict_sentence (DrComposePane *self)
               lines += count_leaves (r->parts[p].tree);
               finales += r->parts[p].n_finales;
             }
-        /* Translators: the verdict: never called proved (004 6.2.7.2). */
+        /* Translators: the verdict: never called proved (004 6.2.7.2);
+         * the finales and the solution's lines. */
+        if (finales == lines)
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "Won finales: the solution’s %u line ends in a finale the engine judges won (004 6.2.7.2)",
+                                               "Won finales: all %u lines of the solution end in a finale the engine judges won (004 6.2.7.2)",
+                                               lines),
+                                  lines);
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "Won finales: %u of the solution’s %u line ends in a finale the engine judges won (004 6.2.7.2), the others at the end of the game or in the tables",
                                              "Won finales: %u of the solution’s %u lines end in a finale the engine judges won (004 6.2.7.2), the others at the end of the game or in the tables",
@@ -883,8 +890,9 @@ _dr_compose_pane_show_report (DrComposePane *self)
         break;
       }
     /* The verdict reached and why, then the checklist in a word. */
-    text = g_strdup_printf ("%s\n%s", verdict, summary);
-    gtk_label_set_text (self->verdict_label, text);
+    /* The verdict in bold, the checklist's word below it. */
+    text = g_markup_printf_escaped ("<b>%s</b>\n%s", verdict, summary);
+    gtk_label_set_markup (self->verdict_label, text);
   }
   if (self->result->message != NULL)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict_label), self->result->message);
