@@ -91,6 +91,7 @@ struct _DrComposePane
   GtkProgressBar *tables_progress;
   const DrRules  *tables_rules;   /* of the tables offered or being built */
   int             tables_pieces;
+  DrPosition      tables_start;   /* the position they were offered for */
   gboolean        tables_offering;
   gboolean        tables_building;
   gboolean        tables_opening; /* built: waiting for the manager to open them */
@@ -131,6 +132,8 @@ void     _dr_compose_pane_tables_dispose   (DrComposePane *self);
 /* Called by Verify: TRUE when it offers tables or builds them instead
  * (the verification follows the answer or the build). */
 gboolean _dr_compose_pane_tables_intercept (DrComposePane *self);
+/* The game changed: an offer made for another start position goes. */
+void     _dr_compose_pane_tables_follow    (DrComposePane *self);
 
 /* dr-compose-pane-verify.c */
 void  _dr_compose_pane_class_init_verify   (GtkWidgetClass *widget_class);

@@ -238,6 +238,7 @@ _dr_compose_pane_tables_intercept (DrComposePane *self)
     return FALSE;
   self->tables_rules = game->rules;
   self->tables_pieces = pieces;
+  self->tables_start = game->root->position;
   if (g_str_equal (answer, "always"))
     {
       start_build (self);
@@ -260,6 +261,19 @@ _dr_compose_pane_tables_intercept (DrComposePane *self)
   show_banner (self, FALSE);
   gtk_label_set_text (self->verdict_label, _("Endgame tables would help: build them, or verify without them"));
   return TRUE;
+}
+
+void
+_dr_compose_pane_tables_follow (DrComposePane *self)
+{
+  DrGame *game = dr_game_model_get_game (self->model);
+
+  if (self->tables_offering
+      && (game->rules != self->tables_rules || !dr_position_equal (&game->root->position, &self->tables_start)))
+    {
+      hide_banner (self);
+      gtk_label_set_text (self->verdict_label, "");
+    }
 }
 
 const char *

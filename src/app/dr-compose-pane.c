@@ -329,6 +329,7 @@ model_changed_cb (DrComposePane *self)
   /* The window has put the game's position back on the board. */
   self->showing_line = FALSE;
   gtk_widget_set_visible (self->line_box, FALSE);
+  _dr_compose_pane_tables_follow (self);
   if (self->writing || self->apply_id != 0)
     return;
   load_fields (self);
