@@ -516,7 +516,11 @@ test_compose_cancel (void)
   g_assert_cmpint (clicked, >, 0);
   g_test_message ("cancelled %.0f ms after the click", (finished_at - clicked) / 1000.0);
   g_assert_cmpint (finished_at - clicked, <, G_USEC_PER_SEC);
-  g_assert_cmpint (g_get_monotonic_time () - t0, <, 3 * G_USEC_PER_SEC);
+  /* From the click, not from before it: on a loaded machine (load 12 on
+   * two cores) xdotool's click alone took 1.9 to 3.6 s, and the bound from
+   * before it failed 1 run in 2 on main's build as well. */
+  g_assert_cmpint (g_get_monotonic_time () - clicked, <, 3 * G_USEC_PER_SEC);
+  g_assert_cmpint (clicked, >=, t0);
   g_assert_nonnull (dr_compose_pane_get_result (pane));
   g_assert_cmpint (dr_compose_pane_get_result (pane)->status, ==, DR_SOLVE_UNDECIDED);
   g_assert_cmpint (dr_compose_pane_get_result (pane)->stop, ==, DR_SOLVE_STOP_CANCELLED);
