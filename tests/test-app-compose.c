@@ -1024,6 +1024,16 @@ test_compose_tables (void)
   test_click_labelled (GTK_WIDGET (pane), "_Build Tables");
   g_assert_true (dr_compose_pane_get_building_tables (pane));
   g_assert_nonnull (dr_egdb_manager_get_build (dr_egdb_manager_get_default ()));
+  /* The window answers while the tables are built: a timer fires on time. */
+  {
+    Tick tick = { 0 };
+    gint64 asked = g_get_monotonic_time ();
+
+    g_timeout_add (50, tick_cb, &tick);
+    test_wait_until (tick_fired, &tick, "a timer");
+    g_assert_cmpint (tick.fired - asked, <, 500 * 1000);
+    g_assert_true (dr_compose_pane_get_building_tables (pane));
+  }
   test_click_labelled (GTK_WIDGET (pane), "_Cancel the Build");
   test_wait_until (not_building, pane, "the build to stop");
   g_assert_null (dr_egdb_manager_get_build (dr_egdb_manager_get_default ()));
@@ -1052,6 +1062,18 @@ test_compose_tables (void)
   g_assert_null (dr_compose_pane_get_tables_offer (pane));
   g_assert_true (dr_compose_pane_get_busy (pane));
   wait_verified (pane, before);
+  /* Asked again; another start position in the window: the offer goes. */
+  g_settings_set_string (settings, "compose-build-tables", "ask");
+  test_click_labelled (GTK_WIDGET (pane), "_Verify");
+  g_assert_nonnull (dr_compose_pane_get_tables_offer (pane));
+  {
+    g_autoptr (GFile) other = test_make_file (tmp_dir, "offer-other.pdn", small_pdn);
+    TestLoaded loaded = { window, test_english_position (small_fen) };
+
+    dr_window_open_file (window, other);
+    test_wait_until (test_english_file_loaded, &loaded, "the other file");
+  }
+  g_assert_null (dr_compose_pane_get_tables_offer (pane));
   test_put_away (window);
 
   /* A 3-piece ending, "Build Tables" remembered (always): the 2-3 tables
