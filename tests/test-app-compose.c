@@ -1116,6 +1116,26 @@ test_compose_tables (void)
     append_labels (GTK_WIDGET (nth_row (pane, "finale", 0)), text);
     g_assert_nonnull (strstr (text->str, "table win in"));
   }
+
+  /* Always, remembered: a 4-piece ending builds the 2-4 tables without
+   * asking, then is verified with them. */
+  {
+    const char *four_fen = "W:WK14,K18,K22:BK32";
+    g_autofree char *four_pdn = g_strdup_printf ("[Event \"Three kings\"]\n[GameType \"21\"]\n[SetUp \"1\"]\n"
+                                                 "[FEN \"%s\"]\n\n*\n", four_fen);
+    g_autoptr (GFile) four = test_make_file (tmp_dir, "offer-four.pdn", four_pdn);
+    g_autoptr (GPtrArray) plan4 = dr_egdb_plan (&dr_rules_english, 4, NULL);
+    TestLoaded loaded = { window, test_english_position (four_fen) };
+
+    dr_window_open_file (window, four);
+    test_wait_until (test_english_file_loaded, &loaded, "the 4-piece ending");
+    before = dr_compose_pane_get_n_finished (pane);
+    test_click_labelled (GTK_WIDGET (pane), "_Verify");
+    g_assert_null (dr_compose_pane_get_tables_offer (pane));
+    wait_verified (pane, before);
+    g_assert_cmpuint (count_files (folder, ".egdb"), >=, plan4->len);
+    g_assert_cmpint (dr_compose_pane_get_result (pane)->status, ==, DR_SOLVE_PROVED);
+  }
   test_put_away (window);
 
   g_settings_set_string (settings, "compose-build-tables", "never");
