@@ -20,11 +20,29 @@
 #include "test-app-util.h"
 
 #include "dr-application.h"
+#include "dr-window-compose.h"
 #include "dr-window-private.h"
 
 #include <locale.h>
 
 static const char *expected;
+static const char *expected_stipulation;
+
+static gboolean
+problem_shown (gpointer data)
+{
+  DrWindow *window = data;
+
+  return window->file != NULL && window->game_index != DR_WINDOW_NO_GAME
+         && dr_game_model_get_rules (window->model) == &dr_rules_international;
+}
+
+static gboolean
+label_is (GtkWidget *widget,
+          gpointer   data)
+{
+  return g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
 
 static gboolean
 status_shown (gpointer data)
@@ -64,6 +82,28 @@ test_window_language (void)
   gtk_window_present (GTK_WINDOW (window));
   test_wait_until (status_shown, window, "the window");
   g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, expected);
+
+  /* Issue 24: Composition mode sums up a large International problem in
+   * the language ("White to play and win — large problem"), the genre
+   * named once. */
+  if (expected_stipulation != NULL)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("draughtsman-locale-XXXXXX", NULL);
+      g_autoptr (GFile) file = test_make_file (dir, "large.pdn",
+                                               "[Event \"Large\"]\n[GameType \"20\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n"
+                                               "[FEN \"W:W30,32,33,34,35,36,37,38,39,40,41,42,43:B6,7,8,9,10,11,12,13,14,15,"
+                                               "16,17,18\"]\n\n1-0\n");
+      GtkWidget *label;
+
+      dr_window_open_file (window, file);
+      test_wait_until (problem_shown, window, "the large problem");
+      _dr_window_set_composition_mode (window, TRUE);
+      label = test_find_widget (GTK_WIDGET (dr_window_get_compose_pane (window)), GTK_TYPE_LABEL, label_is,
+                                (gpointer) expected_stipulation);
+      if (label == NULL)
+        g_error ("no label reads “%s” in the Composition pane", expected_stipulation);
+      test_remove_tree (dir);
+    }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -76,8 +116,9 @@ main (int    argc,
   dr_application_init_i18n ();
   g_test_init (&argc, &argv, NULL);
   if (argc < 2)
-    g_error ("usage: test-app-locale EXPECTED-STATUS");
+    g_error ("usage: test-app-locale EXPECTED-STATUS [EXPECTED-STIPULATION]");
   expected = argv[1];
+  expected_stipulation = argc > 2 ? argv[2] : NULL;
   g_test_add_func ("/app/locale/window-language", test_window_language);
   return g_test_run ();
 }

@@ -38,12 +38,23 @@ gboolean    dr_compose_pane_get_busy       (DrComposePane *self);
 const DrSolveResult *dr_compose_pane_get_result (DrComposePane *self);
 /* How many verifications finished (tests wait on it). */
 guint       dr_compose_pane_get_n_finished (DrComposePane *self);
+/* The verdict shown: the verdict reached and why, then the checklist in
+ * a word (tests). */
+const char *dr_compose_pane_get_verdict    (DrComposePane *self);
 /* The checklist's rows (tests). */
 GtkListBox *dr_compose_pane_get_checklist  (DrComposePane *self);
 /* A line shown on the board from a row of the checklist: the pane leaves
  * it (the board shows the game again). */
 void        dr_compose_pane_leave_line     (DrComposePane *self);
 gboolean    dr_compose_pane_get_showing_line (DrComposePane *self);
+
+/* The endgame tables Verify offers to build when they are missing: the
+ * most pieces, for @rules' board (5 on 8x8, 4 on 10x10). */
+int         dr_compose_pane_tables_limit   (const DrRules *rules);
+/* The offer shown (its text), or NULL (tests). */
+const char *dr_compose_pane_get_tables_offer (DrComposePane *self);
+/* Tables the pane asked for are being built or opened. */
+gboolean    dr_compose_pane_get_building_tables (DrComposePane *self);
 
 /* --- shared with Solve mode ------------------------------------------- */
 

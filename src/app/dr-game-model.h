@@ -85,8 +85,9 @@ void              dr_game_model_set_tag        (DrGameModel      *self,
 gboolean          dr_game_model_delete_variation (DrGameModel    *self);
 /* Any other edit of the tree's nodes in place (annotations): @edit
  * changes @game and returns whether it changed anything; if it did, the
- * edit can be undone and ::changed is emitted once.  @edit may not add or
- * remove nodes. */
+ * edit can be undone and ::changed is emitted once.  @edit may add nodes
+ * (the Composition mode adds a solution's lines) but not remove any: the
+ * current node must stay. */
 typedef gboolean (*DrGameModelEditFunc) (DrGame   *game,
                                          gpointer  data);
 gboolean          dr_game_model_edit           (DrGameModel      *self,

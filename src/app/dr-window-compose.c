@@ -36,6 +36,22 @@ follow_tables (DrWindow *self)
   dr_solve_trainer_set_notation (self->solve_trainer, notation);
 }
 
+/* The tables changed (another folder, a build finished) or were opened:
+ * the window's own handlers, connected before, have taken them. */
+static void
+compose_tables_changed_cb (DrWindow *self)
+{
+  follow_tables (self);
+}
+
+static void
+compose_tables_opened_cb (DrWindow      *self,
+                          const DrRules *rules)
+{
+  if (rules == dr_game_model_get_rules (self->model))
+    follow_tables (self);
+}
+
 /* The side pane @name ("composition", "solve"), or none (NULL). */
 static void
 show_side (DrWindow   *self,
@@ -247,6 +263,12 @@ _dr_window_compose_connect (DrWindow *self)
   g_signal_connect_swapped (self->compose_pane, "line-changed", G_CALLBACK (compose_line_changed_cb), self);
   g_signal_connect_object (self->model, "changed", G_CALLBACK (model_changed_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  /* After _dr_window_egdb_connect()'s handlers: the pane and the trainer
+   * follow the window's tables. */
+  g_signal_connect_object (dr_egdb_manager_get_default (), "tables-changed", G_CALLBACK (compose_tables_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dr_egdb_manager_get_default (), "tables-opened", G_CALLBACK (compose_tables_opened_cb),
+                           self, G_CONNECT_SWAPPED);
 }
 
 void
@@ -258,4 +280,6 @@ _dr_window_compose_dispose (DrWindow *self)
     g_signal_handlers_disconnect_by_data (self->compose_pane, self);
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_func (self->model, model_changed_cb, self);
+  g_signal_handlers_disconnect_by_func (dr_egdb_manager_get_default (), compose_tables_changed_cb, self);
+  g_signal_handlers_disconnect_by_func (dr_egdb_manager_get_default (), compose_tables_opened_cb, self);
 }
