@@ -150,8 +150,10 @@ print_cooks (const DrRules *rules,
       if (!dr_solve_status_is_won (c->status))
         {
           /* The alternative's own move and the attacker moves its search
-           * ruled out after it: no win that short exists. */
-          int bound = c->proof != NULL ? c->proof->parts[0].lower_bound + 1 : 0;
+           * ruled out after it: no win that short exists.  Only iterative
+           * deepening rules depths out (df-pn has no bound to say). */
+          int bound = c->proof != NULL && c->proof->parts[0].method == DR_SOLVE_METHOD_ID
+                      ? c->proof->parts[0].lower_bound + 1 : 0;
 
           undecided++;
           if (shallowest < 0 || bound < shallowest)
