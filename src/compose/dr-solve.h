@@ -27,7 +27,9 @@
  *              and the lower bound: no solution within that many attacker
  *              moves).
  *
- * How.  An iterative-deepening depth-first AND/OR proof search: the bound
+ * How.  For the WIN goal by default depth-first proof-number search
+ * (DrSolveMethod, dr-solve-pn.c); otherwise, and with DR_SOLVE_METHOD_ID,
+ * an iterative-deepening depth-first AND/OR proof search: the bound
  * is the number of attacker moves; attacker nodes are OR nodes, defender
  * nodes AND nodes over every legal reply (capture obligation and the
  * variant's capture choice by dr-movegen).  Attacker moves are ordered as
