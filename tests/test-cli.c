@@ -883,8 +883,15 @@ test_solve_command (void)
   }
   g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
   {
+    /* One thread: the complete proof after the finales' gets as many
+     * nodes as they took, not as much time (with two, under load, the
+     * second thread's complete proof ran out of time: "won finales"). */
     g_autoptr (CliRun) run = cli_run ("solve", "--pdn", path, "--cooks", "--cook-nodes", "3000",
-                                      "--egdb-dir", "", NULL);
+                                      "--egdb-dir", "", "--threads", "1", NULL);
+    /* --method id: iterative deepening says how deep it ruled out the
+     * alternatives it could not decide (df-pn has no such bound). */
+    g_autoptr (CliRun) id = cli_run ("solve", "--pdn", path, "--cooks", "--cook-nodes", "3000",
+                                     "--egdb-dir", "", "--method", "id", "--no-finales", "--threads", "1", NULL);
     g_autoptr (GRegex) undecided = g_regex_new ("\nalternatives undecided within the limits \\(possible cooks\\): "
                                                 "[0-9]+; none wins within ([0-9]+) moves\n", 0, 0, NULL);
     g_autoptr (GMatchInfo) match = NULL;
@@ -897,12 +904,36 @@ test_solve_command (void)
     g_assert_nonnull (strstr (run->out, "\ncook: full, 29x18 at ply 1 instead of 28x19 (proved, article 6.2.6)\n"));
     g_assert_nonnull (strstr (run->out, "2 [A1]: win proved"));
     g_assert_nonnull (strstr (run->out, "key 17-12, stated first move is the key"));
-    g_assert_true (g_regex_match (undecided, run->out, 0, &match));
+    /* df-pn's undecided alternatives, with no depth bound. */
+    g_assert_nonnull (strstr (run->out, "\nalternatives undecided within the limits (possible cooks): "));
+    g_assert_null (strstr (run->out, "none wins within"));
+    cli_run_report (id);
+    assert_success (id);
+    g_assert_nonnull (strstr (id->out, "2 [A1]: win proved"));
+    g_assert_true (g_regex_match (undecided, id->out, 0, &match));
     depth = g_match_info_fetch (match, 1);
     /* At least the stated solution's own three moves were searched. */
     g_assert_cmpint (atoi (depth), >=, 3);
     g_assert_nonnull (strstr (run->out, "problems: 2, proved: 2, won finales: 0, refuted: 0, undecided: 0"));
     g_assert_nonnull (strstr (run->out, "full cooks: 1;"));
+  }
+  {
+    /* 6.1.4, Black moves first: D. Vuurboom, Cat.A1 A64, Black to move and
+     * "1-0".  The Result tag's winner is the attacker (before, the side to
+     * move was: a win for Black was looked for, undecided). */
+    static const char black_first[] =
+      "[Event \"A64\"]\n[GameType \"20\"]\n[FEN \"B:W8,25,30:B7,15,18\"]\n[Result \"1-0\"]\n"
+      "1. ... 7-12 2. 8x17 18-23 3. 17-12 23-28 1-0\n";
+    g_autofree char *bf = g_build_filename (dir, "black-first.pdn", NULL);
+    g_autoptr (CliRun) run = NULL;
+
+    g_assert_true (g_file_set_contents (bf, black_first, -1, NULL));
+    run = cli_run ("solve", "--pdn", bf, "--egdb-dir", "", "--threads", "1", "--nodes", "400000", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "1 [A64]: win won finales"));
+    g_assert_nonnull (strstr (run->out, "win for White in"));
+    g_remove (bf);
   }
   {
     /* Two men cannot both be locked (6.2.8.2): the refutation ends where

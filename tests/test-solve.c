@@ -183,13 +183,21 @@ test_refuted_and_draw_study (void)
     g_assert_cmpint (dr_solve_result_get_tree (in_tables)->children->leaf, ==, DR_SOLVE_LEAF_EGDB);
   }
 
-  /* Without the tables the king endings never end: not decided. */
+  /* Without the tables the king endings never end: not decided.
+   * Iterative deepening says how far it ruled a solution out; df-pn
+   * (the default, test-dfpn.c) says its numbers instead. */
   dr_solve_options_init (&o);
   o.max_nodes = 5000;
+  o.method = DR_SOLVE_METHOD_ID;
   no_tables = solve (&dr_rules_international, "W:WK47,28:BK5,23", &o);
   g_assert_cmpint (no_tables->status, ==, DR_SOLVE_UNDECIDED);
   g_assert_cmpint (no_tables->stop, ==, DR_SOLVE_STOP_NODES);
   g_assert_cmpint (no_tables->parts[0].lower_bound, >=, 2);
+  g_clear_pointer (&no_tables, dr_solve_result_free);
+  o.method = DR_SOLVE_METHOD_PN;
+  no_tables = solve (&dr_rules_international, "W:WK47,28:BK5,23", &o);
+  g_assert_cmpint (no_tables->status, ==, DR_SOLVE_UNDECIDED);
+  g_assert_cmpint (no_tables->stop, ==, DR_SOLVE_STOP_NODES);
 }
 
 /* A full cook: Black's only man on 23 can be taken by 28x19 or by 29x18,
@@ -491,6 +499,8 @@ test_tree_too_large (void)
 
   dr_solve_options_init (&o);
   o.max_seconds = 60;
+  /* Iterative deepening: it says at what depth it found the win. */
+  o.method = DR_SOLVE_METHOD_ID;
   r = solve (&dr_rules_english, "W:W28,29:B23", &o);
   g_assert_cmpint (r->status, ==, DR_SOLVE_UNDECIDED);
   g_assert_cmpint (r->stop, ==, DR_SOLVE_STOP_TREE_SIZE);

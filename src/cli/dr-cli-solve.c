@@ -5,7 +5,7 @@
  *
  *   solve --variant V --fen F [--goal G] [--attacker S] [--lock N] [--lock-kings N]
  *         [--nodes N] [--time S] [--egdb-dir D] [--cooks [--cook-nodes N]] [--tree]
- *         [--no-finales] [--threads N]
+ *         [--no-finales] [--threads N] [--method id|pn]
  *   solve --pdn FILE [--variant V] [same options]
  *
  * One position: the verdict, the key, the solution tree (--tree), the
@@ -55,6 +55,7 @@ typedef struct
   gboolean tree;
   gboolean no_finales;
   int      threads;
+  char    *method;
 } SolveArgs;
 
 static void
@@ -67,6 +68,7 @@ solve_args_clear (SolveArgs *a)
   g_free (a->attacker);
   g_free (a->egdb_dir);
   g_free (a->notation);
+  g_free (a->method);
 }
 
 /* The options of @a for @rules; FALSE with a message on bad values. */
@@ -113,6 +115,11 @@ make_options (const SolveArgs *a,
    * proof is searched beside them on the second core. */
   o->finales = !a->no_finales;
   o->threads = a->threads > 0 ? (guint) a->threads : MIN (2, g_get_num_processors ());
+  if (a->method != NULL && !dr_solve_method_from_string (a->method, &o->method))
+    {
+      g_printerr (_("draughtsman-cli solve: --method must be id or pn, not “%s”\n"), a->method);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -143,8 +150,10 @@ print_cooks (const DrRules *rules,
       if (!dr_solve_status_is_won (c->status))
         {
           /* The alternative's own move and the attacker moves its search
-           * ruled out after it: no win that short exists. */
-          int bound = c->proof != NULL ? c->proof->parts[0].lower_bound + 1 : 0;
+           * ruled out after it: no win that short exists.  Only iterative
+           * deepening rules depths out (df-pn has no bound to say). */
+          int bound = c->proof != NULL && c->proof->parts[0].method == DR_SOLVE_METHOD_ID
+                      ? c->proof->parts[0].lower_bound + 1 : 0;
 
           undecided++;
           if (shallowest < 0 || bound < shallowest)
@@ -257,7 +266,7 @@ solve_pdn (const SolveArgs *a,
   g_autoptr (DrEgdb) egdb = NULL;
   const DrRules *egdb_rules = NULL;
   guint index = 0, proved = 0, won_finales = 0, refuted = 0, undecided = 0, skipped = 0, bad = 0;
-  guint key_matches = 0, full_cooks = 0;
+  guint key_matches = 0, full_cooks = 0, stated_also_wins = 0;
   double worst = 0;
   guint worst_index = 0;
   DrSolveOptions base;
@@ -290,6 +299,7 @@ solve_pdn (const SolveArgs *a,
       const DrMove *key;
       DrNotation notation;
       gboolean stated_is_key = FALSE;
+      DrSolveStatus stated_status = DR_SOLVE_UNDECIDED;
       g_autofree char *key_text = NULL;
       g_autofree char *cook_text = NULL;
       g_autoptr (GPtrArray) found = NULL;
@@ -332,6 +342,21 @@ solve_pdn (const SolveArgs *a,
           if (goal_tag == NULL || !dr_solve_goal_from_string (goal_tag, &o.goal))
             o.goal = g_strcmp0 (result, "1/2-1/2") == 0 ? DR_SOLVE_GOAL_DRAW : DR_SOLVE_GOAL_WIN;
         }
+      /* Problems of the International federation (004 section VI): the
+       * winner the Result tag names is the attacker (6.1.4: Black may move
+       * first in a problem White wins), unless --attacker says.  English
+       * collections keep the game's Result, not the stipulation: there the
+       * side to move wins. */
+      if (a->attacker == NULL && game->rules->variant == DR_VARIANT_INTERNATIONAL
+          && (o.goal == DR_SOLVE_GOAL_WIN || o.goal == DR_SOLVE_GOAL_WIN_EITHER))
+        {
+          const char *result = dr_game_get_tag (game, "Result");
+
+          if (g_strcmp0 (result, "1-0") == 0)
+            o.attacker = DR_SOLVE_ATTACKER_WHITE;
+          else if (g_strcmp0 (result, "0-1") == 0)
+            o.attacker = DR_SOLVE_ATTACKER_BLACK;
+        }
       /* Finales end problems only (004 6.2.7.2): a Genre tag that says
        * otherwise (an étude) asks for the whole proof. */
       {
@@ -368,6 +393,21 @@ solve_pdn (const SolveArgs *a,
           g_free (list);
           stated_is_key = line->len > 0 && dr_move_same (key, &g_array_index (line, DrMove, 0));
           key_matches += stated_is_key;
+          /* Another key: does the stated one win too (a full cook, 6.2.6),
+           * or is it not a solution within the limits? */
+          if (line->len > 0 && !stated_is_key && r->n_parts == 1)
+            {
+              DrSolveOptions so = o;
+              DrPosition after;
+              g_autoptr (DrSolveResult) sr = NULL;
+
+              so.attacker = r->parts[0].attacker == DR_SIDE_WHITE ? DR_SOLVE_ATTACKER_WHITE
+                                                                   : DR_SOLVE_ATTACKER_BLACK;
+              dr_position_apply (&after, &game->root->position, &g_array_index (line, DrMove, 0));
+              sr = dr_solve (game->rules, &after, &so, NULL);
+              stated_status = sr != NULL ? sr->status : DR_SOLVE_UNDECIDED;
+              stated_also_wins += dr_solve_status_is_won (stated_status);
+            }
         }
       if (a->cooks && dr_solve_status_is_won (r->status) && r->n_parts == 1)
         {
@@ -424,7 +464,10 @@ solve_pdn (const SolveArgs *a,
                round != NULL && *round != '\0' ? "/" : "", round != NULL ? round : "",
                dr_solve_goal_to_string (o.goal), dr_solve_status_to_string (r->status), r->nodes, ms,
                key_text != NULL ? key_text : "-",
-               line->len == 0 ? "none" : stated_is_key ? "is the key" : key != NULL ? "differs" : "-",
+               line->len == 0 ? "none" : stated_is_key ? "is the key"
+               : key == NULL ? "-" : dr_solve_status_is_won (stated_status) ? "differs, and wins too (a full cook)"
+               : stated_status == DR_SOLVE_REFUTED ? "differs, and does not win"
+               : "differs, and is not shown to win within the limits",
                r->status != DR_SOLVE_PROVED ? " (" : "",
                r->status != DR_SOLVE_PROVED ? r->message : "",
                r->status != DR_SOLVE_PROVED ? ")" : "");
@@ -437,9 +480,10 @@ solve_pdn (const SolveArgs *a,
   if (times->len > 0)
     g_array_sort (times, cmp_double);
   g_print ("problems: %u, proved: %u, won finales: %u, refuted: %u, undecided: %u, skipped: %u, bad: %u; "
-           "key = stated first move: %u; full cooks: %u; time median %.0f ms, worst %.0f ms (#%u)\n",
+           "key = stated first move: %u; another key, the stated one winning too: %u; full cooks: %u; "
+           "time median %.0f ms, worst %.0f ms (#%u)\n",
            proved + won_finales + refuted + undecided, proved, won_finales, refuted, undecided, skipped, bad,
-           key_matches, full_cooks,
+           key_matches, stated_also_wins, full_cooks,
            times->len > 0 ? g_array_index (times, double, times->len / 2) : 0.0, worst, worst_index);
   if (bad > 0)
     return EXIT_BAD_INPUT;
@@ -470,6 +514,7 @@ dr_cli_solve (int    argc,
     { "tree", 0, 0, G_OPTION_ARG_NONE, &a.tree, N_("Print the solution tree"), NULL },
     { "no-finales", 0, 0, G_OPTION_ARG_NONE, &a.no_finales, N_("A win must run every line to the end of the game or the tables, not to won finales (004 6.2.7.2)"), NULL },
     { "threads", 0, 0, G_OPTION_ARG_INT, &a.threads, N_("Threads: 2 or more searches the complete proof beside the finales (default: 2, or 1 on one core)"), N_("N") },
+    { "method", 0, 0, G_OPTION_ARG_STRING, &a.method, N_("The win's search: pn (proof numbers, default) or id (iterative deepening)"), N_("METHOD") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);

@@ -76,6 +76,7 @@ typedef struct
   gboolean              ignore_node_limit;
   guint                 part;
   int                   depth;       /* current iteration */
+  DrSolveMethod         method;      /* ID or PN (the WIN goal; others ID) */
   const gint           *stop;        /* (nullable) another thread's stop: not 0 stops
                                         this solve (DR_SOLVE_STOP_CANCELLED) */
 
@@ -117,6 +118,7 @@ Ctx     *_dr_solve_ctx_new          (const DrRules        *rules,
                                      DrSide                attacker);
 void     _dr_solve_ctx_free         (Ctx                  *c);
 void     _dr_solve_ctx_start        (Ctx                  *c);
+void     _dr_solve_ctx_check        (Ctx                  *c);
 Leaf     _dr_solve_classify         (Ctx                  *c,
                                      const DrPosition     *pos,
                                      unsigned              n_moves,
@@ -137,8 +139,23 @@ Outcome  _dr_solve_search           (Ctx                  *c,
                                      gboolean             *certain,
                                      gboolean             *path_dep);
 
-/* dr-solve.c: solving one part, and the parts of a result. */
+/* dr-solve.c: solving one part (with c->method), and the parts of a
+ * result; the solution tree's nodes. */
 void     _dr_solve_solve_part       (Ctx                  *c,
+                                     DrSolvePart          *part);
+void     _dr_solve_id_solve_part    (Ctx                  *c,
+                                     DrSolvePart          *part);
+DrSolveNode *_dr_solve_node_new     (DrSolveNode          *parent,
+                                     const DrMove         *move,
+                                     const DrPosition     *pos,
+                                     DrSide                attacker);
+void     _dr_solve_node_append      (DrSolveNode          *parent,
+                                     DrSolveNode          *child);
+void     _dr_solve_node_free        (DrSolveNode          *node);
+guint    _dr_solve_count_finales    (const DrSolveNode    *node);
+
+/* dr-solve-pn.c: one part of the WIN goal by df-pn (DR_SOLVE_METHOD_PN). */
+void     _dr_solve_pn_solve_part    (Ctx                  *c,
                                      DrSolvePart          *part);
 void     _dr_solve_part_clear       (DrSolvePart          *part);
 DrSide   _dr_solve_resolve_attacker (const DrSolveOptions *options,

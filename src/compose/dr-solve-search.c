@@ -54,6 +54,8 @@ _dr_solve_ctx_new (const DrRules        *rules,
   c->scratch->all_paths = false;
   c->start_time = g_get_monotonic_time ();
   c->finales = options->finales && goal == DR_SOLVE_GOAL_WIN;
+  c->method = goal == DR_SOLVE_GOAL_WIN && options->method != DR_SOLVE_METHOD_ID
+              ? DR_SOLVE_METHOD_PN : DR_SOLVE_METHOD_ID;
   return c;
 }
 
@@ -84,8 +86,8 @@ _dr_solve_ctx_start (Ctx *c)
   c->abort_reason = DR_SOLVE_STOP_DONE;
 }
 
-static void
-ctx_check (Ctx *c)
+void
+_dr_solve_ctx_check (Ctx *c)
 {
   gint64 now;
 
@@ -495,7 +497,7 @@ _dr_solve_search (Ctx              *c,
   *certain = FALSE;
   *path_dep = FALSE;
   c->nodes++;
-  ctx_check (c);
+  _dr_solve_ctx_check (c);
   if (c->aborted)
     return R_ABORT;
   if (ply >= MAX_PLY - 1)

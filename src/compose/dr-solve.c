@@ -104,6 +104,25 @@ dr_solve_leaf_to_string (DrSolveLeaf leaf)
     }
 }
 
+const char *
+dr_solve_method_to_string (DrSolveMethod method)
+{
+  return method == DR_SOLVE_METHOD_ID ? "id" : "pn";
+}
+
+gboolean
+dr_solve_method_from_string (const char    *text,
+                             DrSolveMethod *method)
+{
+  if (g_ascii_strcasecmp (text, "id") == 0)
+    *method = DR_SOLVE_METHOD_ID;
+  else if (g_ascii_strcasecmp (text, "pn") == 0)
+    *method = DR_SOLVE_METHOD_PN;
+  else
+    return FALSE;
+  return TRUE;
+}
+
 gboolean
 dr_solve_status_is_won (DrSolveStatus status)
 {
@@ -123,23 +142,23 @@ dr_solve_options_init (DrSolveOptions *options)
 /* -------------------------------------------------------------------- */
 /* The solution tree                                                     */
 
-static void
-node_free (DrSolveNode *node)
+void
+_dr_solve_node_free (DrSolveNode *node)
 {
   while (node != NULL)
     {
       DrSolveNode *next = node->next;
-      node_free (node->children);
+      _dr_solve_node_free (node->children);
       g_free (node);
       node = next;
     }
 }
 
-static DrSolveNode *
-node_new (DrSolveNode      *parent,
-          const DrMove     *move,
-          const DrPosition *pos,
-          DrSide            attacker)
+DrSolveNode *
+_dr_solve_node_new (DrSolveNode      *parent,
+                    const DrMove     *move,
+                    const DrPosition *pos,
+                    DrSide            attacker)
 {
   DrSolveNode *n = g_new0 (DrSolveNode, 1);
 
@@ -152,9 +171,9 @@ node_new (DrSolveNode      *parent,
   return n;
 }
 
-static void
-node_append (DrSolveNode *parent,
-             DrSolveNode *child)
+void
+_dr_solve_node_append (DrSolveNode *parent,
+                       DrSolveNode *child)
 {
   DrSolveNode **p = &parent->children;
 
@@ -256,8 +275,8 @@ extract (Ctx         *c,
           DrSolveNode *cn;
 
           dr_position_apply (&child, pos, &best_m);
-          cn = node_new (node, &best_m, &child, c->attacker);
-          node_append (node, cn);
+          cn = _dr_solve_node_new (node, &best_m, &child, c->attacker);
+          _dr_solve_node_append (node, cn);
           ok = extract (c, cn, best_d, count);
           node->distance = 1 + cn->distance;
         }
@@ -279,8 +298,8 @@ extract (Ctx         *c,
               ok = FALSE;
               break;
             }
-          cn = node_new (node, &list.moves[i], &child, c->attacker);
-          node_append (node, cn);
+          cn = _dr_solve_node_new (node, &list.moves[i], &child, c->attacker);
+          _dr_solve_node_append (node, cn);
           ok = extract (c, cn, d, count);
           node->distance = MAX (node->distance, cn->distance);
         }
@@ -344,7 +363,7 @@ refutation_line (Ctx              *c,
 void
 _dr_solve_part_clear (DrSolvePart *part)
 {
-  node_free (part->tree);
+  _dr_solve_node_free (part->tree);
   part->tree = NULL;
   if (part->refutation != NULL)
     g_array_free (part->refutation, TRUE);
@@ -362,20 +381,32 @@ dr_solve_result_free (DrSolveResult *result)
   g_free (result);
 }
 
-static guint
-count_finales (const DrSolveNode *node)
+guint
+_dr_solve_count_finales (const DrSolveNode *node)
 {
   guint n = node->leaf == DR_SOLVE_LEAF_FINALE;
 
   for (const DrSolveNode *ch = node->children; ch != NULL; ch = ch->next)
-    n += count_finales (ch);
+    n += _dr_solve_count_finales (ch);
   return n;
 }
 
-/* Solves one part with @c (whose goal and attacker are the part's). */
+/* Solves one part with @c (whose goal and attacker are the part's), by
+ * c->method. */
 void
 _dr_solve_solve_part (Ctx         *c,
                       DrSolvePart *part)
+{
+  if (c->method == DR_SOLVE_METHOD_PN)
+    _dr_solve_pn_solve_part (c, part);
+  else
+    _dr_solve_id_solve_part (c, part);
+}
+
+/* Solves one part by iterative deepening. */
+void
+_dr_solve_id_solve_part (Ctx         *c,
+                         DrSolvePart *part)
 {
   guint64 nodes0 = c->nodes;
   int last_done = 0;
@@ -384,6 +415,7 @@ _dr_solve_solve_part (Ctx         *c,
   _dr_solve_ctx_start (c);
   part->status = DR_SOLVE_UNDECIDED;
   part->stop = DR_SOLVE_STOP_DEPTH;
+  part->method = DR_SOLVE_METHOD_ID;
   c->path_len = 0;
 
   for (int d = 0; d <= c->max_depth; d++)
@@ -420,7 +452,7 @@ _dr_solve_solve_part (Ctx         *c,
   if (found_d >= 0)
     {
       guint count = 0;
-      DrSolveNode *root = node_new (NULL, NULL, &part->start, c->attacker);
+      DrSolveNode *root = _dr_solve_node_new (NULL, NULL, &part->start, c->attacker);
 
       /* Re-proving the parts of the tree the table lost may take nodes
        * beyond the limit: the proof is there, only the time it takes. */
@@ -429,7 +461,7 @@ _dr_solve_solve_part (Ctx         *c,
       if (extract (c, root, found_d, &count) && !c->aborted)
         {
           part->tree = root;
-          part->n_finales = count_finales (root);
+          part->n_finales = _dr_solve_count_finales (root);
           part->status = part->n_finales > 0 ? DR_SOLVE_WON_FINALES : DR_SOLVE_PROVED;
           part->stop = DR_SOLVE_STOP_DONE;
           part->distance = root->distance;
@@ -437,7 +469,7 @@ _dr_solve_solve_part (Ctx         *c,
         }
       else
         {
-          node_free (root);
+          _dr_solve_node_free (root);
           part->stop = c->aborted ? c->abort_reason
                        : count > TREE_NODE_CAP ? DR_SOLVE_STOP_TREE_SIZE : DR_SOLVE_STOP_UNVERIFIED;
           /* The search found the win at found_d and ruled out every
@@ -519,6 +551,11 @@ _dr_solve_part_message (const DrRules     *rules,
         return g_strdup_printf (_("undecided: a win in %d moves was found, but its tree (every defence) has more "
                                   "than %d positions, %" PRIu64 " nodes"),
                                 part->found_depth, TREE_NODE_CAP, (uint64_t) part->nodes);
+      if (part->method == DR_SOLVE_METHOD_PN && part->stop != DR_SOLVE_STOP_UNVERIFIED)
+        return g_strdup_printf (_("undecided (%s): proof-number search, %" PRIu64 " nodes, the start's proof "
+                                  "number %u, disproof number %u"),
+                                dr_solve_stop_to_string (part->stop), (uint64_t) part->nodes,
+                                part->root_pn, part->root_dn);
       /* PRIu64: xgettext keeps the whole message (not G_GUINT64_FORMAT). */
       return g_strdup_printf (_("undecided (%s): no solution within %d moves, %" PRIu64 " nodes"),
                               dr_solve_stop_to_string (part->stop), part->lower_bound, (uint64_t) part->nodes);
@@ -787,7 +824,7 @@ dr_solve (const DrRules        *rules,
         if (!dr_solve_verify_tree (&one, &local))
           {
             g_debug ("not a proof: %s", local->message);
-            node_free (r->parts[p].tree);
+            _dr_solve_node_free (r->parts[p].tree);
             r->parts[p].tree = NULL;
             r->parts[p].status = DR_SOLVE_UNDECIDED;
             r->parts[p].stop = DR_SOLVE_STOP_UNVERIFIED;

@@ -27,7 +27,9 @@
  *              and the lower bound: no solution within that many attacker
  *              moves).
  *
- * How.  An iterative-deepening depth-first AND/OR proof search: the bound
+ * How.  For the WIN goal by default depth-first proof-number search
+ * (DrSolveMethod, dr-solve-pn.c); otherwise, and with DR_SOLVE_METHOD_ID,
+ * an iterative-deepening depth-first AND/OR proof search: the bound
  * is the number of attacker moves; attacker nodes are OR nodes, defender
  * nodes AND nodes over every legal reply (capture obligation and the
  * variant's capture choice by dr-movegen).  Attacker moves are ordered as
@@ -158,6 +160,31 @@ typedef enum
 #define DR_SOLVE_FINALE_DEPTH      6
 #define DR_SOLVE_FINALE_MIN_SCORE  200
 
+/* How the WIN goal is searched (issue 24, "The search").
+ *   ID  the iterative-deepening proof search described above;
+ *   PN  depth-first proof-number search (df-pn): proof and disproof
+ *       numbers in a transposition table of their own, children first
+ *       valued by mobility (an attacker move's proof number is the number
+ *       of the defender's replies, so sacrifices answered by a forced
+ *       capture count as one), the 1+epsilon trick (epsilon 1/4) against
+ *       thrashing, finales and the tables as terminal wins.  A position
+ *       repeating one on the line counts as not won there (never stored as
+ *       such beyond it), so df-pn's "no" is not certain: when it disproves
+ *       the start, iterative deepening decides with the limits left.  The
+ *       solution tree is read out of df-pn's table (children re-proved
+ *       where the table lost them) and verified as any other.
+ * Other goals are always searched with ID. */
+typedef enum
+{
+  DR_SOLVE_METHOD_DEFAULT,   /* PN */
+  DR_SOLVE_METHOD_ID,
+  DR_SOLVE_METHOD_PN,
+} DrSolveMethod;
+
+const char  *dr_solve_method_to_string   (DrSolveMethod  method);  /* "id", "pn" */
+gboolean     dr_solve_method_from_string (const char    *text,
+                                          DrSolveMethod *method);
+
 /* TRUE for PROVED and WON_FINALES: the goal was reached on every line. */
 gboolean     dr_solve_status_is_won    (DrSolveStatus status);
 
@@ -209,6 +236,7 @@ typedef struct
   guint               threads;       /* 0, 1: one; 2 or more with finales: a
                                         complete proof searched beside the
                                         finales' on a second thread */
+  DrSolveMethod       method;        /* the WIN goal's search (see DrSolveMethod) */
 } DrSolveOptions;
 
 /* Defaults: WIN for the side to move, any lock material, no limits but
@@ -271,6 +299,9 @@ typedef struct
                                  the defender's answer, ... down to a leaf */
   DrSolveLeaf    refutation_leaf; /* why the refutation line's last position is not won */
   guint          n_finales;   /* WON_FINALES: the tree's finale leaves */
+  DrSolveMethod  method;      /* the search that gave the verdict (ID or PN) */
+  guint32        root_pn;     /* PN, UNDECIDED: the start's proof and disproof */
+  guint32        root_dn;     /*   numbers when the limits ran out */
   guint64        nodes;
   double         seconds;
 } DrSolvePart;
