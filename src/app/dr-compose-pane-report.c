@@ -437,10 +437,18 @@ add_solvability_rows (DrComposePane *self,
           status = DR_CHECK_UNDECIDED;
           /* PRIu64, not G_GUINT64_FORMAT: xgettext knows <inttypes.h>'s
            * macros and keeps the whole message. */
-          message = g_strdup_printf (_("%snot decided: stopped (%s) after %" PRIu64
-                                       " positions in %.1f s; no solution within %d moves"),
-                                     prefix, dr_solve_stop_to_string (part->stop), (uint64_t) part->nodes, part->seconds,
-                                     part->lower_bound);
+          if (part->method == DR_SOLVE_METHOD_PN)
+            /* Proof-number search has no depth bound: its proof and
+             * disproof numbers say how far it was from either answer. */
+            message = g_strdup_printf (_("%snot decided: stopped (%s) after %" PRIu64
+                                         " positions in %.1f s; proof number %u, disproof number %u"),
+                                       prefix, dr_solve_stop_to_string (part->stop), (uint64_t) part->nodes,
+                                       part->seconds, part->root_pn, part->root_dn);
+          else
+            message = g_strdup_printf (_("%snot decided: stopped (%s) after %" PRIu64
+                                         " positions in %.1f s; no solution within %d moves"),
+                                       prefix, dr_solve_stop_to_string (part->stop), (uint64_t) part->nodes,
+                                       part->seconds, part->lower_bound);
           add_row (self, "solvability", "6.2.3", _("Solvability"), status, message, NULL, NULL, FALSE, 0, NULL);
         }
     }
@@ -509,7 +517,10 @@ add_cook_rows (DrComposePane *self,
         {
           /* The alternative itself and the attacker moves its search
            * ruled out after it. */
-          int bound = cook->proof != NULL ? cook->proof->parts[0].lower_bound + 1 : 0;
+          /* Only iterative deepening bounds the depth; a proof-number
+           * search that ran out says nothing of it. */
+          int bound = cook->proof != NULL && cook->proof->parts[0].method == DR_SOLVE_METHOD_ID
+                      ? cook->proof->parts[0].lower_bound + 1 : 0;
 
           if (shallowest < 0 || bound < shallowest)
             shallowest = bound;
