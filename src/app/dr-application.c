@@ -3,7 +3,7 @@
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Application actions (quit, about, preferences), keyboard accelerators,
+ * Application actions (quit, about, help, preferences), keyboard accelerators,
  * and opening files given on the command line or by the desktop.
  */
 
@@ -327,6 +327,51 @@ quit_cb (GSimpleAction *action, GVariant *param, gpointer app)
   quit_next (q);
 }
 
+/* The user guide (help/C/index.page, installed by help/meson.build). */
+#define DR_HELP_URI "help:" GETTEXT_PACKAGE
+
+static void
+help_shown_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  g_autoptr (GtkWindow) parent = data;   /* the window asked from, or NULL */
+  g_autoptr (GError) error = NULL;
+
+  if (gtk_show_uri_full_finish (parent, result, &error))
+    return;
+  g_warning ("%s cannot be opened: %s", DR_HELP_URI, error->message);
+  if (parent != NULL && DR_IS_WINDOW (parent))
+    {
+      g_autofree char *message = g_strdup_printf (_("The user guide cannot be opened: %s"), error->message);
+
+      _dr_window_toast (DR_WINDOW (parent), message);
+    }
+}
+
+/* F1 and the main menu's Help: the guide, in the help browser (Yelp).
+ * For the tests only: when DRAUGHTSMAN_TEST_HELP_URI_FILE is set, the URI
+ * is written to that file instead of being opened, so that a test sees
+ * what would be opened without starting a help browser; the shipped
+ * program never sets it, and opens the guide. */
+static void
+help_cb (GSimpleAction *action, GVariant *param, gpointer app)
+{
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (app));
+  const char *test_file = g_getenv ("DRAUGHTSMAN_TEST_HELP_URI_FILE");
+
+  if (test_file != NULL && *test_file != '\0')
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!g_file_set_contents (test_file, DR_HELP_URI, -1, &error))
+        g_warning ("DRAUGHTSMAN_TEST_HELP_URI_FILE: %s", error->message);
+      return;
+    }
+  gtk_show_uri_full (parent, DR_HELP_URI, GDK_CURRENT_TIME, NULL, help_shown_cb,
+                     parent != NULL ? g_object_ref (parent) : NULL);
+}
+
 static void
 about_cb (GSimpleAction *action, GVariant *param, gpointer app)
 {
@@ -598,6 +643,7 @@ egdb_cb (GSimpleAction *action, GVariant *param, gpointer app)
 static const GActionEntry app_actions[] = {
   { "quit", quit_cb },
   { "about", about_cb },
+  { "help", help_cb },
   { "preferences", preferences_cb },
   { "egdb", egdb_cb },
 };
@@ -634,6 +680,7 @@ dr_application_startup (GApplication *app)
     { "win.solve-problems", { "<Control><Shift>p", NULL } },
     { "win.play-engine", { "<Control><Shift>g", NULL } },
     { "win.fullscreen", { "F11", NULL } },
+    { "app.help", { "F1", NULL } },
   };
 
   G_APPLICATION_CLASS (dr_application_parent_class)->startup (app);
