@@ -517,10 +517,15 @@ test_verify_catches (void)
       g_autofree char *contents = NULL;
       gsize length;
 
+      g_autofree char *dist_to = _dr_egdb_dist_path (to);
+
       if (other == t)
         continue;
       g_assert_true (g_file_get_contents (other->path, &contents, &length, NULL));
       g_assert_true (g_file_set_contents (to, contents, (gssize) length, NULL));
+      g_clear_pointer (&contents, g_free);
+      g_assert_true (g_file_get_contents (other->dist->path, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (dist_to, contents, (gssize) length, NULL));
     }
   bad = dr_egdb_open (rules, dir, &error);
   g_assert_no_error (error);
@@ -555,13 +560,18 @@ copy_tables (const char *variant,
   for (guint i = 0; i < db->tables->len; i++)
     {
       EgdbTable *t = g_ptr_array_index (db->tables, i);
-      g_autofree char *base = g_path_get_basename (t->path);
-      g_autofree char *to = g_build_filename (sub, base, NULL);
-      g_autofree char *contents = NULL;
-      gsize length;
 
-      g_assert_true (g_file_get_contents (t->path, &contents, &length, NULL));
-      g_assert_true (g_file_set_contents (to, contents, (gssize) length, NULL));
+      /* The win/draw/loss file and its distance file. */
+      for (EgdbTable *f = t; f != NULL; f = f == t ? t->dist : NULL)
+        {
+          g_autofree char *base = g_path_get_basename (f->path);
+          g_autofree char *to = g_build_filename (sub, base, NULL);
+          g_autofree char *contents = NULL;
+          gsize length;
+
+          g_assert_true (g_file_get_contents (f->path, &contents, &length, NULL));
+          g_assert_true (g_file_set_contents (to, contents, (gssize) length, NULL));
+        }
     }
   return dir;
 }
@@ -660,9 +670,13 @@ test_corrupt_files (void)
     g_assert_true (_dr_egdb_parse_slice ("mm-m", &m));
     part = good->lookup[m.m0][m.k0][m.m1][m.k1];
     g_assert_cmpuint (part->n_blocks, >, 1);
-    /* A byte in the runs of block 0 (after its table of 16 offsets). */
-    damage (dir, "russian", "mm-m.egdb", -1,
-            (gssize) (part->data_offset + GUINT64_FROM_LE (part->offsets[0]) + 2 * EGDB_SUBS + 5));
+    /* A byte in block 0. */
+    {
+      guint64 at, length;
+      _dr_egdb_block_span (part, 0, &at, &length);
+      g_assert_cmpuint (length, >, 2);
+      damage (dir, "russian", "mm-m.egdb", -1, (gssize) (at + length / 2));
+    }
     db = dr_egdb_open (rules, dir, &error);
     g_assert_no_error (error);
     /* Backwards: the blocks after the first answer, then block 0 does
@@ -1209,8 +1223,11 @@ test_search_damaged (void)
   parts[1] = good->lookup[m.m1][m.k1][m.m0][m.k0];
   for (int p = 0; p < 2; p++)
     for (guint32 b = 0; b < parts[p]->n_blocks && (p == 0 || parts[1] != parts[0]); b++)
-      damage (dir, "english", "mk-mk.egdb", -1,
-              (gssize) (parts[p]->data_offset + GUINT64_FROM_LE (parts[p]->offsets[b]) + 2 * EGDB_SUBS));
+      {
+        guint64 at, length;
+        _dr_egdb_block_span (parts[p], b, &at, &length);
+        damage (dir, "english", "mk-mk.egdb", -1, (gssize) at);
+      }
   db = dr_egdb_open (rules, dir, &error);
   g_assert_no_error (error);
   dr_search_set_egdb (search, db);
@@ -1323,10 +1340,12 @@ test_damaged_probe (void)
       found = true;
     }
   g_assert_true (found);
-  length = GUINT64_FROM_LE (other->offsets[block + 1]) - GUINT64_FROM_LE (other->offsets[block]);
-  g_assert_cmpuint (length, >, 2 * EGDB_SUBS + 1);
-  damage (dir, "english", "kk-k.egdb", -1,
-          (gssize) (other->data_offset + GUINT64_FROM_LE (other->offsets[block]) + 2 * EGDB_SUBS + 1));
+  {
+    guint64 at;
+    _dr_egdb_block_span (other, block, &at, &length);
+    g_assert_cmpuint (length, >, 1);
+    damage (dir, "english", "kk-k.egdb", -1, (gssize) at);
+  }
 
   db = dr_egdb_open (rules, dir, &error);
   g_assert_no_error (error);

@@ -71,7 +71,7 @@ typedef enum
 } DrEgdbError;
 
 /* The format version written in every file's header. */
-#define DR_EGDB_FORMAT_VERSION 1
+#define DR_EGDB_FORMAT_VERSION 2
 
 typedef struct
 {
@@ -100,10 +100,11 @@ typedef struct
   guint64  positions;        /* indexed, both sides to move */
   guint64  legal;            /* legal positions, both sides to move */
   guint64  wins, draws, losses;   /* legal, no capture pending, first side's view when it is to move */
-  guint64  file_size;
+  guint64  file_size;        /* both files */
   int      max_plies;
   double   build_seconds;
   char    *error;            /* dr_egdb_list(): why the file is refused, else NULL */
+  guint64  wld_size;         /* the win/draw/loss file alone */
 } DrEgdbTableInfo;
 
 void       dr_egdb_table_info_free (DrEgdbTableInfo *info);
@@ -190,6 +191,19 @@ gboolean   dr_egdb_build            (const DrEgdbBuildOptions *options,
                                      DrEgdbProgressFunc        progress,
                                      gpointer                  user_data,
                                      GCancellable             *cancellable,
+                                     GError                  **error);
+
+/* Converts every format-1 table of @rules under @dir (NULL: the default)
+ * to format 2 in place (the win/draw/loss file under the same name and
+ * its distance file beside it), each written whole and renamed; files in
+ * format 2 already are left.  Counts the files converted in @converted
+ * (may be NULL).  Progress as for a build, stage "convert". */
+gboolean   dr_egdb_convert          (const DrRules            *rules,
+                                     const char               *dir,
+                                     DrEgdbProgressFunc        progress,
+                                     gpointer                  user_data,
+                                     GCancellable             *cancellable,
+                                     int                      *converted,
                                      GError                  **error);
 
 /* The slices a build of @pieces pieces makes, in build order (names);
