@@ -978,7 +978,7 @@ _dr_egdb_table_open_any (const DrRules *rules,
  * and after reading its value and the key has both from one writer.
  * Everything is atomic (relaxed, ordered by the fences): no lock, no
  * allocation, and a slot another thread is filling is just a miss. */
-#define CACHE_BITS  10
+#define CACHE_BITS  12
 #define CACHE_SLOTS (1u << CACHE_BITS)
 #define CACHE_WORDS (EGDB_BLOCK / 8)
 
@@ -986,27 +986,24 @@ typedef struct
 {
   atomic_uint_fast64_t seq;
   atomic_uint_fast64_t key;
+  atomic_uint_fast64_t hint;    /* the key of the last miss: filled on its second */
   atomic_uint_fast64_t words[CACHE_WORDS];
 } CacheSlot;
+
+#define MEMO_BITS 16
 
 struct _EgdbCache
 {
   CacheSlot slots[CACHE_SLOTS];
+  atomic_uint_fast64_t memo[1u << MEMO_BITS];
 };
 
 EgdbCache *
 _dr_egdb_cache_new (void)
 {
-  EgdbCache *cache = g_new (EgdbCache, 1);
-
-  for (guint i = 0; i < CACHE_SLOTS; i++)
-    {
-      atomic_init (&cache->slots[i].seq, 0);
-      atomic_init (&cache->slots[i].key, 0);
-      for (guint w = 0; w < CACHE_WORDS; w++)
-        atomic_init (&cache->slots[i].words[w], 0);
-    }
-  return cache;
+  /* Zeroed pages, committed as slots are used: all-zero atomics are
+   * zero-initialised atomics (key 0 is no block's). */
+  return g_new0 (EgdbCache, 1);
 }
 
 void
@@ -1046,6 +1043,30 @@ cache_get (EgdbCache *cache,
   if (k != key || atomic_load_explicit (&slot->seq, memory_order_relaxed) != s1)
     return -1;
   return (int) ((word >> (8 * (at % 8))) & 0xff);
+}
+
+/* Values [@from, @to) of the block of @key into @out (at the same
+ * places); FALSE if it is not cached. */
+static bool
+cache_get_range (EgdbCache *cache,
+                 guint64    key,
+                 guint32    from,
+                 guint32    to,
+                 guint8    *out)
+{
+  CacheSlot *slot = cache_slot (cache, key);
+  guint64 s1 = atomic_load_explicit (&slot->seq, memory_order_acquire);
+
+  if ((s1 & 1) || atomic_load_explicit (&slot->key, memory_order_relaxed) != key)
+    return false;
+  for (guint32 w = from / 8; w < (to + 7) / 8; w++)
+    {
+      guint64 word = GUINT64_TO_LE (atomic_load_explicit (&slot->words[w], memory_order_relaxed));
+      memcpy (out + 8 * w, &word, 8);
+    }
+  atomic_thread_fence (memory_order_acquire);
+  return atomic_load_explicit (&slot->key, memory_order_relaxed) == key
+         && atomic_load_explicit (&slot->seq, memory_order_relaxed) == s1;
 }
 
 static void
@@ -1134,8 +1155,26 @@ _dr_egdb_part_wld (const EgdbPart *part,
   v = cache_get (cache, key, at);
   if (v < 0)
     {
+      CacheSlot *slot = cache_slot (cache, key);
       guint8 values[EGDB_BLOCK] = { 0 };
 
+      /* A block read once is decoded up to the value; read again while
+       * its slot holds no other, whole into the cache. */
+      if (atomic_exchange_explicit (&slot->hint, key, memory_order_relaxed) != key)
+        {
+          guint64 start = block_offset (part, b), end = block_offset (part, b + 1);
+
+          if (!block_sound (part, b))
+            return -1;
+          v = _dr_egdb_wld_decode_at (EGDB_CODEC_HUFF, part->huff, part->data + start, end - start,
+                                      block_values (part, b), at);
+          if (v < 0 || v > 2)
+            {
+              _dr_egdb_part_damaged (part, b);
+              return -1;
+            }
+          return v;
+        }
       if (!wld_block (part, b, values))
         return -1;
       cache_put (cache, key, values);
@@ -1170,35 +1209,70 @@ dist_block (const EgdbPart *part,
   return true;
 }
 
-/* Distances of up to 254 go through the cache, under keys of their own. */
-#define CACHE_DIST_KEY (G_GUINT64_CONSTANT (1) << 62)
+static inline int
+dist_probe (const EgdbPart *part,
+            uint64_t        index)
+{
+  const EgdbPart *dist = part->dist;
+  EgdbCache *cache = part->table->cache;
+  guint32 b = (guint32) (index / EGDB_BLOCK), at = (guint32) (index % EGDB_BLOCK);
+  guint32 from = at / EGDB_DIST_SUB * EGDB_DIST_SUB;
+  guint8 wld[EGDB_BLOCK];
+  guint64 start, end;
+  int k;
 
+  if (index >= part->n_values
+      || atomic_load_explicit (&dist->table->damage, memory_order_relaxed) != 0)
+    return -1;
+  /* The win/draw/loss values of the run of 256, from the cache if they
+   * are there. */
+  if (cache == NULL || !cache_get_range (cache, cache_key (part, b), from, at + 1, wld))
+    {
+      bool ok;
+
+      if (!block_sound (part, b))
+        return -1;
+      start = block_offset (part, b);
+      end = block_offset (part, b + 1);
+      _dr_egdb_wld_decode_range (part->huff, part->data + start, end - start, block_values (part, b),
+                                 from, at + 1, wld, &ok);
+      if (!ok)
+        {
+          _dr_egdb_part_damaged (part, b);
+          return -1;
+        }
+    }
+  if (!block_sound (dist, b))
+    return -1;
+  start = block_offset (dist, b);
+  end = block_offset (dist, b + 1);
+  k = _dr_egdb_dist_decode_at (dist->huff, dist->data + start, end - start, wld, at);
+  if (k < 0)
+    _dr_egdb_part_damaged (dist, b);
+  return k;
+}
+
+/* The distances last read, a position a word: its key (table, part,
+ * index) above 16 bits of k.  One atomic word each: no lock. */
 int
 _dr_egdb_part_dist (const EgdbPart *part,
                     uint64_t        index)
 {
   EgdbCache *cache = part->table->cache;
-  guint32 b = (guint32) (index / EGDB_BLOCK), at = (guint32) (index % EGDB_BLOCK);
-  bool cached = cache != NULL && part->dist->max_plies / 2 < 255;
-  guint8 wld[EGDB_BLOCK];
-  guint16 k[EGDB_BLOCK];
-  guint64 key = cache_key (part, b) | CACHE_DIST_KEY;
-  int v;
+  guint64 key, slot, word;
+  int k;
 
-  if (index >= part->n_values)
-    return -1;
-  if (cached && (v = cache_get (cache, key, at)) >= 0)
-    return v;
-  if (!wld_block (part, b, wld) || !dist_block (part, b, wld, k))
-    return -1;
-  if (cached)
-    {
-      guint8 bytes[EGDB_BLOCK] = { 0 };
-      for (guint32 i = 0; i < block_values (part, b); i++)
-        bytes[i] = (guint8) k[i];
-      cache_put (cache, key, bytes);
-    }
-  return k[at];
+  if (cache == NULL || index >= part->n_values)
+    return dist_probe (part, index);
+  key = ((guint64) part->table->serial << 33 | (guint64) part->index << 32 | index) + 1;
+  slot = (key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> (64 - MEMO_BITS);
+  word = atomic_load_explicit (&cache->memo[slot], memory_order_relaxed);
+  if (word >> 16 == key)
+    return (int) (word & 0xffff);
+  k = dist_probe (part, index);
+  if (k >= 0 && k < 0xffff && key < (G_GUINT64_CONSTANT (1) << 48))
+    atomic_store_explicit (&cache->memo[slot], key << 16 | (guint64) k, memory_order_relaxed);
+  return k;
 }
 
 bool

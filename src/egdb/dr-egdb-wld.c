@@ -1059,7 +1059,7 @@ _dr_egdb_dist_count (const uint8_t  *wld,
 
   for (uint64_t i = 0; i < n; i++)
     {
-      if (i % EGDB_BLOCK == 0)
+      if (i % EGDB_DIST_SUB == 0)
         previous = -1;
       if (wld[i] != EGDB_WLD_DRAW)
         {
@@ -1071,6 +1071,9 @@ _dr_egdb_dist_count (const uint8_t  *wld,
     }
 }
 
+/* Sub-blocks of EGDB_DIST_SUB positions, each byte-aligned behind a table
+ * of EGDB_DIST_SUBS u16 offsets from the block's start, "the same as
+ * before" starting afresh in each: a probe decodes one of them. */
 void
 _dr_egdb_dist_encode (const EgdbHuff *huff,
                       const uint8_t  *wld,
@@ -1078,38 +1081,63 @@ _dr_egdb_dist_encode (const EgdbHuff *huff,
                       uint32_t        n,
                       GByteArray     *out)
 {
-  BitWriter w = { out, 0, 0 };
-  int previous = -1;
+  gsize block_at = out->len;
 
-  for (uint32_t i = 0; i < n; i++)
-    if (wld[i] != EGDB_WLD_DRAW)
-      {
-        int bits, s;
-        uint32_t extra;
+  g_byte_array_set_size (out, out->len + 2 * EGDB_DIST_SUBS);
+  for (uint32_t sub = 0; sub < EGDB_DIST_SUBS; sub++)
+    {
+      BitWriter w = { out, 0, 0 };
+      int previous = -1;
+      gsize at = out->len - block_at;
 
-        s = dist_symbol (k[i], &bits, &extra);
-        if (k[i] == previous)
-          s = EGDB_DIST_REPEAT, bits = 0;
-        previous = k[i];
-        g_assert (huff->length[s] > 0);
-        bits_put (&w, huff->code[s], huff->length[s]);
-        bits_put (&w, extra, bits);
-      }
-  bits_flush (&w);
+      g_assert (at < 65536);
+      out->data[block_at + 2 * sub] = (guint8) at;
+      out->data[block_at + 2 * sub + 1] = (guint8) (at >> 8);
+      for (uint32_t i = sub * EGDB_DIST_SUB; i < MIN (n, (sub + 1) * EGDB_DIST_SUB); i++)
+        if (wld[i] != EGDB_WLD_DRAW)
+          {
+            int bits, s;
+            uint32_t extra;
+
+            s = dist_symbol (k[i], &bits, &extra);
+            if (k[i] == previous)
+              s = EGDB_DIST_REPEAT, bits = 0;
+            previous = k[i];
+            g_assert (huff->length[s] > 0);
+            bits_put (&w, huff->code[s], huff->length[s]);
+            bits_put (&w, extra, bits);
+          }
+      bits_flush (&w);
+    }
 }
 
-bool
-_dr_egdb_dist_decode (const EgdbHuff *huff,
-                      const uint8_t  *data,
-                      size_t          length,
-                      const uint8_t  *wld,
-                      uint32_t        n,
-                      uint16_t       *out)
+/* Decodes the distances of positions [@from, @to) of a block (one
+ * sub-block's, @from its first) into @out (indexed from the block's
+ * start); FALSE if they do not decode.  With @whole, the sub-block must
+ * end there. */
+static bool
+dist_decode_sub (const EgdbHuff *huff,
+                 const uint8_t  *data,
+                 size_t          length,
+                 const uint8_t  *wld,
+                 uint32_t        from,
+                 uint32_t        to,
+                 bool            whole,
+                 uint16_t       *out)
 {
-  BitReader r = { data, data + length, 0, 0 };
+  uint32_t sub = from / EGDB_DIST_SUB;
+  size_t start, end;
+  BitReader r;
   int previous = -1;
 
-  for (uint32_t i = 0; i < n; i++)
+  if (length < 2 * EGDB_DIST_SUBS)
+    return false;
+  start = data[2 * sub] | (size_t) data[2 * sub + 1] << 8;
+  end = sub + 1 < EGDB_DIST_SUBS ? (data[2 * sub + 2] | (size_t) data[2 * sub + 3] << 8) : length;
+  if (start > end || end > length)
+    return false;
+  r = (BitReader) { data + start, data + end, 0, 0 };
+  for (uint32_t i = from; i < to; i++)
     {
       int s;
       uint32_t extra;
@@ -1145,5 +1173,87 @@ _dr_egdb_dist_decode (const EgdbHuff *huff,
       previous = out[i];
     }
   /* Only padding may follow, less than a byte of it. */
-  return r.p == r.end && r.bits < 8;
+  return !whole || (r.p == r.end && r.bits < 8);
+}
+
+bool
+_dr_egdb_dist_decode (const EgdbHuff *huff,
+                      const uint8_t  *data,
+                      size_t          length,
+                      const uint8_t  *wld,
+                      uint32_t        n,
+                      uint16_t       *out)
+{
+  for (uint32_t sub = 0; sub < EGDB_DIST_SUBS; sub++)
+    {
+      uint32_t from = MIN (n, sub * EGDB_DIST_SUB), to = MIN (n, (sub + 1) * EGDB_DIST_SUB);
+
+      if (from == to)
+        {
+          /* Past the end of a short block: empty. */
+          size_t start = data[2 * sub] | (size_t) data[2 * sub + 1] << 8;
+          size_t end = sub + 1 < EGDB_DIST_SUBS ? (data[2 * sub + 2] | (size_t) data[2 * sub + 3] << 8) : length;
+          if (length < 2 * EGDB_DIST_SUBS || start != end)
+            return false;
+          continue;
+        }
+      if (!dist_decode_sub (huff, data, length, wld, from, to, true, out))
+        return false;
+    }
+  return true;
+}
+
+int
+_dr_egdb_dist_decode_at (const EgdbHuff *huff,
+                         const uint8_t  *data,
+                         size_t          length,
+                         const uint8_t  *wld,
+                         uint32_t        at)
+{
+  uint16_t out[EGDB_BLOCK];
+  uint32_t from = at / EGDB_DIST_SUB * EGDB_DIST_SUB;
+
+  if (!dist_decode_sub (huff, data, length, wld, from, at + 1, false, out))
+    return -1;
+  return out[at];
+}
+
+void
+_dr_egdb_wld_decode_range (const EgdbHuff *huff,
+                           const uint8_t  *data,
+                           size_t          length,
+                           uint32_t        n,
+                           uint32_t        from,
+                           uint32_t        to,
+                           uint8_t        *out,
+                           bool           *ok)
+{
+  BitReader r = { data, data + length, 0, 0 };
+  uint32_t pos = 0, v;
+  uint8_t cur;
+
+  *ok = false;
+  if (to > n || !bits_get (&r, 2, &v) || v > 2)
+    return;
+  cur = (uint8_t) v;
+  while (pos < to)
+    {
+      int s = huff_get (&r, huff), lg;
+      uint32_t extra, count;
+
+      if (s < 0)
+        return;
+      lg = s % EGDB_HUFF_LOG_MAX;
+      if (!bits_get (&r, lg, &extra))
+        return;
+      if (pos > 0)
+        cur = next_value (cur, s / EGDB_HUFF_LOG_MAX);
+      count = (1u << lg) + extra;
+      if (count > n - pos)
+        return;
+      for (uint32_t i = MAX (pos, from); i < MIN (pos + count, to); i++)
+        out[i] = cur;
+      pos += count;
+    }
+  *ok = true;
 }
