@@ -978,7 +978,7 @@ _dr_egdb_table_open_any (const DrRules *rules,
  * and after reading its value and the key has both from one writer.
  * Everything is atomic (relaxed, ordered by the fences): no lock, no
  * allocation, and a slot another thread is filling is just a miss. */
-#define CACHE_BITS  12
+#define CACHE_BITS  10
 #define CACHE_SLOTS (1u << CACHE_BITS)
 #define CACHE_WORDS (EGDB_BLOCK / 8)
 
@@ -990,7 +990,7 @@ typedef struct
   atomic_uint_fast64_t words[CACHE_WORDS];
 } CacheSlot;
 
-#define MEMO_BITS 16
+#define MEMO_BITS 18
 
 struct _EgdbCache
 {
