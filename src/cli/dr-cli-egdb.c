@@ -684,6 +684,39 @@ egdb_plan (int    argc,
     }
   def = dr_egdb_default_dir ();
   dir = o.dir != NULL ? o.dir : def;
+  {
+    /* What it takes, at the densities of format 2 measured on the 2-5
+     * piece tables (README "File format"): English 70.2 positions a byte
+     * of win/draw/loss and 2.55 of distances, Russian (flying kings, the
+     * figures used for every variant whose kings fly) 31.0 and 5.75; and
+     * the build rates the application assumes (8x8 1.6 M positions a
+     * second of one core, 10x10 1.35 M). */
+    guint64 positions = 0;
+    double wld = rules->kings_fly ? 31.0 : 70.2, dist = rules->kings_fly ? 5.75 : 2.55;
+    double rate = rules->geometry->n_squares > 32 ? 1.35e6 : 1.6e6;
+    g_autofree char *wld_size = NULL, *dist_size = NULL;
+
+    guint64 largest = 0;
+    g_autofree char *memory = NULL;
+
+    for (guint i = 0; i < slices->len; i++)
+      {
+        guint64 n = dr_egdb_slice_positions (rules, g_ptr_array_index (slices, i), NULL);
+        positions += n;
+        largest = MAX (largest, n);
+      }
+    /* The builder keeps 3 bytes a position of the slice it builds. */
+    memory = human_size (3 * largest);
+    wld_size = human_size ((guint64) ((double) positions / wld));
+    dist_size = human_size ((guint64) ((double) positions / dist));
+    g_string_append_printf (out,
+                            "# %u slices, %" G_GUINT64_FORMAT " positions: about %s of win/draw/loss\n"
+                            "# (%.1f positions a byte) and %s of distances (%.2f a byte), and\n"
+                            "# %.1f CPU-hours at %.2f M positions a second of one core;\n"
+                            "# the largest slice, %" G_GUINT64_FORMAT " positions, needs %s of memory.\n",
+                            slices->len, positions, wld_size, wld, dist_size, dist,
+                            (double) positions / rate / 3600.0, rate / 1e6, largest, memory);
+  }
   g_string_append_printf (out,
                           "# Endgame tables of %s up to %d pieces: one target per slice.\n"
                           "# make -f THIS -j N builds the independent slices side by side;\n"

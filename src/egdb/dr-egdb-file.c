@@ -3,36 +3,66 @@
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * A file holds one slice: a 256-byte header, then for each part (side to
- * move) its block index (n_blocks + 1 offsets), a checksum per block and
- * the blocks.  Every number is little-endian.
+ * Format 2 (issue 29) keeps a slice in two files: SLICE.egdb holds the
+ * win/draw/loss value of every position, SLICE.dist the distances of its
+ * wins and losses.  The search needs only the first; the board, the
+ * solver and verify read the second when they want a line or a "win in
+ * N".  Every number is little-endian.  Both files begin with a 256-byte
+ * header:
  *
- *   0   "DRAUEGDB"            magic
- *   8   u32 format version    DR_EGDB_FORMAT_VERSION
+ *   0   "DRAUEGDB" (values) or "DRAUDIST" (distances)   magic
+ *   8   u32 format version    DR_EGDB_FORMAT_VERSION (2)
  *   12  u32 header size       256
  *   16  char[16] variant      command-line name, NUL-padded (no NUL at 16 characters)
  *   32  u32 gametype          PDN GameType
  *   36  u8[4] slice           men, kings of the first side; of the second
  *   40  u32 parts             1 or 2
- *   44  u32 block             values per block (4096)
+ *   44  u32 block             positions per block (4096)
  *   48  f64 build seconds
  *   56  u64 file size         the whole file: a shorter file is truncated
  *   64  u64 checksum          of every byte after the header
  *   72  part[2], 80 bytes each:
- *       u8[4] material (side to move first), u32 value bytes (1 or 2),
- *       u64 values, u32 blocks, u32 longest distance in plies,
+ *       u8[4] material (side to move first), u32 0 (format 1: value bytes),
+ *       u64 positions, u32 blocks, u32 longest distance in plies,
  *       u64 index offset, u64 data offset, u64 wins, draws, losses, legal
- *       positions, u64 checksum of the part's index and block checksums
+ *       positions, u64 checksum of the part's index
  *   232 u64 checksum of bytes 0-231
  *
- * A block is 4096 values in 16 runs of 256, each run-length coded on its
- * own after a table of 16 u16 offsets (from the block's start) to them: a
- * token is a varint h and then, if h is even, one value repeated h / 2 + 1
- * times, else h / 2 + 1 values as they are.  A probe reads the tokens of
- * one run of 256 up to its value, without decoding the rest; a block's
- * checksum is checked the first time it is read.  Values where the side to move must capture, and
- * broken indices, are "don't care" when writing and take the value before
- * them, which makes runs longer.
+ * A part's index: the 48 code lengths of its Huffman code, n_blocks + 1
+ * u32 block offsets (from the data offset), a u32 checksum per block;
+ * then the blocks, 4096 positions each, coded on their own.
+ *
+ * Values.  Win, draw or loss for the side to move.  Positions whose side
+ * to move must capture, and broken indices, are "don't care": they are
+ * given the value of the run they sit in (the value before them, or for
+ * the first of a block the first stored value after them), which makes
+ * the fewest runs, and a probe never reads them: it resolves a capture
+ * position by its captures, whose successors have fewer pieces.  A block
+ * is its first value in 2 bits, then its runs: a Huffman code (one per
+ * part) of the symbol (which, floor(log2 length)), "which" choosing
+ * between the two values other than the run before, then the length's
+ * low bits raw (dr-egdb-wld.c).  Probes go through a cache of decoded
+ * blocks shared by the threads (a block read once is decoded up to the
+ * value, read again it is decoded whole into the cache).
+ *
+ * Distances.  For each position whose (filled) value is a win or a loss,
+ * k = (plies - parity) / 2, the parity 1 for a win and 0 for a loss (the
+ * other way round in the giveaway games); draws take nothing.  A block is
+ * 32 runs of 128 positions, each byte-aligned behind a table of 32 u16
+ * offsets, each a Huffman code (one per part) of k below 32, of k's
+ * class with raw bits above, or of "the same k as the last win or loss
+ * of the run": a probe decodes one run.  The distance of a don't-care
+ * position is the one before it.
+ *
+ * Format 1 (read only to be converted, egdb convert): one file, the
+ * value and the distance in one number per position (0 draw, wins 1, 3,
+ * 5 ..., losses 2, 4, 6 ...), 8-byte block offsets, blocks of 16 runs of
+ * 256 values each run-length coded.  dr_egdb_open() refuses it, naming
+ * the file and the command that converts it.
+ *
+ * Every block's checksum is checked the first time it is read; a block
+ * that fails it, or does not decode, marks its file damaged, and the
+ * message names the file, the block and the part.
  */
 
 #define G_LOG_DOMAIN "dr-egdb"

@@ -39,11 +39,17 @@
  * value is worked out on probing from their successors, which are in
  * smaller slices (a one-ply search, repeated while captures continue).
  *
- * Files: one per slice, DIR/VARIANT/SLICE.egdb, DIR being
- * $XDG_DATA_HOME/draughtsman/egdb by default (dr_egdb_default_dir()).
- * The format (README.md "Endgame databases") is block-compressed and
- * memory-mapped; its header names the variant, the slice, the format
- * version and checksums, and a file that does not match them is refused.
+ * Files: two per slice, DIR/VARIANT/SLICE.egdb (win/draw/loss, capture
+ * positions stored as "don't care" and resolved on probing by the
+ * captures) and DIR/VARIANT/SLICE.dist (the distances of the wins and
+ * losses), DIR being $XDG_DATA_HOME/draughtsman/egdb by default
+ * (dr_egdb_default_dir()).  The format (format 2; README.md "Endgame
+ * databases", dr-egdb-file.c) is block-compressed and memory-mapped; its
+ * header names the variant, the slice, the format version and checksums,
+ * and a file that does not match them is refused; so is a format-1 file,
+ * with the command that converts it (dr_egdb_convert(), egdb convert).
+ * dr_egdb_probe_wld() reads the values alone, dr_egdb_probe_quiet(),
+ * dr_egdb_probe() and dr_egdb_line() the distances too.
  *
  * Threads: a DrEgdb is read-only once open, and dr_egdb_probe() and
  * dr_egdb_probe_quiet() may be called from any number of threads at once.
