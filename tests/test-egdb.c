@@ -761,9 +761,9 @@ test_wrapping_offsets (void)
     g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
     n_blocks = GUINT32_FROM_LE (*(guint32 *) (void *) (contents + 72 + 16));
   }
-  /* The end of the last block: data offset + 2^64 - 1 wraps to just
-   * below the data offset. */
-  expect_wrap_refused (8 * n_blocks, TRUE, G_MAXUINT64, "blocks run past the end");
+  /* The end of the last block (format 2: a 4-byte offset after the
+   * code's 48 lengths), past the end of the file. */
+  expect_wrap_refused (EGDB_HUFF_LENGTHS + 4 * n_blocks, TRUE, G_MAXUINT32, "blocks run past the end");
   /* The index offset: 2^64 - 8 plus the index's length wraps below the
    * data offset. */
   expect_wrap_refused (72 + 24, FALSE, G_MAXUINT64 - 7, "does not fit");
