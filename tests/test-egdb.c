@@ -821,7 +821,8 @@ test_resume (void)
     while (g_dir_read_name (d) != NULL)
       files++;
     g_dir_close (d);
-    g_assert_cmpint (files, ==, 5);
+    /* Each slice's win/draw/loss file and distance file. */
+    g_assert_cmpint (files, ==, 2 * 5);
   }
 
   g_object_unref (s.cancellable);
@@ -843,6 +844,8 @@ test_resume (void)
       g_assert_cmpstr (a->name, ==, b->name);
       g_assert_cmpuint (a->checksum, ==, b->checksum);
       g_assert_cmpuint (a->file_size, ==, b->file_size);
+      g_assert_cmpuint (a->dist->checksum, ==, b->dist->checksum);
+      g_assert_cmpuint (a->dist->file_size, ==, b->dist->file_size);
     }
   test_remove_tree (dir);
 }
