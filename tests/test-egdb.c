@@ -517,10 +517,15 @@ test_verify_catches (void)
       g_autofree char *contents = NULL;
       gsize length;
 
+      g_autofree char *dist_to = _dr_egdb_dist_path (to);
+
       if (other == t)
         continue;
       g_assert_true (g_file_get_contents (other->path, &contents, &length, NULL));
       g_assert_true (g_file_set_contents (to, contents, (gssize) length, NULL));
+      g_clear_pointer (&contents, g_free);
+      g_assert_true (g_file_get_contents (other->dist->path, &contents, &length, NULL));
+      g_assert_true (g_file_set_contents (dist_to, contents, (gssize) length, NULL));
     }
   bad = dr_egdb_open (rules, dir, &error);
   g_assert_no_error (error);
@@ -555,13 +560,18 @@ copy_tables (const char *variant,
   for (guint i = 0; i < db->tables->len; i++)
     {
       EgdbTable *t = g_ptr_array_index (db->tables, i);
-      g_autofree char *base = g_path_get_basename (t->path);
-      g_autofree char *to = g_build_filename (sub, base, NULL);
-      g_autofree char *contents = NULL;
-      gsize length;
 
-      g_assert_true (g_file_get_contents (t->path, &contents, &length, NULL));
-      g_assert_true (g_file_set_contents (to, contents, (gssize) length, NULL));
+      /* The win/draw/loss file and its distance file. */
+      for (EgdbTable *f = t; f != NULL; f = f == t ? t->dist : NULL)
+        {
+          g_autofree char *base = g_path_get_basename (f->path);
+          g_autofree char *to = g_build_filename (sub, base, NULL);
+          g_autofree char *contents = NULL;
+          gsize length;
+
+          g_assert_true (g_file_get_contents (f->path, &contents, &length, NULL));
+          g_assert_true (g_file_set_contents (to, contents, (gssize) length, NULL));
+        }
     }
   return dir;
 }
@@ -660,9 +670,13 @@ test_corrupt_files (void)
     g_assert_true (_dr_egdb_parse_slice ("mm-m", &m));
     part = good->lookup[m.m0][m.k0][m.m1][m.k1];
     g_assert_cmpuint (part->n_blocks, >, 1);
-    /* A byte in the runs of block 0 (after its table of 16 offsets). */
-    damage (dir, "russian", "mm-m.egdb", -1,
-            (gssize) (part->data_offset + GUINT64_FROM_LE (part->offsets[0]) + 2 * EGDB_SUBS + 5));
+    /* A byte in block 0. */
+    {
+      guint64 at, length;
+      _dr_egdb_block_span (part, 0, &at, &length);
+      g_assert_cmpuint (length, >, 2);
+      damage (dir, "russian", "mm-m.egdb", -1, (gssize) (at + length / 2));
+    }
     db = dr_egdb_open (rules, dir, &error);
     g_assert_no_error (error);
     /* Backwards: the blocks after the first answer, then block 0 does
@@ -747,9 +761,9 @@ test_wrapping_offsets (void)
     g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
     n_blocks = GUINT32_FROM_LE (*(guint32 *) (void *) (contents + 72 + 16));
   }
-  /* The end of the last block: data offset + 2^64 - 1 wraps to just
-   * below the data offset. */
-  expect_wrap_refused (8 * n_blocks, TRUE, G_MAXUINT64, "blocks run past the end");
+  /* The end of the last block (format 2: a 4-byte offset after the
+   * code's 48 lengths), past the end of the file. */
+  expect_wrap_refused (EGDB_HUFF_LENGTHS + 4 * n_blocks, TRUE, G_MAXUINT32, "blocks run past the end");
   /* The index offset: 2^64 - 8 plus the index's length wraps below the
    * data offset. */
   expect_wrap_refused (72 + 24, FALSE, G_MAXUINT64 - 7, "does not fit");
@@ -807,7 +821,8 @@ test_resume (void)
     while (g_dir_read_name (d) != NULL)
       files++;
     g_dir_close (d);
-    g_assert_cmpint (files, ==, 5);
+    /* Each slice's win/draw/loss file and distance file. */
+    g_assert_cmpint (files, ==, 2 * 5);
   }
 
   g_object_unref (s.cancellable);
@@ -829,6 +844,8 @@ test_resume (void)
       g_assert_cmpstr (a->name, ==, b->name);
       g_assert_cmpuint (a->checksum, ==, b->checksum);
       g_assert_cmpuint (a->file_size, ==, b->file_size);
+      g_assert_cmpuint (a->dist->checksum, ==, b->dist->checksum);
+      g_assert_cmpuint (a->dist->file_size, ==, b->dist->file_size);
     }
   test_remove_tree (dir);
 }
@@ -1209,8 +1226,11 @@ test_search_damaged (void)
   parts[1] = good->lookup[m.m1][m.k1][m.m0][m.k0];
   for (int p = 0; p < 2; p++)
     for (guint32 b = 0; b < parts[p]->n_blocks && (p == 0 || parts[1] != parts[0]); b++)
-      damage (dir, "english", "mk-mk.egdb", -1,
-              (gssize) (parts[p]->data_offset + GUINT64_FROM_LE (parts[p]->offsets[b]) + 2 * EGDB_SUBS));
+      {
+        guint64 at, length;
+        _dr_egdb_block_span (parts[p], b, &at, &length);
+        damage (dir, "english", "mk-mk.egdb", -1, (gssize) at);
+      }
   db = dr_egdb_open (rules, dir, &error);
   g_assert_no_error (error);
   dr_search_set_egdb (search, db);
@@ -1323,10 +1343,12 @@ test_damaged_probe (void)
       found = true;
     }
   g_assert_true (found);
-  length = GUINT64_FROM_LE (other->offsets[block + 1]) - GUINT64_FROM_LE (other->offsets[block]);
-  g_assert_cmpuint (length, >, 2 * EGDB_SUBS + 1);
-  damage (dir, "english", "kk-k.egdb", -1,
-          (gssize) (other->data_offset + GUINT64_FROM_LE (other->offsets[block]) + 2 * EGDB_SUBS + 1));
+  {
+    guint64 at;
+    _dr_egdb_block_span (other, block, &at, &length);
+    g_assert_cmpuint (length, >, 1);
+    damage (dir, "english", "kk-k.egdb", -1, (gssize) at);
+  }
 
   db = dr_egdb_open (rules, dir, &error);
   g_assert_no_error (error);

@@ -248,19 +248,23 @@ probe_bench (const DrRules *rules,
         positions[found++] = pos;
     }
   /* Pass 1: every position once, blocks all over the files; pass 2: the
-   * first 256 positions over and over, their blocks in the caches. */
-  for (int pass = 0; pass < 2; pass++)
-    {
-      gint64 start = g_get_monotonic_time ();
-      for (int i = 0; i < n; i++)
-        {
-          int plies = 0;
-          const DrPosition *pos = &positions[pass == 0 ? i : i % MIN (n, 256)];
-          sum += (guint64) dr_egdb_probe_quiet (db, pos, &plies) + (guint64) plies;
-        }
-      g_print ("%s: %d probes, %.0f ns a probe\n", pass == 0 ? "random positions" : "cached blocks", n,
-               (double) (g_get_monotonic_time () - start) * 1000.0 / n);
-    }
+   * first 256 positions over and over, their blocks in the caches.  With
+   * the distances (dr_egdb_probe_quiet), then the value alone
+   * (dr_egdb_probe_wld, what a search reads). */
+  for (int wld = 0; wld < 2; wld++)
+    for (int pass = 0; pass < 2; pass++)
+      {
+        gint64 start = g_get_monotonic_time ();
+        for (int i = 0; i < n; i++)
+          {
+            int plies = 0;
+            const DrPosition *pos = &positions[pass == 0 ? i : i % MIN (n, 256)];
+            sum += wld ? (guint64) dr_egdb_probe_wld (db, pos)
+                       : (guint64) dr_egdb_probe_quiet (db, pos, &plies) + (guint64) plies;
+          }
+        g_print ("%s%s: %d probes, %.0f ns a probe\n", pass == 0 ? "random positions" : "cached blocks",
+                 wld ? ", value alone" : "", n, (double) (g_get_monotonic_time () - start) * 1000.0 / n);
+      }
   return sum > 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
@@ -391,6 +395,43 @@ egdb_verify (int    argc,
              checked, o.slice != NULL ? 1 : tables->len, rules->name,
              (double) (g_get_monotonic_time () - start) / 1e6);
   }
+  status = EXIT_SUCCESS;
+
+out:
+  egdb_options_clear (&o);
+  return status;
+}
+
+/* convert ---------------------------------------------------------------- */
+
+static void
+convert_progress_cb (const DrEgdbProgress *p,
+                     gpointer              user_data)
+{
+  if (!*(gboolean *) user_data && g_str_equal (p->stage, "done"))
+    g_printerr ("[%d/%d] %s converted\n", p->slice_index + 1, p->n_slices, p->slice);
+}
+
+static int
+egdb_convert (int    argc,
+              char **argv)
+{
+  EgdbOptions o = { 0 };
+  const DrRules *rules;
+  g_autoptr (GError) error = NULL;
+  gint64 start = g_get_monotonic_time ();
+  int converted = 0, status = EXIT_FAILURE;
+
+  if (!parse ("convert", _("Convert format-1 tables to format 2 (win/draw/loss and distance files), in place."),
+              &o, &argc, &argv) || (rules = rules_of ("convert", &o, TRUE)) == NULL)
+    goto out;
+  if (!dr_egdb_convert (rules, o.dir, convert_progress_cb, &o.quiet, NULL, &converted, &error))
+    {
+      g_printerr ("draughtsman-cli egdb convert: %s\n", error->message);
+      goto out;
+    }
+  g_print ("converted %d tables of %s in %.2f s\n", converted, rules->name,
+           (double) (g_get_monotonic_time () - start) / 1e6);
   status = EXIT_SUCCESS;
 
 out:
@@ -643,6 +684,39 @@ egdb_plan (int    argc,
     }
   def = dr_egdb_default_dir ();
   dir = o.dir != NULL ? o.dir : def;
+  {
+    /* What it takes, at the densities of format 2 measured on the 2-5
+     * piece tables (README "File format"): English 70.2 positions a byte
+     * of win/draw/loss and 2.55 of distances, Russian (flying kings, the
+     * figures used for every variant whose kings fly) 31.0 and 5.75; and
+     * the build rates the application assumes (8x8 1.6 M positions a
+     * second of one core, 10x10 1.35 M). */
+    guint64 positions = 0;
+    double wld = rules->kings_fly ? 31.0 : 70.2, dist = rules->kings_fly ? 5.75 : 2.55;
+    double rate = rules->geometry->n_squares > 32 ? 1.35e6 : 1.6e6;
+    g_autofree char *wld_size = NULL, *dist_size = NULL;
+
+    guint64 largest = 0;
+    g_autofree char *memory = NULL;
+
+    for (guint i = 0; i < slices->len; i++)
+      {
+        guint64 n = dr_egdb_slice_positions (rules, g_ptr_array_index (slices, i), NULL);
+        positions += n;
+        largest = MAX (largest, n);
+      }
+    /* The builder keeps 3 bytes a position of the slice it builds. */
+    memory = human_size (3 * largest);
+    wld_size = human_size ((guint64) ((double) positions / wld));
+    dist_size = human_size ((guint64) ((double) positions / dist));
+    g_string_append_printf (out,
+                            "# %u slices, %" G_GUINT64_FORMAT " positions: about %s of win/draw/loss\n"
+                            "# (%.1f positions a byte) and %s of distances (%.2f a byte), and\n"
+                            "# %.1f CPU-hours at %.2f M positions a second of one core;\n"
+                            "# the largest slice, %" G_GUINT64_FORMAT " positions, needs %s of memory.\n",
+                            slices->len, positions, wld_size, wld, dist_size, dist,
+                            (double) positions / rate / 3600.0, rate / 1e6, largest, memory);
+  }
   g_string_append_printf (out,
                           "# Endgame tables of %s up to %d pieces: one target per slice.\n"
                           "# make -f THIS -j N builds the independent slices side by side;\n"
@@ -721,6 +795,7 @@ dr_cli_egdb (int    argc,
     { "probe", egdb_probe, N_("value, distance, best move and count-rule remark of a position") },
     { "verify", egdb_verify, N_("check every stored value against a one-ply search") },
     { "info", egdb_info, N_("list the installed tables with their sizes") },
+    { "convert", egdb_convert, N_("convert format-1 tables to format 2 in place") },
     { "plan", egdb_plan, N_("write a Makefile with one target per slice") },
     { "compress-stats", egdb_compress_stats, N_("measure win/draw/loss codecs on the tables") },
   };

@@ -534,6 +534,7 @@ build_slice (DrEgdb             *db,
              DrEgdbProgressFunc  progress,
              gpointer            user_data,
              DrEgdbProgress     *pr,
+             bool                v1,
              GError            **error)
 {
   Builder b = { 0 };
@@ -598,11 +599,12 @@ build_slice (DrEgdb             *db,
         /* The stored values replace the states in place. */
         b.state[p][i] = encode (b.rules, st);
       }
-  if (!_dr_egdb_table_write (b.rules, path, slice, b.n_parts, b.material,
-                             (uint16_t * const *) b.state, b.n, legal,
-                             (double) (g_get_monotonic_time () - start) / 1e6, error))
+  if (!(v1 ? _dr_egdb_table_write_v1 : _dr_egdb_table_write) (b.rules, path, slice, b.n_parts, b.material,
+                                                              (uint16_t * const *) b.state, b.n, legal,
+                                                              (double) (g_get_monotonic_time () - start) / 1e6,
+                                                              error))
     goto out;
-  table = _dr_egdb_table_open (b.rules, path, error);
+  table = v1 ? _dr_egdb_table_open_any (b.rules, path, error) : _dr_egdb_table_open (b.rules, path, error);
   if (table == NULL)
     goto out;
   _dr_egdb_add_table (db, table);
@@ -787,12 +789,13 @@ dr_egdb_slice_depends (const DrRules *rules,
 
 /* Building ------------------------------------------------------------------ */
 
-gboolean
-dr_egdb_build (const DrEgdbBuildOptions *options,
-               DrEgdbProgressFunc        progress,
-               gpointer                  user_data,
-               GCancellable             *cancellable,
-               GError                  **error)
+static gboolean
+build_all (const DrEgdbBuildOptions *options,
+           bool                      v1,
+           DrEgdbProgressFunc        progress,
+           gpointer                  user_data,
+           GCancellable             *cancellable,
+           GError                  **error)
 {
   const DrRules *rules = options->rules;
   g_autofree char *def = options->dir == NULL ? dr_egdb_default_dir () : NULL;
@@ -830,7 +833,7 @@ dr_egdb_build (const DrEgdbBuildOptions *options,
       return FALSE;
     }
   /* What is there already: the smaller slices read, finished ones kept. */
-  db = dr_egdb_open (rules, dir, error);
+  db = v1 ? _dr_egdb_open_any (rules, dir, error) : dr_egdb_open (rules, dir, error);
   if (db == NULL)
     return FALSE;
   for (guint i = 0; i < slices->len; i++)
@@ -846,8 +849,150 @@ dr_egdb_build (const DrEgdbBuildOptions *options,
             progress (&pr, user_data);
           continue;
         }
-      if (!build_slice (db, s, path, options->threads, cancellable, progress, user_data, &pr, error))
+      if (!build_slice (db, s, path, options->threads, cancellable, progress, user_data, &pr, v1, error))
         return FALSE;
+      pr.stage = "done";
+      if (progress != NULL)
+        progress (&pr, user_data);
+    }
+  return TRUE;
+}
+
+gboolean
+dr_egdb_build (const DrEgdbBuildOptions *options,
+               DrEgdbProgressFunc        progress,
+               gpointer                  user_data,
+               GCancellable             *cancellable,
+               GError                  **error)
+{
+  return build_all (options, false, progress, user_data, cancellable, error);
+}
+
+gboolean
+_dr_egdb_build_v1 (const DrEgdbBuildOptions *options,
+                   GError                  **error)
+{
+  return build_all (options, true, NULL, NULL, NULL, error);
+}
+
+/* Converting ---------------------------------------------------------------- */
+
+/* Format 1 to format 2: the values as they are, broken indices and
+ * positions whose side to move must capture made don't-care again (format
+ * 1 wrote the value before them there). */
+static gboolean
+convert_table (const DrRules   *rules,
+               const EgdbTable *t,
+               GError         **error)
+{
+  EgdbBoard board;
+  EgdbMaterial parts[2];
+  uint16_t *values[2] = { NULL, NULL };
+  uint64_t n[2] = { 0, 0 }, legal[2] = { 0, 0 };
+  gboolean ok = FALSE;
+
+  _dr_egdb_board_init (&board, rules);
+  for (int p = 0; p < t->n_parts; p++)
+    {
+      const EgdbPart *part = &t->parts[p];
+      EgdbUnindexCache cache = { 0 };
+
+      parts[p] = part->material;
+      n[p] = part->n_values;
+      legal[p] = part->legal;
+      values[p] = g_try_new (uint16_t, (gsize) part->n_blocks * EGDB_BLOCK + 1);
+      if (values[p] == NULL)
+        {
+          g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, _("not enough memory to convert %s"), t->path);
+          goto out;
+        }
+      for (uint32_t b = 0; b < part->n_blocks; b++)
+        if (!_dr_egdb_part_block (part, b, values[p] + (uint64_t) b * EGDB_BLOCK))
+          {
+            g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
+                         _("endgame table %s is damaged: block %u of part %d fails its checksum; "
+                           "it cannot be converted"), t->path, b, p);
+            goto out;
+          }
+      for (uint64_t i = 0; i < n[p]; i++)
+        {
+          DrPosition pos;
+          if (!_dr_egdb_unindex_cached (&board, part->material, i, &pos, &cache)
+              || dr_movegen_has_capture (rules, &pos))
+            values[p][i] = EGDB_DONT_CARE;
+        }
+    }
+  ok = _dr_egdb_table_write (rules, t->path, t->slice, t->n_parts, parts, values, n, legal,
+                             t->build_seconds, error);
+out:
+  g_free (values[0]);
+  g_free (values[1]);
+  return ok;
+}
+
+gboolean
+dr_egdb_convert (const DrRules      *rules,
+                 const char         *dir,
+                 DrEgdbProgressFunc  progress,
+                 gpointer            user_data,
+                 GCancellable       *cancellable,
+                 int                *converted,
+                 GError            **error)
+{
+  g_autofree char *def = dir == NULL ? dr_egdb_default_dir () : NULL;
+  g_autofree char *folder = g_build_filename (dir != NULL ? dir : def, rules->name, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GDir) d = NULL;
+  const char *entry;
+
+  if (converted != NULL)
+    *converted = 0;
+  if (!dr_egdb_supported (rules))
+    {
+      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_VARIANT,
+                   _("%s has no endgame tables: its rules are not diagonal moves alone"), rules->title);
+      return FALSE;
+    }
+  d = g_dir_open (folder, 0, &local);
+  if (d == NULL)
+    {
+      g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_IO, _("cannot read %s: %s"), folder, local->message);
+      return FALSE;
+    }
+  while ((entry = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (entry, ".egdb"))
+      g_ptr_array_add (names, g_strdup (entry));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (folder, g_ptr_array_index (names, i), NULL);
+      DrEgdbProgress pr = { g_ptr_array_index (names, i), (int) i, (int) names->len, "convert", 0, 1 };
+      EgdbTable *t;
+      gboolean ok;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      t = _dr_egdb_table_open_any (rules, path, error);
+      if (t == NULL)
+        return FALSE;
+      if (t->kind != EGDB_KIND_V1)
+        {
+          _dr_egdb_table_free (t);
+          pr.stage = "skip";
+          if (progress != NULL)
+            progress (&pr, user_data);
+          continue;
+        }
+      if (progress != NULL)
+        progress (&pr, user_data);
+      ok = convert_table (rules, t, error);
+      _dr_egdb_table_free (t);
+      if (!ok)
+        return FALSE;
+      if (converted != NULL)
+        (*converted)++;
+      pr.done = 1;
       pr.stage = "done";
       if (progress != NULL)
         progress (&pr, user_data);

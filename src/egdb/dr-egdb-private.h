@@ -89,14 +89,28 @@ bool     _dr_egdb_material_equal (EgdbMaterial        a,
 
 /* File format (dr-egdb-file.c). */
 #define EGDB_MAGIC "DRAUEGDB"
+#define EGDB_DIST_MAGIC "DRAUDIST"
+#define EGDB_DIST_SUFFIX ".dist"
 #define EGDB_HEADER_SIZE 256
+#define EGDB_HUFF_LENGTHS 48      /* EGDB_HUFF_SYMBOLS (dr-egdb-wld-private.h) */
 #define EGDB_BLOCK 4096           /* values per block */
 #define EGDB_SUB   256            /* values per run-length coded run */
 #define EGDB_SUBS  (EGDB_BLOCK / EGDB_SUB)
 
 typedef struct _EgdbTable EgdbTable;
+typedef struct _EgdbCache EgdbCache;
+struct _EgdbHuffCode;
 
-typedef struct
+/* What a file holds: format 1 (values with distances, read only to be
+ * converted), a format-2 win/draw/loss file, a format-2 distance file. */
+typedef enum
+{
+  EGDB_KIND_V1,
+  EGDB_KIND_WLD,
+  EGDB_KIND_DIST,
+} EgdbKind;
+
+typedef struct _EgdbPart
 {
   EgdbTable   *table;         /* the file it is in */
   int          index;         /* 0 or 1, in the file */
@@ -109,7 +123,11 @@ typedef struct
   uint64_t     wins, draws, losses, legal;
   uint32_t     max_plies;
   const guint8 *data;         /* mapped */
-  const guint64 *offsets;     /* mapped, n_blocks + 1 entries, relative to data_offset */
+  const guint64 *offsets;     /* mapped, n_blocks + 1 entries, relative to data_offset
+                                 (format 1 and distance files) */
+  const guint32 *offsets32;   /* the same, win/draw/loss files */
+  struct _EgdbHuffCode *huff; /* win/draw/loss files: the part's run code */
+  const struct _EgdbPart *dist; /* win/draw/loss files: the same part's distances */
   const guint32 *block_sums;  /* mapped, a checksum per block */
   atomic_uchar *block_state;  /* per block: 0 not checked yet, 1 sound, 2 damaged */
 } EgdbPart;
@@ -120,6 +138,10 @@ typedef struct
 struct _EgdbTable
 {
   EgdbMaterial slice;         /* canonical */
+  EgdbKind     kind;
+  EgdbTable   *dist;          /* a win/draw/loss file's distance file (owned) */
+  EgdbCache   *cache;         /* the decoded blocks of its DrEgdb, NULL outside one */
+  uint32_t     serial;        /* its number in the cache's keys */
   char        *name;
   char        *path;
   GMappedFile *file;
@@ -142,16 +164,51 @@ egdb_win_parity (const DrRules *rules)
   return rules->giveaway ? 0 : 1;
 }
 
+/* Opens a format-2 table (its win/draw/loss file @path and the distance
+ * file beside it); a format-1 file is refused with the command that
+ * converts it.  _dr_egdb_table_open_kind() opens one file of @kind. */
 EgdbTable *_dr_egdb_table_open   (const DrRules      *rules,
                                   const char         *path,
                                   GError            **error);
+EgdbTable *_dr_egdb_table_open_kind (const DrRules   *rules,
+                                     const char      *path,
+                                     EgdbKind         kind,
+                                     GError         **error);
+/* Either format: format 1 as EGDB_KIND_V1 (to be converted, or compared
+ * in the tests), else as _dr_egdb_table_open(). */
+EgdbTable *_dr_egdb_table_open_any (const DrRules    *rules,
+                                    const char       *path,
+                                    GError          **error);
+/* The distance file's path of a win/draw/loss file's (newly allocated). */
+char      *_dr_egdb_dist_path    (const char         *path);
+/* The file offset and length of block @b of @part (for the tests that
+ * damage one). */
+void       _dr_egdb_block_span   (const EgdbPart     *part,
+                                  uint32_t            b,
+                                  guint64            *at,
+                                  guint64            *length);
+/* Win/draw/loss of @index (0 draw, 1 win, 2 loss; a free position reads
+ * as the value it was given), through @cache when not NULL; -1 if the
+ * block is damaged. */
+int        _dr_egdb_part_wld     (const EgdbPart     *part,
+                                  uint64_t            index);
+/* The distance k of @index of a win/draw/loss part (its wins and losses:
+ * plies = 2k + parity), from its distance file; -1 if a block is
+ * damaged. */
+int        _dr_egdb_part_dist    (const EgdbPart     *part,
+                                  uint64_t            index);
+/* A cache of decoded win/draw/loss blocks, shared by the threads. */
+EgdbCache *_dr_egdb_cache_new    (void);
+void       _dr_egdb_cache_free   (EgdbCache          *cache);
 void       _dr_egdb_table_free   (EgdbTable          *table);
 /* The raw value at @index of @part, or -1 if its block is damaged (or an
  * earlier read found its table damaged). */
 int        _dr_egdb_part_value   (const EgdbPart     *part,
                                   uint64_t            index);
 /* Decodes block @b of @part into @out (EGDB_BLOCK values); FALSE if its
- * checksum fails. */
+ * checksum fails.  For a format-2 table, the values as format 1 stores
+ * them, made of the win/draw/loss and the distance blocks (the free
+ * positions then hold whatever was written there). */
 bool       _dr_egdb_part_block   (const EgdbPart     *part,
                                   uint32_t            b,
                                   uint16_t           *out);
@@ -166,8 +223,21 @@ void       _dr_egdb_damage_error (const EgdbTable    *table,
                                   GError            **error);
 
 /* Writing: @values per part (n_values each, encoded as above, with
- * EGDB_DONT_CARE for broken positions and positions with a capture). */
+ * EGDB_DONT_CARE for broken positions and positions with a capture).
+ * _dr_egdb_table_write() writes format 2 (the win/draw/loss file @path
+ * and its distance file), _dr_egdb_table_write_v1() format 1 (for the
+ * tests of the conversion). */
 #define EGDB_DONT_CARE 0xffff
+gboolean   _dr_egdb_table_write_v1 (const DrRules    *rules,
+                                  const char         *path,
+                                  EgdbMaterial        slice,
+                                  int                 n_parts,
+                                  const EgdbMaterial *parts,
+                                  uint16_t * const   *values,
+                                  const uint64_t     *n_values,
+                                  const uint64_t     *legal,
+                                  double              build_seconds,
+                                  GError            **error);
 gboolean   _dr_egdb_table_write  (const DrRules      *rules,
                                   const char         *path,
                                   EgdbMaterial        slice,
@@ -188,8 +258,17 @@ struct _DrEgdb
   /* parts by material: [m0][k0][m1][k1] */
   const EgdbPart *lookup[EGDB_MAX_PIECES + 1][EGDB_MAX_PIECES + 1][EGDB_MAX_PIECES + 1][EGDB_MAX_PIECES + 1];
   int            max_pieces;
+  EgdbCache     *cache;
+  uint32_t       serials;           /* tables added so far */
 };
 
+/* dr_egdb_open() that also opens format-1 files. */
+DrEgdb    *_dr_egdb_open_any     (const DrRules      *rules,
+                                  const char         *dir,
+                                  GError            **error);
+/* dr_egdb_build() writing format 1 (the tests' reference). */
+gboolean   _dr_egdb_build_v1     (const DrEgdbBuildOptions *options,
+                                  GError            **error);
 void       _dr_egdb_add_table    (DrEgdb             *self,
                                   EgdbTable          *table);
 DrEgdb    *_dr_egdb_new_empty    (const DrRules      *rules);
@@ -199,7 +278,7 @@ DrEgdb    *_dr_egdb_new_empty    (const DrRules      *rules);
  * table. */
 DrEgdbValue _dr_egdb_value       (const DrEgdb       *self,
                                   const DrPosition   *pos,
-                                  int                *plies,
+                                  int                *plies,   /* NULL: no distance read */
                                   DrMoveList         *scratch,
                                   const EgdbTable   **damaged);
 char      *_dr_egdb_table_path   (const DrRules      *rules,

@@ -35,6 +35,12 @@ DrEgdbValue dr_egdb_probe_quiet (const DrEgdb     *self,
                                  const DrPosition *pos,
                                  int              *plies);
 
+/* The same without the distance: the value alone, from the win/draw/loss
+ * file (the distance file is not read).  What a search that needs no
+ * "win in N" reads. */
+DrEgdbValue dr_egdb_probe_wld   (const DrEgdb     *self,
+                                 const DrPosition *pos);
+
 /* The smallest limit (in moves of one side) among the count rules of
  * @rules whose conditions on the material (and the main road) hold in
  * @pos, so that the count may be running; 0 if none. */

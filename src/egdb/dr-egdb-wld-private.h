@@ -97,7 +97,8 @@ void     _dr_egdb_wld_fill      (uint8_t          *wld,
 #define EGDB_HUFF_SYMBOLS  (2 * EGDB_HUFF_LOG_MAX)
 #define EGDB_HUFF_MAX_BITS 24
 #define EGDB_HUFF_FAST     10
-typedef struct
+G_STATIC_ASSERT (EGDB_HUFF_SYMBOLS == EGDB_HUFF_LENGTHS);
+typedef struct _EgdbHuffCode
 {
   uint8_t  length[EGDB_HUFF_SYMBOLS];          /* 0: symbol unused */
   uint32_t code[EGDB_HUFF_SYMBOLS];            /* canonical, MSB first */
@@ -121,6 +122,10 @@ void     _dr_egdb_huff_count    (const uint8_t    *wld,
  * EGDB_HUFF_MAX_BITS. */
 void     _dr_egdb_huff_build    (EgdbHuff         *huff,
                                  const uint64_t   *freq);
+/* The code of stored @lengths (EGDB_HUFF_SYMBOLS of them); FALSE if they
+ * are no prefix code (over-full, or longer than EGDB_HUFF_MAX_BITS). */
+bool     _dr_egdb_huff_from_lengths (EgdbHuff     *huff,
+                                     const uint8_t *lengths);
 
 /* Appends the coding of @n values (filled: no free position left) to
  * @out; @huff for EGDB_CODEC_HUFF. */
@@ -145,3 +150,48 @@ bool     _dr_egdb_wld_decode    (EgdbCodec         codec,
                                  size_t            length,
                                  uint32_t          n,
                                  uint8_t          *out);
+
+/* Distances (format 2's distance files): per position whose win/draw/loss
+ * value @wld (filled) is a win or a loss, k = (plies - parity) / 2 coded
+ * with a Huffman code per part over symbols 0-31 (k itself), 32 + j
+ * (k - 31 in [2^j, 2^(j+1)), then j raw bits; j < 15) and 47 (the same k
+ * as the win or loss before in its run of 128); draws take no bits.  A
+ * block is 32 runs of 128 positions, each byte-aligned behind a table of
+ * 32 u16 offsets from the block's start. */
+void     _dr_egdb_dist_count    (const uint8_t    *wld,
+                                 const uint16_t   *k,
+                                 uint64_t          n,
+                                 uint64_t         *freq);
+void     _dr_egdb_dist_encode   (const EgdbHuff   *huff,
+                                 const uint8_t    *wld,
+                                 const uint16_t   *k,
+                                 uint32_t          n,
+                                 GByteArray       *out);
+/* Decodes a block of @n distances (0 where @wld is a draw); FALSE if it
+ * does not decode to exactly them. */
+/* The distance at @at of a block, @wld its win/draw/loss values (those
+ * of @at's sub-block up to @at at least); -1 if it does not decode. */
+#define EGDB_DIST_SUB  128
+#define EGDB_DIST_SUBS (EGDB_BLOCK / EGDB_DIST_SUB)
+int      _dr_egdb_dist_decode_at (const EgdbHuff  *huff,
+                                  const uint8_t   *data,
+                                  size_t           length,
+                                  const uint8_t   *wld,
+                                  uint32_t         at);
+bool     _dr_egdb_dist_decode   (const EgdbHuff   *huff,
+                                 const uint8_t    *data,
+                                 size_t            length,
+                                 const uint8_t    *wld,
+                                 uint32_t          n,
+                                 uint16_t         *out);
+
+/* The values [@from, @to) of a rle+huffman block of @n values into @out
+ * (at the same places); *@ok FALSE if they do not decode. */
+void     _dr_egdb_wld_decode_range (const EgdbHuff *huff,
+                                    const uint8_t  *data,
+                                    size_t          length,
+                                    uint32_t        n,
+                                    uint32_t        from,
+                                    uint32_t        to,
+                                    uint8_t        *out,
+                                    bool           *ok);

@@ -289,20 +289,13 @@ huff_lengths (const uint64_t *freq,
   return true;
 }
 
-void
-_dr_egdb_huff_build (EgdbHuff       *huff,
-                     const uint64_t *freq)
+/* The canonical code of @huff->length. */
+static void
+huff_assign (EgdbHuff *huff)
 {
-  uint64_t f[EGDB_HUFF_SYMBOLS];
   uint32_t code = 0;
   int k = 0;
 
-  memcpy (f, freq, sizeof f);
-  /* Flatten the counts until the longest code fits. */
-  while (!huff_lengths (f, huff->length))
-    for (int s = 0; s < EGDB_HUFF_SYMBOLS; s++)
-      if (f[s] > 0)
-        f[s] = (f[s] >> 1) | 1;
   memset (huff->first, 0, sizeof huff->first);
   memset (huff->count, 0, sizeof huff->count);
   memset (huff->start, 0, sizeof huff->start);
@@ -330,6 +323,43 @@ _dr_egdb_huff_build (EgdbHuff       *huff,
       for (uint32_t fill = 0; fill < 1u << (EGDB_HUFF_FAST - len); fill++)
         huff->fast[huff->code[s] << (EGDB_HUFF_FAST - len) | fill] = (uint16_t) (s << 8 | len);
     }
+}
+
+void
+_dr_egdb_huff_build (EgdbHuff       *huff,
+                     const uint64_t *freq)
+{
+  uint64_t f[EGDB_HUFF_SYMBOLS];
+
+  memcpy (f, freq, sizeof f);
+  /* Flatten the counts until the longest code fits. */
+  while (!huff_lengths (f, huff->length))
+    for (int s = 0; s < EGDB_HUFF_SYMBOLS; s++)
+      if (f[s] > 0)
+        f[s] = (f[s] >> 1) | 1;
+  huff_assign (huff);
+}
+
+bool
+_dr_egdb_huff_from_lengths (EgdbHuff      *huff,
+                            const uint8_t *lengths)
+{
+  uint64_t kraft = 0;
+
+  /* Kraft's sum in units of 2^-EGDB_HUFF_MAX_BITS: a prefix code keeps
+   * it at most 1. */
+  for (int s = 0; s < EGDB_HUFF_SYMBOLS; s++)
+    {
+      if (lengths[s] > EGDB_HUFF_MAX_BITS)
+        return false;
+      if (lengths[s] > 0)
+        kraft += (uint64_t) 1 << (EGDB_HUFF_MAX_BITS - lengths[s]);
+    }
+  if (kraft > (uint64_t) 1 << EGDB_HUFF_MAX_BITS)
+    return false;
+  memcpy (huff->length, lengths, EGDB_HUFF_SYMBOLS);
+  huff_assign (huff);
+  return true;
 }
 
 /* Bits, most significant first. */
@@ -987,4 +1017,243 @@ dr_egdb_wld_codec_name (int codec)
 {
   g_return_val_if_fail (codec >= 0 && codec < EGDB_N_CODECS, NULL);
   return _dr_egdb_codec_name ((EgdbCodec) codec);
+}
+
+/* Distances ---------------------------------------------------------------- */
+
+/* The symbol of a distance k: k itself below EGDB_DIST_DIRECT, else the
+ * class j of k - EGDB_DIST_DIRECT + 1 in [2^j, 2^(j+1)) followed by j raw
+ * bits. */
+#define EGDB_DIST_DIRECT 32
+#define EGDB_DIST_REPEAT (EGDB_HUFF_SYMBOLS - 1)
+
+static inline int
+dist_symbol (uint32_t  k,
+             int      *bits,
+             uint32_t *extra)
+{
+  uint32_t x;
+  int j;
+
+  if (k < EGDB_DIST_DIRECT)
+    {
+      *bits = 0;
+      *extra = 0;
+      return (int) k;
+    }
+  x = k - EGDB_DIST_DIRECT + 1;
+  j = floor_log2 (x);
+  g_assert (j < EGDB_DIST_REPEAT - EGDB_DIST_DIRECT);
+  *bits = j;
+  *extra = x - (1u << j);
+  return EGDB_DIST_DIRECT + j;
+}
+
+void
+_dr_egdb_dist_count (const uint8_t  *wld,
+                     const uint16_t *k,
+                     uint64_t        n,
+                     uint64_t       *freq)
+{
+  int previous = -1;
+
+  for (uint64_t i = 0; i < n; i++)
+    {
+      if (i % EGDB_DIST_SUB == 0)
+        previous = -1;
+      if (wld[i] != EGDB_WLD_DRAW)
+        {
+          int bits;
+          uint32_t extra;
+          freq[k[i] == previous ? EGDB_DIST_REPEAT : dist_symbol (k[i], &bits, &extra)]++;
+          previous = k[i];
+        }
+    }
+}
+
+/* Sub-blocks of EGDB_DIST_SUB positions, each byte-aligned behind a table
+ * of EGDB_DIST_SUBS u16 offsets from the block's start, "the same as
+ * before" starting afresh in each: a probe decodes one of them. */
+void
+_dr_egdb_dist_encode (const EgdbHuff *huff,
+                      const uint8_t  *wld,
+                      const uint16_t *k,
+                      uint32_t        n,
+                      GByteArray     *out)
+{
+  gsize block_at = out->len;
+
+  g_byte_array_set_size (out, out->len + 2 * EGDB_DIST_SUBS);
+  for (uint32_t sub = 0; sub < EGDB_DIST_SUBS; sub++)
+    {
+      BitWriter w = { out, 0, 0 };
+      int previous = -1;
+      gsize at = out->len - block_at;
+
+      g_assert (at < 65536);
+      out->data[block_at + 2 * sub] = (guint8) at;
+      out->data[block_at + 2 * sub + 1] = (guint8) (at >> 8);
+      for (uint32_t i = sub * EGDB_DIST_SUB; i < MIN (n, (sub + 1) * EGDB_DIST_SUB); i++)
+        if (wld[i] != EGDB_WLD_DRAW)
+          {
+            int bits, s;
+            uint32_t extra;
+
+            s = dist_symbol (k[i], &bits, &extra);
+            if (k[i] == previous)
+              s = EGDB_DIST_REPEAT, bits = 0;
+            previous = k[i];
+            g_assert (huff->length[s] > 0);
+            bits_put (&w, huff->code[s], huff->length[s]);
+            bits_put (&w, extra, bits);
+          }
+      bits_flush (&w);
+    }
+}
+
+/* Decodes the distances of positions [@from, @to) of a block (one
+ * sub-block's, @from its first) into @out (indexed from the block's
+ * start); FALSE if they do not decode.  With @whole, the sub-block must
+ * end there. */
+static bool
+dist_decode_sub (const EgdbHuff *huff,
+                 const uint8_t  *data,
+                 size_t          length,
+                 const uint8_t  *wld,
+                 uint32_t        from,
+                 uint32_t        to,
+                 bool            whole,
+                 uint16_t       *out)
+{
+  uint32_t sub = from / EGDB_DIST_SUB;
+  size_t start, end;
+  BitReader r;
+  int previous = -1;
+
+  if (length < 2 * EGDB_DIST_SUBS)
+    return false;
+  start = data[2 * sub] | (size_t) data[2 * sub + 1] << 8;
+  end = sub + 1 < EGDB_DIST_SUBS ? (data[2 * sub + 2] | (size_t) data[2 * sub + 3] << 8) : length;
+  if (start > end || end > length)
+    return false;
+  r = (BitReader) { data + start, data + end, 0, 0 };
+  for (uint32_t i = from; i < to; i++)
+    {
+      int s;
+      uint32_t extra;
+
+      if (wld[i] == EGDB_WLD_DRAW)
+        {
+          out[i] = 0;
+          continue;
+        }
+      s = huff_get (&r, huff);
+      if (s < 0)
+        return false;
+      if (s == EGDB_DIST_REPEAT)
+        {
+          if (previous < 0)
+            return false;
+          out[i] = (uint16_t) previous;
+        }
+      else if (s < EGDB_DIST_DIRECT)
+        out[i] = (uint16_t) s;
+      else
+        {
+          int j = s - EGDB_DIST_DIRECT;
+          uint32_t k;
+
+          if (!bits_get (&r, j, &extra))
+            return false;
+          k = EGDB_DIST_DIRECT - 1 + (1u << j) + extra;
+          if (k > 0xfffe)
+            return false;
+          out[i] = (uint16_t) k;
+        }
+      previous = out[i];
+    }
+  /* Only padding may follow, less than a byte of it. */
+  return !whole || (r.p == r.end && r.bits < 8);
+}
+
+bool
+_dr_egdb_dist_decode (const EgdbHuff *huff,
+                      const uint8_t  *data,
+                      size_t          length,
+                      const uint8_t  *wld,
+                      uint32_t        n,
+                      uint16_t       *out)
+{
+  for (uint32_t sub = 0; sub < EGDB_DIST_SUBS; sub++)
+    {
+      uint32_t from = MIN (n, sub * EGDB_DIST_SUB), to = MIN (n, (sub + 1) * EGDB_DIST_SUB);
+
+      if (from == to)
+        {
+          /* Past the end of a short block: empty. */
+          size_t start = data[2 * sub] | (size_t) data[2 * sub + 1] << 8;
+          size_t end = sub + 1 < EGDB_DIST_SUBS ? (data[2 * sub + 2] | (size_t) data[2 * sub + 3] << 8) : length;
+          if (length < 2 * EGDB_DIST_SUBS || start != end)
+            return false;
+          continue;
+        }
+      if (!dist_decode_sub (huff, data, length, wld, from, to, true, out))
+        return false;
+    }
+  return true;
+}
+
+int
+_dr_egdb_dist_decode_at (const EgdbHuff *huff,
+                         const uint8_t  *data,
+                         size_t          length,
+                         const uint8_t  *wld,
+                         uint32_t        at)
+{
+  uint16_t out[EGDB_BLOCK];
+  uint32_t from = at / EGDB_DIST_SUB * EGDB_DIST_SUB;
+
+  if (!dist_decode_sub (huff, data, length, wld, from, at + 1, false, out))
+    return -1;
+  return out[at];
+}
+
+void
+_dr_egdb_wld_decode_range (const EgdbHuff *huff,
+                           const uint8_t  *data,
+                           size_t          length,
+                           uint32_t        n,
+                           uint32_t        from,
+                           uint32_t        to,
+                           uint8_t        *out,
+                           bool           *ok)
+{
+  BitReader r = { data, data + length, 0, 0 };
+  uint32_t pos = 0, v;
+  uint8_t cur;
+
+  *ok = false;
+  if (to > n || !bits_get (&r, 2, &v) || v > 2)
+    return;
+  cur = (uint8_t) v;
+  while (pos < to)
+    {
+      int s = huff_get (&r, huff), lg;
+      uint32_t extra, count;
+
+      if (s < 0)
+        return;
+      lg = s % EGDB_HUFF_LOG_MAX;
+      if (!bits_get (&r, lg, &extra))
+        return;
+      if (pos > 0)
+        cur = next_value (cur, s / EGDB_HUFF_LOG_MAX);
+      count = (1u << lg) + extra;
+      if (count > n - pos)
+        return;
+      for (uint32_t i = MAX (pos, from); i < MIN (pos + count, to); i++)
+        out[i] = cur;
+      pos += count;
+    }
+  *ok = true;
 }

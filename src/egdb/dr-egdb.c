@@ -8,7 +8,7 @@
 
 #include "config.h"
 
-#include "dr-egdb-private.h"
+#include "dr-egdb-wld-private.h"
 
 #include "dr-bitboard.h"
 #include "dr-draw.h"
@@ -60,6 +60,7 @@ _dr_egdb_new_empty (const DrRules *rules)
   self->rules = rules;
   _dr_egdb_board_init (&self->board, rules);
   self->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) _dr_egdb_table_free);
+  self->cache = _dr_egdb_cache_new ();
   return self;
 }
 
@@ -69,6 +70,7 @@ dr_egdb_free (DrEgdb *self)
   if (self == NULL)
     return;
   g_ptr_array_unref (self->tables);
+  _dr_egdb_cache_free (self->cache);
   g_free (self);
 }
 
@@ -107,6 +109,8 @@ _dr_egdb_add_table (DrEgdb    *self,
                     EgdbTable *table)
 {
   g_ptr_array_add (self->tables, table);
+  table->cache = self->cache;
+  table->serial = self->serials++;
   for (int p = 0; p < table->n_parts; p++)
     {
       EgdbMaterial m = table->parts[p].material;
@@ -138,10 +142,11 @@ compare_tables (gconstpointer a,
   return strcmp (x->name, y->name);
 }
 
-DrEgdb *
-dr_egdb_open (const DrRules *rules,
-              const char    *dir,
-              GError       **error)
+static DrEgdb *
+open_tables (const DrRules *rules,
+             const char    *dir,
+             bool           any,
+             GError       **error)
 {
   g_autofree char *def = dir == NULL ? dr_egdb_default_dir () : NULL;
   g_autofree char *folder = g_build_filename (dir != NULL ? dir : def, rules->name, NULL);
@@ -178,7 +183,7 @@ dr_egdb_open (const DrRules *rules,
       path = g_build_filename (folder, entry, NULL);
       if (!_dr_egdb_parse_slice (stem, &m))
         continue;
-      table = _dr_egdb_table_open (rules, path, error);
+      table = any ? _dr_egdb_table_open_any (rules, path, error) : _dr_egdb_table_open (rules, path, error);
       if (table == NULL)
         return NULL;
       if (!_dr_egdb_material_equal (table->slice, m))
@@ -194,6 +199,22 @@ dr_egdb_open (const DrRules *rules,
   return g_steal_pointer (&self);
 }
 
+DrEgdb *
+dr_egdb_open (const DrRules *rules,
+              const char    *dir,
+              GError       **error)
+{
+  return open_tables (rules, dir, false, error);
+}
+
+DrEgdb *
+_dr_egdb_open_any (const DrRules *rules,
+                   const char    *dir,
+                   GError       **error)
+{
+  return open_tables (rules, dir, true, error);
+}
+
 static DrEgdbTableInfo *
 table_info (const DrRules   *rules,
             const EgdbTable *t)
@@ -206,7 +227,8 @@ table_info (const DrRules   *rules,
   info->men[0] = t->slice.m0, info->kings[0] = t->slice.k0;
   info->men[1] = t->slice.m1, info->kings[1] = t->slice.k1;
   info->pieces = t->slice.m0 + t->slice.k0 + t->slice.m1 + t->slice.k1;
-  info->file_size = t->file_size;
+  info->file_size = t->file_size + (t->dist != NULL ? t->dist->file_size : 0);
+  info->wld_size = t->file_size;
   info->build_seconds = t->build_seconds;
   for (int p = 0; p < t->n_parts; p++)
     {
@@ -358,14 +380,61 @@ warn_damaged (EgdbTable *table)
   g_warning ("%s; the search goes on without it", error->message);
 }
 
-DrEgdbValue
-dr_egdb_probe_quiet (const DrEgdb     *self,
-                     const DrPosition *pos,
-                     int              *plies)
+/* The stored value of @index of @part, with its plies unless @plies is
+ * NULL (then the distance file is not read); DR_EGDB_UNKNOWN with the
+ * damaged table in *@bad. */
+static inline DrEgdbValue
+stored_value (const DrRules    *rules,
+              const EgdbPart   *part,
+              uint64_t          index,
+              int              *plies,
+              const EgdbTable **bad)
+{
+  int w, k, parity;
+
+  if (G_UNLIKELY (part->table->kind == EGDB_KIND_V1))
+    {
+      /* Format 1, opened to be converted or compared. */
+      int raw = _dr_egdb_part_value (part, index), dummy;
+      if (raw < 0)
+        *bad = part->table;
+      return decode (rules, raw, plies != NULL ? plies : &dummy);
+    }
+  w = _dr_egdb_part_wld (part, index);
+  if (G_UNLIKELY (w < 0))
+    {
+      *bad = part->table;
+      return DR_EGDB_UNKNOWN;
+    }
+  if (w == EGDB_WLD_DRAW)
+    {
+      if (plies != NULL)
+        *plies = 0;
+      return DR_EGDB_DRAW;
+    }
+  if (plies != NULL)
+    {
+      k = _dr_egdb_part_dist (part, index);
+      if (G_UNLIKELY (k < 0))
+        {
+          *bad = part->dist->table;
+          return DR_EGDB_UNKNOWN;
+        }
+      parity = egdb_win_parity (rules);
+      *plies = 2 * k + (w == EGDB_WLD_WIN ? parity : 1 - parity);
+    }
+  return w == EGDB_WLD_WIN ? DR_EGDB_WIN : DR_EGDB_LOSS;
+}
+
+static inline DrEgdbValue
+probe_stored (const DrEgdb     *self,
+              const DrPosition *pos,
+              int              *plies)
 {
   const EgdbPart *part;
+  const EgdbTable *bad = NULL;
   int n = dr_bb_count (dr_position_occupied (pos));
-  int raw;
+  DrEgdbValue v;
 
   if (self == NULL || n > self->max_pieces || n > EGDB_MAX_PIECES)
     return DR_EGDB_UNKNOWN;
@@ -374,10 +443,25 @@ dr_egdb_probe_quiet (const DrEgdb     *self,
   part = part_of (self, pos);
   if (part == NULL || dr_movegen_has_capture (self->rules, pos))
     return DR_EGDB_UNKNOWN;
-  raw = _dr_egdb_part_value (part, _dr_egdb_index (&self->board, pos));
-  if (G_UNLIKELY (raw < 0))
-    warn_damaged (part->table);
-  return decode (self->rules, raw, plies);
+  v = stored_value (self->rules, part, _dr_egdb_index (&self->board, pos), plies, &bad);
+  if (G_UNLIKELY (bad != NULL))
+    warn_damaged ((EgdbTable *) bad);
+  return v;
+}
+
+DrEgdbValue
+dr_egdb_probe_quiet (const DrEgdb     *self,
+                     const DrPosition *pos,
+                     int              *plies)
+{
+  return probe_stored (self, pos, plies);
+}
+
+DrEgdbValue
+dr_egdb_probe_wld (const DrEgdb     *self,
+                   const DrPosition *pos)
+{
+  return probe_stored (self, pos, NULL);
 }
 
 /* The value of a position from the values of its successors (negamax with
@@ -450,7 +534,8 @@ _dr_egdb_value (const DrEgdb     *self,
   if (pos->pieces[pos->turn] == 0)
     {
       /* No piece, no move: the game is over (004 1.8.1). */
-      *plies = 0;
+      if (plies != NULL)
+        *plies = 0;
       return rules->giveaway ? DR_EGDB_WIN : DR_EGDB_LOSS;
     }
   if (pos->pieces[pos->turn ^ 1] == 0)
@@ -459,14 +544,15 @@ _dr_egdb_value (const DrEgdb     *self,
   kind = dr_movegen_kind (rules, pos);
   if (kind != DR_MOVES_CAPTURE)
     {
-      int raw;
+      const EgdbTable *bad = NULL;
+      DrEgdbValue v;
 
       if (part == NULL)
         return DR_EGDB_UNKNOWN;
-      raw = _dr_egdb_part_value (part, _dr_egdb_index (&self->board, pos));
-      if (raw < 0 && damaged != NULL && *damaged == NULL)
-        *damaged = part->table;
-      return decode (rules, raw, plies);
+      v = stored_value (rules, part, _dr_egdb_index (&self->board, pos), plies, &bad);
+      if (bad != NULL && damaged != NULL && *damaged == NULL)
+        *damaged = bad;
+      return v;
     }
 
   /* Not stored: a one-ply search over the captures, whose successors have
@@ -479,12 +565,15 @@ _dr_egdb_value (const DrEgdb     *self,
       DrEgdbValue v;
 
       dr_position_apply (&child, pos, &scratch->moves[i]);
-      v = _dr_egdb_value (self, &child, &p, scratch + 1, damaged);
+      v = _dr_egdb_value (self, &child, plies != NULL ? &p : NULL, scratch + 1, damaged);
       combine_add (&c, v, p);
       if (v == DR_EGDB_UNKNOWN)
         break;
     }
-  return combine_value (&c, plies);
+  {
+    int dummy = 0;
+    return combine_value (&c, plies != NULL ? plies : &dummy);
+  }
 }
 
 int
@@ -794,9 +883,12 @@ verify_block (VerifyJob        *job,
 
   if (!_dr_egdb_part_block (part, b, block))
     {
+      /* The distance file's block, or the win/draw/loss file's. */
+      const EgdbTable *bad = job->table->dist != NULL && atomic_load (&job->table->dist->damage) != 0
+                             ? job->table->dist : job->table;
       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
                    _("endgame table %s is refused: block %u of part %d is damaged"),
-                   job->table->path, b, job->part_index);
+                   bad->path, b, job->part_index);
       return FALSE;
     }
   for (int j = 0; j < n; j++)
@@ -920,12 +1012,16 @@ dr_egdb_verify (const DrEgdb      *self,
 
       if (slice != NULL && strcmp (slice, table->name) != 0)
         continue;
-      if (_dr_egdb_file_checksum (data + EGDB_HEADER_SIZE, table->file_size - EGDB_HEADER_SIZE)
-          != table->checksum)
+      for (const EgdbTable *f = table; f != NULL; f = f == table ? table->dist : NULL)
         {
-          g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
-                       _("endgame table %s is refused: its data fail the checksum"), table->path);
-          return FALSE;
+          data = (const guint8 *) g_mapped_file_get_contents (f->file);
+          if (_dr_egdb_file_checksum (data + EGDB_HEADER_SIZE, f->file_size - EGDB_HEADER_SIZE)
+              != f->checksum)
+            {
+              g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
+                           _("endgame table %s is refused: its data fail the checksum"), f->path);
+              return FALSE;
+            }
         }
       for (int p = 0; p < table->n_parts; p++)
         pr.total += table->parts[p].n_values;

@@ -39,11 +39,17 @@
  * value is worked out on probing from their successors, which are in
  * smaller slices (a one-ply search, repeated while captures continue).
  *
- * Files: one per slice, DIR/VARIANT/SLICE.egdb, DIR being
- * $XDG_DATA_HOME/draughtsman/egdb by default (dr_egdb_default_dir()).
- * The format (README.md "Endgame databases") is block-compressed and
- * memory-mapped; its header names the variant, the slice, the format
- * version and checksums, and a file that does not match them is refused.
+ * Files: two per slice, DIR/VARIANT/SLICE.egdb (win/draw/loss, capture
+ * positions stored as "don't care" and resolved on probing by the
+ * captures) and DIR/VARIANT/SLICE.dist (the distances of the wins and
+ * losses), DIR being $XDG_DATA_HOME/draughtsman/egdb by default
+ * (dr_egdb_default_dir()).  The format (format 2; README.md "Endgame
+ * databases", dr-egdb-file.c) is block-compressed and memory-mapped; its
+ * header names the variant, the slice, the format version and checksums,
+ * and a file that does not match them is refused; so is a format-1 file,
+ * with the command that converts it (dr_egdb_convert(), egdb convert).
+ * dr_egdb_probe_wld() reads the values alone, dr_egdb_probe_quiet(),
+ * dr_egdb_probe() and dr_egdb_line() the distances too.
  *
  * Threads: a DrEgdb is read-only once open, and dr_egdb_probe() and
  * dr_egdb_probe_quiet() may be called from any number of threads at once.
@@ -71,7 +77,7 @@ typedef enum
 } DrEgdbError;
 
 /* The format version written in every file's header. */
-#define DR_EGDB_FORMAT_VERSION 1
+#define DR_EGDB_FORMAT_VERSION 2
 
 typedef struct
 {
@@ -100,10 +106,11 @@ typedef struct
   guint64  positions;        /* indexed, both sides to move */
   guint64  legal;            /* legal positions, both sides to move */
   guint64  wins, draws, losses;   /* legal, no capture pending, first side's view when it is to move */
-  guint64  file_size;
+  guint64  file_size;        /* both files */
   int      max_plies;
   double   build_seconds;
   char    *error;            /* dr_egdb_list(): why the file is refused, else NULL */
+  guint64  wld_size;         /* the win/draw/loss file alone */
 } DrEgdbTableInfo;
 
 void       dr_egdb_table_info_free (DrEgdbTableInfo *info);
@@ -190,6 +197,19 @@ gboolean   dr_egdb_build            (const DrEgdbBuildOptions *options,
                                      DrEgdbProgressFunc        progress,
                                      gpointer                  user_data,
                                      GCancellable             *cancellable,
+                                     GError                  **error);
+
+/* Converts every format-1 table of @rules under @dir (NULL: the default)
+ * to format 2 in place (the win/draw/loss file under the same name and
+ * its distance file beside it), each written whole and renamed; files in
+ * format 2 already are left.  Counts the files converted in @converted
+ * (may be NULL).  Progress as for a build, stage "convert". */
+gboolean   dr_egdb_convert          (const DrRules            *rules,
+                                     const char               *dir,
+                                     DrEgdbProgressFunc        progress,
+                                     gpointer                  user_data,
+                                     GCancellable             *cancellable,
+                                     int                      *converted,
                                      GError                  **error);
 
 /* The slices a build of @pieces pieces makes, in build order (names);
