@@ -388,8 +388,10 @@ dr_egdb_manager_max_pieces (const DrRules *rules)
  * this board size took (their files record the build time) if they are
  * many, else the
  * figures measured for README.md ("Beyond one machine": 8x8 1.6-2.0 M
- * positions a second and 0.37-0.71 bytes a position, 10x10 1.35-2.4 M
- * and 0.24-0.31), the slower and larger end. */
+ * positions a second, 10x10 1.35-2.4 M), the slower end.  Bytes a
+ * position are format 2's, values and distances together (English 2-5
+ * 0.57, Russian 2-5 0.29: the README's egdb section), the larger end;
+ * for 10x10 format 1's 0.31, format 2 being smaller still. */
 static void
 calibrate (const char    *dir,
            const DrRules *rules,
@@ -412,7 +414,7 @@ calibrate (const char    *dir,
       seconds += t->build_seconds;
     }
   *rate = rules->geometry->n_squares > 32 ? 1.35e6 : 1.6e6;
-  *bytes_per_position = rules->geometry->n_squares > 32 ? 0.31 : 0.71;
+  *bytes_per_position = rules->geometry->n_squares > 32 ? 0.31 : 0.57;
   /* Small tables stay in the processor's caches (a 4-piece set builds
    * three times as fast a position as a 6-piece one) and are mostly
    * headers: only a set of the size of the 5-piece ones tells. */
@@ -690,7 +692,8 @@ build_progress_cb (const DrEgdbProgress *p,
 /* Build thread: a table is written to a temporary file renamed into place
  * when complete (g_file_set_contents, dr-egdb-file.c), so a build stopped
  * leaves no table half-written; a temporary file that a program killed
- * while writing left (<slice>.egdb.XXXXXX) is removed here. */
+ * while writing left (<slice>.egdb.XXXXXX, or the distances'
+ * <slice>.dist.XXXXXX) is removed here. */
 static void
 remove_partial_files (const char    *dir,
                       const DrRules *rules)
@@ -703,6 +706,8 @@ remove_partial_files (const char    *dir,
     {
       const char *suffix = strstr (name, ".egdb.");
 
+      if (suffix == NULL)
+        suffix = strstr (name, ".dist.");
       if (suffix != NULL && strlen (suffix) == strlen (".egdb.XXXXXX"))
         {
           g_autofree char *path = g_build_filename (folder, name, NULL);
