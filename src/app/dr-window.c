@@ -356,6 +356,7 @@ dr_window_dispose (GObject *object)
   _dr_window_gamedb_dispose (self);
   _dr_window_compose_dispose (self);
   _dr_window_play_dispose (self);
+  _dr_window_keyentry_dispose (self);
   g_clear_handle_id (&self->forced_id, g_source_remove);
   if (self->settings != NULL)
     {
@@ -474,6 +475,7 @@ dr_window_init (DrWindow *self)
   _dr_window_egdb_connect (self);
   _dr_window_compose_connect (self);
   _dr_window_play_connect (self);
+  _dr_window_keyentry_connect (self);
   apply_settings (self);
   /* A new window's game has the standard tags (PDN 3.0). */
   dr_game_model_new_game (self->model, dr_game_model_get_rules (self->model), NULL);
