@@ -59,6 +59,16 @@ move_text (DrWindow         *self,
   return dr_move_to_text (dr_board_state_get_rules (self->board), legal, move, _dr_window_notation (self));
 }
 
+/* The same move by the same route (the bytes of path past n_jumps, and
+ * the padding, are not compared: the generator leaves them as they are). */
+static gboolean
+same_move (const DrMove *a,
+           const DrMove *b)
+{
+  return a->from == b->from && a->to == b->to && a->captures == b->captures && a->n_jumps == b->n_jumps
+         && memcmp (a->path, b->path, a->n_jumps) == 0;
+}
+
 static void
 update_completions (KeyEntry *ke)
 {
@@ -83,7 +93,7 @@ update_completions (KeyEntry *ke)
   /* The moves a complete text could mean (the routes of an ambiguous
    * capture, the short forms "cd4"), then those whose text starts with
    * what is typed. */
-  matched = dr_move_match (rules, dr_board_state_get_position (self->board), typed);
+  matched = dr_move_match (rules, dr_board_state_get_position (self->board), folded);
   for (unsigned i = 0; i < legal->n; i++)
     {
       g_autofree char *text = move_text (self, legal, &legal->moves[i]);
@@ -91,7 +101,7 @@ update_completions (KeyEntry *ke)
       gboolean fits = g_str_has_prefix (lower, folded);
 
       for (guint j = 0; !fits && j < matched->len; j++)
-        fits = memcmp (&g_array_index (matched, DrMove, j), &legal->moves[i], sizeof (DrMove)) == 0;
+        fits = same_move (&g_array_index (matched, DrMove, j), &legal->moves[i]);
       if (!fits)
         continue;
       g_array_append_val (ke->shown, legal->moves[i]);
@@ -132,11 +142,13 @@ entry_activate_cb (GtkEntry *entry,
   const DrRules *rules = dr_board_state_get_rules (self->board);
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
   g_autoptr (GError) error = NULL;
+  /* Squares are read in any case: "CD4", "C3-D4". */
+  g_autofree char *folded = g_utf8_strdown (gtk_editable_get_text (GTK_EDITABLE (entry)), -1);
   DrMove move;
 
   dr_movegen_legal (rules, dr_board_state_get_position (self->board), legal);
   if (!dr_move_parse (rules, dr_board_state_get_position (self->board), legal,
-                      gtk_editable_get_text (GTK_EDITABLE (entry)), &move, &error))
+                      folded, &move, &error))
     {
       refuse (ke, error->message);
       return;
@@ -223,6 +235,18 @@ enter_move_cb (GSimpleAction *action,
   open_entry (data, "");
 }
 
+/* A click on the board gives it the keyboard focus, so that what is
+ * typed next opens the entry (the click itself goes on to the board). */
+static void
+board_pressed_cb (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  DrWindow        *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
 static void
 popover_closed_cb (GtkPopover *popover,
                    KeyEntry   *ke)
@@ -237,6 +261,7 @@ _dr_window_keyentry_connect (DrWindow *self)
   static const GActionEntry entries[] = { { "enter-move", enter_move_cb, NULL, NULL, NULL, { 0 } } };
   KeyEntry *ke = g_new0 (KeyEntry, 1);
   GtkEventController *keys;
+  GtkGesture *click;
   GtkWidget *box;
   GtkWidget *scrolled;
 
@@ -282,6 +307,12 @@ _dr_window_keyentry_connect (DrWindow *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (board_key_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->board_view), keys);
+  gtk_widget_set_focusable (GTK_WIDGET (self->board_view), TRUE);
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (board_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->board_view), GTK_EVENT_CONTROLLER (click));
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
 }
 
