@@ -675,6 +675,7 @@ dr_application_startup (GApplication *app)
     { "win.copy-pdn", { "<Control><Shift>c", NULL } },
     { "win.paste", { "<Control><Shift>v", NULL } },
     { "win.flip", { "<Control>f", NULL } },
+    { "win.enter-move", { "<Control>k", NULL } },
     { "win.setup", { "<Control>e", NULL } },
     { "win.composition", { "<Control><Shift>e", NULL } },
     { "win.solve-problems", { "<Control><Shift>p", NULL } },

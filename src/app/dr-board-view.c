@@ -38,6 +38,7 @@ struct _DrBoardView
   gboolean      numbers_in_squares;
   DrNotation    notation;
   gboolean      animate;
+  DrBitboard    preview;   /* the pieces a route being chosen takes */
 
   /* A drag in progress. */
   int           press_square;
@@ -457,6 +458,8 @@ dr_board_view_snapshot (GtkWidget   *widget,
           append_overlay (snapshot, &r, "rgba(46,194,126,0.35)");
         else if (dr_bb_has (must_capture, bit))
           append_overlay (snapshot, &r, "rgba(230,97,0,0.6)");
+        if (dr_bb_has (self->preview, bit))
+          append_overlay (snapshot, &r, "rgba(224,27,36,0.7)");
       }
   for (int bit = 0; bit < 64; bit++)
     {
@@ -863,6 +866,24 @@ dr_board_view_set_animate (DrBoardView *self,
 {
   g_return_if_fail (DR_IS_BOARD_VIEW (self));
   self->animate = !!animate;
+}
+
+void
+dr_board_view_set_preview (DrBoardView *self,
+                           DrBitboard   squares)
+{
+  g_return_if_fail (DR_IS_BOARD_VIEW (self));
+  if (self->preview == squares)
+    return;
+  self->preview = squares;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+DrBitboard
+dr_board_view_get_preview (DrBoardView *self)
+{
+  g_return_val_if_fail (DR_IS_BOARD_VIEW (self), 0);
+  return self->preview;
 }
 
 void

@@ -51,6 +51,11 @@ gboolean      dr_board_view_square_center    (DrBoardView  *self,
                                               int           square,
                                               double       *x,
                                               double       *y);
+/* Squares marked in red as the pieces a capture route would take: the
+ * route menu's item under the pointer or the focus (0: none). */
+void          dr_board_view_set_preview      (DrBoardView  *self,
+                                              DrBitboard    squares);
+DrBitboard    dr_board_view_get_preview      (DrBoardView  *self);
 /* The user's arrows and coloured squares (DrMark) to draw over the
  * position (copied; NULL: none).  The view draws them and reports new
  * ones (::mark); it does not keep them across positions. */

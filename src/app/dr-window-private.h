@@ -266,6 +266,10 @@ gboolean _dr_window_compose_move    (DrWindow      *self,
 /* dr-window-play.c */
 void  _dr_window_class_play_init    (DrWindowClass *klass);
 void  _dr_window_play_connect       (DrWindow      *self);
+
+/* dr-window-keyentry.c: typing a move */
+void  _dr_window_keyentry_connect   (DrWindow      *self);
+void  _dr_window_keyentry_dispose   (DrWindow      *self);
 void  _dr_window_play_dispose       (DrWindow      *self);
 /* Plays against the engine from the position shown. */
 void  _dr_window_play_start         (DrWindow            *self,

@@ -228,6 +228,80 @@ route_menu_closed_cb (GtkPopover *popover)
   g_idle_add (unparent_idle_cb, g_object_ref (popover));
 }
 
+/* The route under the pointer or the keyboard focus in the route menu:
+ * the board marks the pieces it takes. */
+static void
+route_item_preview (GtkWidget *item,
+                    DrWindow  *self)
+{
+  const DrBitboard *captures = g_object_get_data (G_OBJECT (item), "dr-route-captures");
+  GtkWidget *menu = gtk_widget_get_ancestor (item, GTK_TYPE_POPOVER);
+
+  /* Not once the menu has closed: its focus moving out came after
+   * ::closed and left the last route marked. */
+  if (menu == NULL || !gtk_widget_get_mapped (menu))
+    return;
+  dr_board_view_set_preview (self->board_view, captures != NULL ? *captures : 0);
+}
+
+static void
+route_item_pointer_cb (GtkEventControllerMotion *motion,
+                       double                    x,
+                       double                    y,
+                       DrWindow                 *self)
+{
+  route_item_preview (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion)), self);
+}
+
+static void
+route_item_focus_cb (GtkEventControllerFocus *focus,
+                     DrWindow                *self)
+{
+  route_item_preview (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus)), self);
+}
+
+/* Finds the menu's items under @widget (GtkModelButton, which GTK keeps
+ * private: known by its type name and its "text", the route's text in
+ * @texts) and has each preview the pieces its route in @moves takes. */
+static void
+route_items_connect (DrWindow     *self,
+                     GtkWidget    *widget,
+                     GPtrArray    *texts,
+                     const DrMove *moves)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      g_autofree char *text = NULL;
+      GtkEventController *controller;
+      guint index;
+
+      if (!g_str_equal (G_OBJECT_TYPE_NAME (child), "GtkModelButton")
+          || g_object_class_find_property (G_OBJECT_GET_CLASS (child), "text") == NULL)
+        {
+          route_items_connect (self, child, texts, moves);
+          continue;
+        }
+      g_object_get (child, "text", &text, NULL);
+      if (text == NULL || !g_ptr_array_find_with_equal_func (texts, text, g_str_equal, &index))
+        continue;
+      g_object_set_data_full (G_OBJECT (child), "dr-route-captures",
+                              g_memdup2 (&moves[index].captures, sizeof (DrBitboard)), g_free);
+      controller = gtk_event_controller_motion_new ();
+      g_signal_connect (controller, "enter", G_CALLBACK (route_item_pointer_cb), self);
+      gtk_widget_add_controller (child, controller);
+      controller = gtk_event_controller_focus_new ();
+      g_signal_connect (controller, "enter", G_CALLBACK (route_item_focus_cb), self);
+      gtk_widget_add_controller (child, controller);
+    }
+}
+
+static void
+route_preview_clear_cb (DrWindow *self)
+{
+  dr_board_view_set_preview (self->board_view, 0);
+}
+
 static void
 board_choose_route_cb (DrWindow     *self,
                        GPtrArray    *moves,
@@ -240,6 +314,7 @@ board_choose_route_cb (DrWindow     *self,
   DrMove *copies = g_new (DrMove, moves->len);
   g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
   const DrRules *rules = dr_board_state_get_rules (board);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   GtkWidget *popover;
   double x, y;
 
@@ -261,6 +336,7 @@ board_choose_route_cb (DrWindow     *self,
       text = dr_move_to_text (rules, legal, &copies[i], _dr_window_notation (self));
       detailed = g_strdup_printf ("route.choose(uint32 %u)", i);
       g_menu_append (menu, text, detailed);
+      g_ptr_array_add (texts, g_strdup (text));
     }
   g_object_set_data_full (G_OBJECT (action), "moves", copies, g_free);
   g_signal_connect (action, "activate", G_CALLBACK (route_chosen_cb), self);
@@ -276,6 +352,9 @@ board_choose_route_cb (DrWindow     *self,
    * must still be in the board's tree then, where "route.choose" is found
    * (unparenting it on ::closed lost every choice). */
   g_signal_connect (popover, "closed", G_CALLBACK (route_menu_closed_cb), NULL);
+  /* Each route, pointed at or focused, marks the pieces it takes. */
+  route_items_connect (self, popover, texts, copies);
+  g_signal_connect_object (popover, "closed", G_CALLBACK (route_preview_clear_cb), self, G_CONNECT_SWAPPED);
   gtk_popover_popup (GTK_POPOVER (popover));
 }
 
@@ -356,6 +435,7 @@ dr_window_dispose (GObject *object)
   _dr_window_gamedb_dispose (self);
   _dr_window_compose_dispose (self);
   _dr_window_play_dispose (self);
+  _dr_window_keyentry_dispose (self);
   g_clear_handle_id (&self->forced_id, g_source_remove);
   if (self->settings != NULL)
     {
@@ -474,6 +554,7 @@ dr_window_init (DrWindow *self)
   _dr_window_egdb_connect (self);
   _dr_window_compose_connect (self);
   _dr_window_play_connect (self);
+  _dr_window_keyentry_connect (self);
   apply_settings (self);
   /* A new window's game has the standard tags (PDN 3.0). */
   dr_game_model_new_game (self->model, dr_game_model_get_rules (self->model), NULL);
