@@ -751,26 +751,6 @@ international_position (const char *fen)
   return pos;
 }
 
-/* Plays @moves (space-separated, International) from @pos. */
-static DrPosition
-international_after (DrPosition  pos,
-                     const char *moves)
-{
-  g_auto (GStrv) words = g_strsplit (moves, " ", -1);
-
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-      g_autoptr (GError) error = NULL;
-      DrMove move;
-
-      dr_movegen_legal (&dr_rules_international, &pos, legal);
-      g_assert_true (dr_move_parse (&dr_rules_international, &pos, legal, words[i], &move, &error));
-      dr_position_apply (&pos, &pos, &move);
-    }
-  return pos;
-}
-
 typedef struct
 {
   DrWindow  *window;
