@@ -19,7 +19,9 @@
  *
  * build reads the PDN files.  A record with a FEN setup, solution moves and
  * a result that is a win for the side to move is a composition: its line
- * is the setup and the solution's first move (the stated key).  A record
+ * is the setup and the solution's first move (the stated key); each later
+ * position of the solution's main line where the winner is to move and
+ * has more than one legal move gives a line too (its next move).  A record
  * from the start position is a game: at each position of its main line
  * from ply --skip-plies on where the side to move has no capture and more
  * than one move, a search to --shallow plies and one to --deep plies
@@ -31,7 +33,10 @@
  *
  * run searches every line with one thread, a cleared table and the limit
  * (--nodes, default 1,000,000; or --depth), so the count is the same from
- * run to run, and prints one line per position and the number solved.
+ * run to run, and prints the number solved (--verbose: a line per
+ * position).  A position is solved when the search plays one of its best
+ * moves, or another move it proves to win (a dual: a later move of a
+ * composition may have several).
  * A bad line stops it before any search with "FILE:LINE: what is wrong"
  * for each (exit status 2).
  */
@@ -221,6 +226,7 @@ typedef struct
   guint64        deep_nodes;
   int            skip_plies;
   guint          problems;
+  guint          solution_moves;
   guint          combinations;
   guint          positions;      /* game positions searched */
 } BuildContext;
@@ -290,6 +296,32 @@ build_game (BuildContext *b,
     }
 }
 
+/* The winner's later moves on the solution's main line, where it has a
+ * choice (more than one legal move). */
+static void
+build_solution (BuildContext *b,
+                const char   *name,
+                guint         line,
+                const DrGame *game)
+{
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  DrSide winner = (DrSide) game->root->position.turn;
+
+  for (const DrGameNode *node = game->root->children; node != NULL; node = node->children)
+    {
+      g_autofree char *source = NULL;
+
+      if (node->children == NULL || node->position.turn != winner)
+        continue;
+      dr_movegen_legal (b->rules, &node->position, legal);
+      if (legal->n < 2)
+        continue;
+      source = g_strdup_printf ("%s:%u solution ply %u", name, line, node->ply - game->root->ply);
+      if (write_line (b, &node->position, &node->children->move, source))
+        b->solution_moves++;
+    }
+}
+
 static int
 build_file (BuildContext *b,
             const char   *path)
@@ -329,12 +361,14 @@ build_file (BuildContext *b,
           source = g_strdup_printf ("%s:%u key", name, line);
           if (write_line (b, &game->root->position, &game->root->children->move, source))
             b->problems++;
+          build_solution (b, name, line, game);
         }
       else
         build_game (b, name, line, game);
     }
-  g_printerr ("draughtsman-cli tactics build: %s: %u problems, %u combinations so far "
-              "(%u game positions searched)\n", name, b->problems, b->combinations, b->positions);
+  g_printerr ("draughtsman-cli tactics build: %s: %u keys, %u solution moves, %u combinations so far "
+              "(%u game positions searched)\n", name, b->problems, b->solution_moves, b->combinations,
+              b->positions);
   return EXIT_SUCCESS;
 }
 
@@ -414,8 +448,9 @@ tactics_build (int    argc,
       g_printerr ("draughtsman-cli tactics build: %s: %s\n", output, g_strerror (errno));
       return EXIT_FAILURE;
     }
-  g_print ("%u positions: %u composition keys, %u combinations from %u game positions, %.0f s\n",
-           b.problems + b.combinations, b.problems, b.combinations, b.positions,
+  g_print ("%u positions: %u composition keys, %u later solution moves, %u combinations from %u game "
+           "positions, %.0f s\n", b.problems + b.solution_moves + b.combinations, b.problems,
+           b.solution_moves, b.combinations, b.positions,
            (double) (g_get_monotonic_time () - start) / 1e6);
   return status;
 }
@@ -498,6 +533,8 @@ tactics_run (int    argc,
         continue;
       for (int j = 0; j < e->n_best; j++)
         ok |= dr_move_same (&result.best, &e->best[j]);
+      /* Another move proven to win is a correct answer too (a dual). */
+      ok |= result.score >= DR_SCORE_WON;
       solved += ok;
       total_nodes += result.nodes;
       if (verbose)
