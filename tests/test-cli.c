@@ -841,6 +841,67 @@ test_pdn_commands (void)
  * (28x19 and 29x18 both take Black's last piece) and a PWCP 2 problem
  * whose other first moves the limits leave undecided, each said with the
  * depth its search ruled out; a refuted lock task; a bad FEN. */
+/* tactics build: a composition gives its key and the winner's later
+ * moves where it has a choice; tactics run: the count solved, and every
+ * bad line of a set as FILE:LINE before any search (exit status 2). */
+static void
+test_tactics_command (void)
+{
+  static const char pdn[] =
+    "[Event \"A1\"]\n[FEN \"W:W6,17,18,38,41:B8,14,24,34,36.\"]\n"
+    "1. 17-12 36x47 2. 12x3 47x1 3. 3x45 1-0\n";
+  static const char bad[] =
+    "# a comment\n"
+    "W:W31-50:B1-20 | 32-28 | good\n"
+    "W:W31-50:B1-20 | 32-28\n"
+    "W:W31-50:B1-20 | 36-31 | no such move\n"
+    "X:W31 | 31-26 | bad side\n";
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "problems.pdn", NULL);
+  g_autofree char *set = g_build_filename (dir, "set.txt", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.txt", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *want = NULL;
+
+  g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
+  g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("tactics", "build", "-o", set, path, NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "2 positions: 1 composition keys, 1 later solution moves"));
+  }
+  g_assert_true (g_file_get_contents (set, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\nW:W6,17-18,38,41:B8,14,24,34,36 | 17-12 | problems.pdn:1 key\n"));
+  g_assert_nonnull (strstr (text, " | 3x45 | problems.pdn:1 solution ply 4\n"));
+  {
+    g_autoptr (CliRun) run = cli_run ("tactics", "run", set, "--nodes", "200000", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_true (g_str_has_prefix (run->out, "2 of 2 solved (node limit, probcut off"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("tactics", "run", bad_path, NULL);
+    cli_run_report (run);
+    g_assert_true (run->exited);
+    g_assert_cmpint (run->status, ==, 2);
+    g_assert_cmpstr (run->out, ==, "");
+    want = g_strdup_printf ("%s:3: 2 fields, not 3 (FEN | MOVES | SOURCE)\n", bad_path);
+    g_assert_nonnull (strstr (run->err, want));
+    g_free (want);
+    want = g_strdup_printf ("%s:4: moves: ", bad_path);
+    g_assert_nonnull (strstr (run->err, want));
+    g_free (want);
+    want = g_strdup_printf ("%s:5: FEN: ", bad_path);
+    g_assert_nonnull (strstr (run->err, want));
+    g_assert_null (strstr (run->err, ":2:"));
+  }
+  g_unlink (set);
+  g_unlink (bad_path);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_solve_command (void)
 {
@@ -1587,6 +1648,7 @@ main (int    argc,
   g_test_add_func ("/cli/locale-dir", test_locale_dir);
   g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
   g_test_add_func ("/cli/solve", test_solve_command);
+  g_test_add_func ("/cli/tactics", test_tactics_command);
   g_test_add_func ("/cli/pdn/convert-keeps-every-game", test_pdn_convert_keeps_every_game);
   g_test_add_func ("/cli/pdn/convert-output", test_pdn_convert_output);
   g_test_add_func ("/cli/selfplay/output-kept", test_selfplay_output_kept);

@@ -23,6 +23,7 @@
 #include "dr-cli-egdb.h"
 #include "dr-cli-learn.h"
 #include "dr-cli-solve.h"
+#include "dr-cli-tactics.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
 #include "dr-hub.h"
@@ -816,8 +817,11 @@ cmd_hub (int    argc,
          char **argv)
 {
   g_autofree char *weights_path = NULL, *level_id = NULL, *patterns_option = NULL, *book_option = NULL;
+  g_autofree char *probcut_name = NULL;
+  DrProbCut probcut = DR_PROBCUT_OFF;
   int threads = 1, hash_mb = 64;
   GOptionEntry entries[] = {
+    { "probcut", 0, 0, G_OPTION_ARG_STRING, &probcut_name, N_("ProbCut: off (default), plain, or guarded (not in sacrifice lines)"), N_("MODE") },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
     { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("Pattern weights from this file (see tune --patterns), or “none” (default: those that ship)"), N_("FILE") },
     { "book", 0, 0, G_OPTION_ARG_FILENAME, &book_option, N_("Opening book from this file (see book build), or “none” (default: the one that ships; the interface may set the parameter “book” to false)"), N_("FILE") },
@@ -853,6 +857,11 @@ cmd_hub (int    argc,
     }
   if (level_id != NULL && !parse_level ("hub", level_id, &level))
     return EXIT_FAILURE;
+  if (probcut_name != NULL && !dr_probcut_from_name (probcut_name, &probcut))
+    {
+      g_printerr (_("draughtsman-cli hub: --probcut must be off, plain or guarded, not “%s”\n"), probcut_name);
+      return EXIT_FAILURE;
+    }
   /* Read once here so that a bad file stops the engine at once; the hub
    * reads it again over the defaults of the variant the interface sets. */
   if (weights_path != NULL && !dr_eval_weights_load (weights_path, &weights, &error))
@@ -885,7 +894,8 @@ cmd_hub (int    argc,
   return dr_hub_run (stdin, stdout,
                      &(DrHubOptions) { .weights_path = weights_path, .patterns_option = patterns_option,
                                        .book_option = book_option,
-                                       .level = level, .threads = threads, .hash_mb = hash_mb });
+                                       .level = level, .threads = threads, .hash_mb = hash_mb,
+                                       .probcut = probcut });
 }
 
 static int
@@ -1015,6 +1025,7 @@ static const CliCommand commands[] = {
   { "selfplay", dr_cli_selfplay, N_("play the engine against itself: training positions for tune") },
   { "book", dr_cli_book, N_("opening books: build from games and the search, show a position's moves") },
   { "solve", dr_cli_solve, N_("prove a composition: solution tree, refutation, cooks") },
+  { "tactics", dr_cli_tactics, N_("tactical test set: build it from problems and games, run the search on it") },
   { "pdn-check", cmd_pdn_check, N_("read and replay every game of PDN files") },
   { "pdn-convert", cmd_pdn_convert, N_("write the games of a PDN file as strict PDN 3.0") },
   { "db", dr_cli_db_command, N_("game database: import, search, explore, drill") },

@@ -85,6 +85,7 @@ typedef struct
   const char    *weights_path;    /* --weights, or NULL */
   const char    *patterns_option; /* --patterns */
   const char    *book_option;     /* --book */
+  DrProbCut      probcut;         /* --probcut */
   DrBook        *book;            /* the opening book of rules, or NULL */
   gboolean       use_book;        /* param book */
   GRand         *book_rand;       /* draws among the book's moves */
@@ -238,6 +239,7 @@ setup (Hub           *hub,
   if (hub->search != NULL)
     dr_search_free (hub->search);
   hub->search = search;
+  dr_search_set_probcut (search, hub->probcut);
   hub->rules = rules;
   hub->hash_mb = hash_mb;
   if (!dr_search_set_threads (hub->search, hub->threads))
@@ -602,6 +604,7 @@ dr_hub_run (FILE               *in,
   hub.weights_path = options->weights_path;
   hub.patterns_option = options->patterns_option;
   hub.book_option = options->book_option;
+  hub.probcut = options->probcut;
   hub.use_book = TRUE;
   hub.book_rand = g_rand_new ();
 

@@ -7,6 +7,8 @@
 
 #include <stdio.h>
 
+#include "dr-search.h"
+
 /* The largest table the engine takes, in MiB. */
 #define DR_HUB_MAX_HASH_MB 4096
 
@@ -31,6 +33,7 @@ typedef struct
   int         level;
   int         threads;
   int         hash_mb;
+  DrProbCut   probcut;          /* --probcut (dr-search.h) */
 } DrHubOptions;
 
 /* Speaks Hub 2 (Scan 3's protocol, ENGINES.md §4.1) on @in and @out until

@@ -198,6 +198,8 @@ struct _DrSearch
   /* Where a man of each side (DrSide) is one step from the crowning row
    * (step 4). */
   DrBitboard           pre_promotion[2];
+
+  DrProbCut            probcut;              /* dr_search_set_probcut() */
 };
 
 /* The static evaluation: the hand-set terms, and the learned patterns
@@ -464,6 +466,7 @@ helper_new (DrSearch *main,
   dr_search_set_weights (self, main->weights == &main->own_weights ? &main->own_weights : NULL);
   dr_search_set_egdb (self, main->egdb);
   self->patterns = main->patterns;
+  self->probcut = main->probcut;
   memset (self->killers, -1, sizeof self->killers);
   return self;
 }
@@ -525,6 +528,36 @@ int
 dr_search_get_threads (DrSearch *self)
 {
   return self->n_helpers + 1;
+}
+
+void
+dr_search_set_probcut (DrSearch  *self,
+                       DrProbCut  mode)
+{
+  self->probcut = mode;
+  for (int i = 0; i < self->n_helpers; i++)
+    self->helpers[i]->probcut = mode;
+}
+
+DrProbCut
+dr_search_get_probcut (DrSearch *self)
+{
+  return self->probcut;
+}
+
+bool
+dr_probcut_from_name (const char *name,
+                      DrProbCut  *mode)
+{
+  static const char *const names[] = { "off", "plain", "guarded" };
+
+  for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (name != NULL && strcmp (name, names[i]) == 0)
+      {
+        *mode = (DrProbCut) i;
+        return true;
+      }
+  return false;
 }
 
 /* A move that can never be undone: a capture or a man's move. */
@@ -869,6 +902,23 @@ search_moves (DrSearch         *self,
   unsigned next;
   bool capture;
   int extension = 0;
+  int probcut_score = -DR_SCORE_INF;
+
+  /* ProbCut, before this node's moves are generated: the reduced search
+   * of the same position uses this ply's move list.  GUARDED: not where
+   * the side to move has a capture (it has just been offered one). */
+  if (self->probcut != DR_PROBCUT_OFF && !pv_node && depth >= 3
+      && beta < DR_SCORE_WON - 1000 && beta > -(DR_SCORE_WON - 1000)
+      && (self->probcut == DR_PROBCUT_PLAIN || dr_movegen_kind (rules, pos) != DR_MOVES_CAPTURE))
+    {
+      int raised = beta + 5 * depth;
+      int score = search (self, pos, depth * 2 / 5, raised - 1, raised, ply, false);
+
+      if (self->stopped)
+        return 0;
+      if (score >= raised)
+        probcut_score = score;
+    }
 
   dr_movegen_legal (rules, pos, list);
   if (list->n == 0)
@@ -898,6 +948,24 @@ search_moves (DrSearch         *self,
         return s;
       if (tt_move >= 0)
         keys[tt_move] = 1 << 30;
+    }
+
+  /* The reduced search failed high: cut, unless (GUARDED) the move it
+   * found, the table's now, offers the opponent a capture: a sacrifice,
+   * whose worth the reduced depth may not see. */
+  if (probcut_score > -DR_SCORE_INF)
+    {
+      bool offers = false;
+
+      if (self->probcut == DR_PROBCUT_GUARDED && tt_move >= 0)
+        {
+          DrPosition child;
+
+          dr_position_apply (&child, pos, &list->moves[tt_move]);
+          offers = child.turn != pos->turn && dr_movegen_kind (rules, &child) == DR_MOVES_CAPTURE;
+        }
+      if (!offers)
+        return beta;
     }
 
   /* Step 7. */

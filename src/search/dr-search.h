@@ -70,6 +70,19 @@ typedef struct
 
 typedef struct _DrSearch DrSearch;
 
+/* ProbCut (dr_search_set_probcut()): at a non-PV node of depth 3 or more,
+ * a search of 0.4 of the depth with the window raised by 5 hundredths a
+ * ply; if it fails high, the node is cut with beta.  GUARDED keeps it away
+ * from sacrifice lines: no cut at a node whose side to move has a capture
+ * (the last move offered one), nor when the move that made the reduced
+ * search fail high offers the opponent a capture. */
+typedef enum
+{
+  DR_PROBCUT_OFF,
+  DR_PROBCUT_PLAIN,
+  DR_PROBCUT_GUARDED,
+} DrProbCut;
+
 DrSearch *dr_search_new          (const DrRules      *rules,
                                   size_t              tt_megabytes);
 void      dr_search_free         (DrSearch           *self);
@@ -102,6 +115,13 @@ void      dr_search_set_egdb     (DrSearch           *self,
 bool      dr_search_set_threads  (DrSearch           *self,
                                   int                 threads);
 int       dr_search_get_threads  (DrSearch           *self);
+/* ProbCut: off by default.  Helpers follow at the next dr_search_run(). */
+void      dr_search_set_probcut  (DrSearch           *self,
+                                  DrProbCut           mode);
+DrProbCut dr_search_get_probcut  (DrSearch           *self);
+/* "off", "plain", "guarded" (FALSE for any other name). */
+bool      dr_probcut_from_name   (const char         *name,
+                                  DrProbCut          *mode);
 /* Forgets what earlier searches learnt (a new game). */
 void      dr_search_clear        (DrSearch           *self);
 /* The positions of the game before the root (oldest first), for
