@@ -1001,6 +1001,12 @@ tag (DrWindow   *window,
 /* White – Black and the event above the move list; Game Details, opened
  * by a click on them, edits the tags: a value changed, a tag removed, a
  * tag added, each an edit that Ctrl+Z takes back. */
+static gboolean
+widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
 static void
 test_game_details (void)
 {
@@ -1011,7 +1017,7 @@ test_game_details (void)
   DrGame *game = NULL;
   DrWindow *window;
   GtkWindow *details;
-  GtkWidget *row, *trash, *add;
+  GtkWidget *row, *trash, *add, *header;
 
   if (test_skip_without_input (have_display))
     return;
@@ -1022,7 +1028,12 @@ test_game_details (void)
   g_assert_cmpstr (gtk_label_get_text (window->players_label), ==, "Schwarzman – Sijbrands");
   g_assert_cmpstr (gtk_label_get_text (window->event_label), ==, "Ch NL · Amsterdam · 2003.04.05");
 
-  test_click_widget (gtk_widget_get_ancestor (GTK_WIDGET (window->players_label), GTK_TYPE_BUTTON));
+  /* The game's header shows once the window has laid out the game set
+   * just now: under load that can take a frame or two. */
+  header = gtk_widget_get_ancestor (GTK_WIDGET (window->players_label), GTK_TYPE_BUTTON);
+  g_assert_nonnull (header);
+  test_wait_until (widget_mapped, header, "the game's header to be shown");
+  test_click_widget (header);
   test_wait_until (details_shown, NULL, "Game Details");
   details = test_find_toplevel (ADW_TYPE_WINDOW);
 
