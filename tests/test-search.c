@@ -304,6 +304,72 @@ test_threads (void)
   }
 }
 
+/* Lazy SMP's schedule (step 8): a helper never searches an iteration the
+ * main thread has started (before, helper 1 searched the main thread's
+ * very iterations, in step: two threads gave 0.92 of one's time to
+ * depth), never goes back, and the first helpers are on different
+ * iterations from each other, from the third on some skipping. */
+static void
+test_helper_depths (void)
+{
+  for (int main_depth = 0; main_depth <= 40; main_depth++)
+    for (int depth = 1; depth <= 44; depth++)
+      {
+        int seen[9] = { 0 };
+
+        g_assert_cmpint (dr_search_helper_depth (0, depth, main_depth), ==, depth);
+        for (int k = 1; k <= 8; k++)
+          {
+            int d = dr_search_helper_depth (k, depth, main_depth);
+
+            g_assert_cmpint (d, >, main_depth);
+            g_assert_cmpint (d, >=, depth);
+            g_assert_cmpint (d, <=, MAX (depth, main_depth + 2) + 2 * (1 + (k - 1) / 4));
+            seen[k] = d;
+          }
+        if (depth <= main_depth + 1)
+          {
+            g_assert_cmpint (seen[1], ==, main_depth + 1);
+            g_assert_cmpint (seen[2], ==, main_depth + 2);
+          }
+      }
+  /* Helpers 3 to 8 skip iterations: each leaves out some of 10 to 20. */
+  for (int k = 3; k <= 8; k++)
+    {
+      int searched = 0;
+
+      for (int depth = 10; depth <= 20; depth++)
+        searched += dr_search_helper_depth (k, depth, 0) == depth;
+      g_assert_cmpint (searched, <, 11);
+      g_assert_cmpint (searched, >, 0);
+    }
+}
+
+/* One thread is the same from run to run at a fixed depth, also in a
+ * searcher that had helpers (dr-search.h): same nodes and move as a new
+ * searcher's once it is back on one thread and cleared. */
+static void
+test_threads_back_to_one (void)
+{
+  DrPosition pos;
+  DrSearch *fresh = setup ("international", NULL, &pos);
+  DrSearch *had = dr_search_new (dr_search_get_rules (fresh), 8);
+  DrSearchLimits limits = { .max_depth = 8, .multipv = 1 };
+  DrSearchResult r1, r2;
+
+  g_assert_true (dr_search_set_threads (had, 2));
+  g_assert_true (dr_search_run (had, &pos, &limits, &r2));
+  g_assert_true (dr_search_set_threads (had, 1));
+  dr_search_clear (had);
+  g_assert_true (dr_search_run (fresh, &pos, &limits, &r1));
+  g_assert_true (dr_search_run (had, &pos, &limits, &r2));
+  g_assert_cmpuint (r2.nodes, ==, r1.nodes);
+  g_assert_true (dr_move_same (&r2.best, &r1.best));
+  g_assert_cmpint (r2.score, ==, r1.score);
+  dr_search_free (fresh);
+  dr_search_free (had);
+}
+
 /* Pondering: the limits wait for the ponder word.  The callback plays
  * the interface's "ponder-hit" after iteration 6; the abort word is only
  * a guard against a search that never stops. */
@@ -566,6 +632,8 @@ main (int    argc,
   g_test_add_func ("/search/node-limit", test_node_limit);
   g_test_add_func ("/search/abort", test_abort);
   g_test_add_func ("/search/threads", test_threads);
+  g_test_add_func ("/search/threads/helper-depths", test_helper_depths);
+  g_test_add_func ("/search/threads/back-to-one", test_threads_back_to_one);
   g_test_add_func ("/search/ponder", test_ponder);
   g_test_add_func ("/search/multipv", test_multipv);
   g_test_add_func ("/search/multipv/stopped", test_multipv_stopped);

@@ -25,9 +25,10 @@
  *           §3.3; measured in issue 14's closing note).
  *   Step 7. A single legal move is extended by a ply.
  *   Step 8. Lazy SMP (dr_search_set_threads()): helper threads search the
- *           same root with the same iterative deepening, half of them a
- *           ply ahead, sharing only the transposition table; the main
- *           thread's iterations are the result, and it stops the helpers.
+ *           same root, sharing only the transposition table, each always
+ *           an iteration or two ahead of the main thread's, some skipping
+ *           iterations (dr_search_helper_depth()); the main thread's
+ *           iterations are the result, and it stops the helpers.
  *           The table's entries are written and read without a lock,
  *           each of their two words atomically, and an entry whose words
  *           come from two different writes is a miss (see TTEntry).
@@ -184,13 +185,17 @@ struct _DrSearch
 
   /* Lazy SMP (dr_search_set_threads()): the helpers search the same root
    * on threads of their own, sharing this searcher's table, until it
-   * stops them through @smp_stop.  A helper has @shared_tt and starts its
-   * iterations at @first_depth (1 or 2: half of them a ply ahead, so
-   * that they fill the table with what the main search needs next). */
+   * stops them through @smp_stop.  A helper has @shared_tt, its number
+   * @helper_index (1, 2, ...) and @main; the main searcher publishes the
+   * depth of the iteration it is on in @main_depth, and each helper
+   * chooses its next iteration from it (dr_search_helper_depth()). */
   DrSearch           **helpers;
   int                  n_helpers;
   bool                 shared_tt;
   int                  first_depth;
+  int                  helper_index;
+  DrSearch            *main;
+  atomic_int           main_depth;
   atomic_uint          smp_stop;
   _Atomic uint64_t     published_nodes;      /* this searcher's nodes, every 1,024 */
   void                *helper_runs;          /* HelperRun[n_helpers] while searching */
@@ -454,7 +459,9 @@ helper_new (DrSearch *main,
   self->tt = main->tt;
   self->tt_mask = main->tt_mask;
   self->shared_tt = true;
-  self->first_depth = 1 + index % 2;
+  self->first_depth = 1;
+  self->helper_index = index + 1;
+  self->main = main;
   if (posix_memalign ((void **) &self->lists, 64, (DR_SEARCH_MAX_PLY + 1) * LIST_STRIDE) != 0)
     {
       free (self);
@@ -1070,6 +1077,34 @@ search_moves (DrSearch         *self,
   return best;
 }
 
+/* Lazy SMP, step 8: which iteration helper @helper searches after its
+ * last, at @depth or deeper, while the main searcher is on @main_depth.
+ * Not one the main searcher has started: helper 1 goes a ply ahead of
+ * it, helper 2 two plies, and so on by turns (helper k at least
+ * 1 + (k - 1) % 2 ahead), so that the table holds the next iteration's
+ * nodes when the main search gets there.  From the third helper on, a
+ * helper also skips iterations, by runs of 1 + (k - 1) / 4 depths from a
+ * phase of its own, as Stockfish's helpers did (the idea only, after its
+ * skip tables), so that no two search in step. */
+int
+dr_search_helper_depth (int helper,
+                        int depth,
+                        int main_depth)
+{
+  int ahead = 1 + (helper - 1) % 2;
+  int run = 1 + (helper - 1) / 4;
+  int phase = helper;
+
+  if (helper < 1)
+    return depth;
+  if (depth < main_depth + ahead)
+    depth = main_depth + ahead;
+  if (helper >= 3)
+    while (((depth + phase) / run) % 2 != 0)
+      depth++;
+  return depth;
+}
+
 /* Lazy SMP: the helpers' threads. */
 typedef struct
 {
@@ -1196,6 +1231,8 @@ dr_search_run (DrSearch             *self,
     lines = DR_SEARCH_MAX_PV;
   result->best = root_list->moves[0];
 
+  if (!self->shared_tt)
+    atomic_store_explicit (&self->main_depth, 0, memory_order_relaxed);
   start_helpers (self, root, limits);
 
   /* Step 1. */
@@ -1207,6 +1244,13 @@ dr_search_run (DrSearch             *self,
       /* A stop between iterations takes effect at once; so does the
        * depth limit, unless pondering. */
       check_limits (self);
+      /* Step 8: the main searcher says where it is, a helper goes
+       * ahead of it. */
+      if (!self->shared_tt)
+        atomic_store_explicit (&self->main_depth, depth, memory_order_relaxed);
+      else
+        depth = dr_search_helper_depth (self->helper_index, depth,
+                                        atomic_load_explicit (&self->main->main_depth, memory_order_relaxed));
       if (self->stopped || (!self->pondering && depth > max_depth))
         break;
       self->seldepth = 0;

@@ -122,6 +122,13 @@ DrProbCut dr_search_get_probcut  (DrSearch           *self);
 /* "off", "plain", "guarded" (FALSE for any other name). */
 bool      dr_probcut_from_name   (const char         *name,
                                   DrProbCut          *mode);
+/* Lazy SMP: the iteration helper @helper (1, 2, ...) searches next, at
+ * @depth or deeper, while the main thread is on iteration @main_depth:
+ * always ahead of it, some helpers skipping iterations (see step 8 in
+ * dr-search.c). */
+int       dr_search_helper_depth (int                 helper,
+                                  int                 depth,
+                                  int                 main_depth);
 /* Forgets what earlier searches learnt (a new game). */
 void      dr_search_clear        (DrSearch           *self);
 /* The positions of the game before the root (oldest first), for
