@@ -1067,9 +1067,10 @@ cache_get (EgdbCache *cache,
 
   if (s1 & 1)
     return -1;
-  k = atomic_load_explicit (&slot->key, memory_order_relaxed);
-  word = atomic_load_explicit (&slot->words[at / 8], memory_order_relaxed);
-  atomic_thread_fence (memory_order_acquire);
+  /* Acquire loads, not a fence (ThreadSanitizer does not model fences):
+   * the second read of seq cannot move before them. */
+  k = atomic_load_explicit (&slot->key, memory_order_acquire);
+  word = atomic_load_explicit (&slot->words[at / 8], memory_order_acquire);
   if (k != key || atomic_load_explicit (&slot->seq, memory_order_relaxed) != s1)
     return -1;
   return (int) ((word >> (8 * (at % 8))) & 0xff);
@@ -1091,11 +1092,10 @@ cache_get_range (EgdbCache *cache,
     return false;
   for (guint32 w = from / 8; w < (to + 7) / 8; w++)
     {
-      guint64 word = GUINT64_TO_LE (atomic_load_explicit (&slot->words[w], memory_order_relaxed));
+      guint64 word = GUINT64_TO_LE (atomic_load_explicit (&slot->words[w], memory_order_acquire));
       memcpy (out + 8 * w, &word, 8);
     }
-  atomic_thread_fence (memory_order_acquire);
-  return atomic_load_explicit (&slot->key, memory_order_relaxed) == key
+  return atomic_load_explicit (&slot->key, memory_order_acquire) == key
          && atomic_load_explicit (&slot->seq, memory_order_relaxed) == s1;
 }
 
@@ -1108,17 +1108,19 @@ cache_put (EgdbCache     *cache,
   uint_fast64_t s = atomic_load_explicit (&slot->seq, memory_order_relaxed);
 
   /* Another thread is writing it: leave it to that one. */
+  /* Acquire-release on taking the slot: the stores below cannot move
+   * before it (no fence: ThreadSanitizer does not model them). */
   if ((s & 1) || !atomic_compare_exchange_strong_explicit (&slot->seq, &s, s + 1,
-                                                           memory_order_relaxed,
+                                                           memory_order_acq_rel,
                                                            memory_order_relaxed))
     return;
-  atomic_thread_fence (memory_order_release);
-  atomic_store_explicit (&slot->key, key, memory_order_relaxed);
+  /* Release stores: a reader that acquires one of them sees seq odd. */
+  atomic_store_explicit (&slot->key, key, memory_order_release);
   for (guint w = 0; w < CACHE_WORDS; w++)
     {
       guint64 word;
       memcpy (&word, values + 8 * w, 8);
-      atomic_store_explicit (&slot->words[w], GUINT64_FROM_LE (word), memory_order_relaxed);
+      atomic_store_explicit (&slot->words[w], GUINT64_FROM_LE (word), memory_order_release);
     }
   atomic_store_explicit (&slot->seq, s + 2, memory_order_release);
 }
