@@ -70,6 +70,7 @@
 #include "config.h"
 
 #include "dr-egdb-wld-private.h"
+#include "dr-bytes.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -99,43 +100,6 @@ _dr_egdb_file_checksum (const guint8 *data,
     h = (h ^ data[i]) * G_GUINT64_CONSTANT (0x100000001b3);
   h ^= h >> 32;
   return h;
-}
-
-/* Little-endian reading and writing. */
-static guint32
-get32 (const guint8 *p)
-{
-  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
-}
-
-static guint64
-get64 (const guint8 *p)
-{
-  return (guint64) get32 (p) | (guint64) get32 (p + 4) << 32;
-}
-
-static void
-put16 (guint8 *p,
-       guint16 v)
-{
-  p[0] = (guint8) v;
-  p[1] = (guint8) (v >> 8);
-}
-
-static void
-put32 (guint8 *p,
-       guint32 v)
-{
-  for (int i = 0; i < 4; i++)
-    p[i] = (guint8) (v >> (8 * i));
-}
-
-static void
-put64 (guint8 *p,
-       guint64 v)
-{
-  for (int i = 0; i < 8; i++)
-    p[i] = (guint8) (v >> (8 * i));
 }
 
 /* Encoding ---------------------------------------------------------------- */
@@ -214,15 +178,15 @@ header_init (guint8        *header,
   guint64 bits;
 
   memcpy (header, magic, 8);
-  put32 (header + 8, version);
-  put32 (header + 12, EGDB_HEADER_SIZE);
+  dr_write_le32 (header + 8, version);
+  dr_write_le32 (header + 12, EGDB_HEADER_SIZE);
   memcpy (header + 16, rules->name, MIN (strlen (rules->name), 16));
-  put32 (header + 32, (guint32) rules->gametype);
+  dr_write_le32 (header + 32, (guint32) rules->gametype);
   header[36] = slice.m0, header[37] = slice.k0, header[38] = slice.m1, header[39] = slice.k1;
-  put32 (header + 40, (guint32) n_parts);
-  put32 (header + 44, EGDB_BLOCK);
+  dr_write_le32 (header + 40, (guint32) n_parts);
+  dr_write_le32 (header + 44, EGDB_BLOCK);
   memcpy (&bits, &build_seconds, 8);
-  put64 (header + 48, bits);
+  dr_write_le64 (header + 48, bits);
 }
 
 typedef struct
@@ -241,17 +205,17 @@ put_desc (guint8           *header,
   guint8 *desc = header + PART_DESC + p * PART_DESC_SIZE;
 
   desc[0] = m.m0, desc[1] = m.k0, desc[2] = m.m1, desc[3] = m.k1;
-  put32 (desc + 4, d->width);
-  put64 (desc + 8, d->n);
-  put32 (desc + 16, d->n_blocks);
-  put32 (desc + 20, d->max_plies);
-  put64 (desc + 24, d->index_at);
-  put64 (desc + 32, d->data_at);
-  put64 (desc + 40, d->wins);
-  put64 (desc + 48, d->draws);
-  put64 (desc + 56, d->losses);
-  put64 (desc + 64, d->legal);
-  put64 (desc + 72, _dr_egdb_file_checksum (out->data + d->index_at, d->data_at - d->index_at));
+  dr_write_le32 (desc + 4, d->width);
+  dr_write_le64 (desc + 8, d->n);
+  dr_write_le32 (desc + 16, d->n_blocks);
+  dr_write_le32 (desc + 20, d->max_plies);
+  dr_write_le64 (desc + 24, d->index_at);
+  dr_write_le64 (desc + 32, d->data_at);
+  dr_write_le64 (desc + 40, d->wins);
+  dr_write_le64 (desc + 48, d->draws);
+  dr_write_le64 (desc + 56, d->losses);
+  dr_write_le64 (desc + 64, d->legal);
+  dr_write_le64 (desc + 72, _dr_egdb_file_checksum (out->data + d->index_at, d->data_at - d->index_at));
 }
 
 /* The size and checksums, then the file (g_file_set_contents writes a
@@ -263,9 +227,9 @@ finish_file (GByteArray *out,
              const char *path,
              GError    **error)
 {
-  put64 (header + 56, out->len);
-  put64 (header + 64, _dr_egdb_file_checksum (out->data + EGDB_HEADER_SIZE, out->len - EGDB_HEADER_SIZE));
-  put64 (header + 232, _dr_egdb_file_checksum (header, 232));
+  dr_write_le64 (header + 56, out->len);
+  dr_write_le64 (header + 64, _dr_egdb_file_checksum (out->data + EGDB_HEADER_SIZE, out->len - EGDB_HEADER_SIZE));
+  dr_write_le64 (header + 232, _dr_egdb_file_checksum (header, 232));
   memcpy (out->data, header, EGDB_HEADER_SIZE);
   return g_file_set_contents (path, (const char *) out->data, (gssize) out->len, error);
 }
@@ -316,7 +280,7 @@ write_rle_part (GByteArray     *out,
         {
           int first = sub * EGDB_SUB;
 
-          put16 (out->data + block_at + 2 * sub, (guint16) (out->len - block_at));
+          dr_write_le16 (out->data + block_at + 2 * sub, (guint16) (out->len - block_at));
           if (first < count)
             encode_block (out, block + first, MIN (EGDB_SUB, count - first), (int) d->width);
         }
@@ -326,9 +290,9 @@ write_rle_part (GByteArray     *out,
   offsets[d->n_blocks] = out->len - d->data_at;
   pad8 (out);
   for (guint32 b = 0; b <= d->n_blocks; b++)
-    put64 (out->data + d->index_at + 8 * b, offsets[b]);
+    dr_write_le64 (out->data + d->index_at + 8 * b, offsets[b]);
   for (guint32 b = 0; b < d->n_blocks; b++)
-    put32 (out->data + sums_at + 4 * b, sums[b]);
+    dr_write_le32 (out->data + sums_at + 4 * b, sums[b]);
 }
 
 /* The counts of a part's stored values (format 1 encoding). */
@@ -430,14 +394,14 @@ write_huff_part (GByteArray     *out,
         _dr_egdb_wld_encode (EGDB_CODEC_HUFF, huff, wld + start, count, out);
       else
         _dr_egdb_dist_encode (huff, wld + start, k + start, count, out);
-      put32 (out->data + sums_at + 4 * b,
+      dr_write_le32 (out->data + sums_at + 4 * b,
              (guint32) _dr_egdb_file_checksum (out->data + block_at, out->len - block_at));
     }
   g_assert (out->len - d->data_at < G_MAXUINT32);
   offsets[d->n_blocks] = (guint32) (out->len - d->data_at);
   pad8 (out);
   for (guint32 b = 0; b <= d->n_blocks; b++)
-    put32 (out->data + offsets_at + 4 * b, offsets[b]);
+    dr_write_le32 (out->data + offsets_at + 4 * b, offsets[b]);
 }
 
 gboolean
@@ -606,7 +570,7 @@ _dr_egdb_table_open_kind (const DrRules *rules,
                                                    : _("not a Draughtsman endgame table (bad magic)"));
       goto fail;
     }
-  if (kind == EGDB_KIND_WLD && get32 (h + 8) == 1)
+  if (kind == EGDB_KIND_WLD && dr_read_le32 (h + 8) == 1)
     {
       /* The format before win/draw/loss and distances were apart. */
       g_set_error (error, DR_EGDB_ERROR, DR_EGDB_ERROR_CORRUPT,
@@ -617,33 +581,33 @@ _dr_egdb_table_open_kind (const DrRules *rules,
                    path, DR_EGDB_FORMAT_VERSION, rules->name, rules->name);
       goto fail;
     }
-  if (get32 (h + 8) != version || get32 (h + 12) != EGDB_HEADER_SIZE)
+  if (dr_read_le32 (h + 8) != version || dr_read_le32 (h + 12) != EGDB_HEADER_SIZE)
     {
       g_autofree char *what = g_strdup_printf (_("format version %u, this program reads version %u"),
-                                               get32 (h + 8), version);
+                                               dr_read_le32 (h + 8), version);
       corrupt (error, path, what);
       goto fail;
     }
-  if (get64 (h + 232) != _dr_egdb_file_checksum (h, 232))
+  if (dr_read_le64 (h + 232) != _dr_egdb_file_checksum (h, 232))
     {
       corrupt (error, path, _("the header fails its checksum"));
       goto fail;
     }
-  if (get64 (h + 56) != size)
+  if (dr_read_le64 (h + 56) != size)
     {
       g_autofree char *what = g_strdup_printf (_("truncated or extended: %llu bytes, the header says %llu"),
-                                               (unsigned long long) size, (unsigned long long) get64 (h + 56));
+                                               (unsigned long long) size, (unsigned long long) dr_read_le64 (h + 56));
       corrupt (error, path, what);
       goto fail;
     }
   memcpy (variant, h + 16, 16);
-  if (strcmp (variant, rules->name) != 0 || get32 (h + 32) != (guint32) rules->gametype)
+  if (strcmp (variant, rules->name) != 0 || dr_read_le32 (h + 32) != (guint32) rules->gametype)
     {
       g_autofree char *what = g_strdup_printf (_("it is a table of %s, not %s"), variant, rules->name);
       corrupt (error, path, what);
       goto fail;
     }
-  if (get32 (h + 44) != EGDB_BLOCK || get32 (h + 40) < 1 || get32 (h + 40) > 2)
+  if (dr_read_le32 (h + 44) != EGDB_BLOCK || dr_read_le32 (h + 40) < 1 || dr_read_le32 (h + 40) > 2)
     {
       corrupt (error, path, _("bad block size or part count"));
       goto fail;
@@ -656,10 +620,10 @@ _dr_egdb_table_open_kind (const DrRules *rules,
       goto fail;
     }
   table->name = _dr_egdb_material_name (table->slice);
-  table->n_parts = (int) get32 (h + 40);
-  table->checksum = get64 (h + 64);
+  table->n_parts = (int) dr_read_le32 (h + 40);
+  table->checksum = dr_read_le64 (h + 64);
   {
-    guint64 bits = get64 (h + 48);
+    guint64 bits = dr_read_le64 (h + 48);
     memcpy (&table->build_seconds, &bits, 8);
   }
   _dr_egdb_board_init (&board, rules);
@@ -674,16 +638,16 @@ _dr_egdb_table_open_kind (const DrRules *rules,
       part->index = p;
       part->material.m0 = desc[0], part->material.k0 = desc[1];
       part->material.m1 = desc[2], part->material.k1 = desc[3];
-      part->value_bytes = get32 (desc + 4);
-      part->n_values = get64 (desc + 8);
-      part->n_blocks = get32 (desc + 16);
-      part->max_plies = get32 (desc + 20);
-      part->index_offset = get64 (desc + 24);
-      part->data_offset = get64 (desc + 32);
-      part->wins = get64 (desc + 40);
-      part->draws = get64 (desc + 48);
-      part->losses = get64 (desc + 56);
-      part->legal = get64 (desc + 64);
+      part->value_bytes = dr_read_le32 (desc + 4);
+      part->n_values = dr_read_le64 (desc + 8);
+      part->n_blocks = dr_read_le32 (desc + 16);
+      part->max_plies = dr_read_le32 (desc + 20);
+      part->index_offset = dr_read_le64 (desc + 24);
+      part->data_offset = dr_read_le64 (desc + 32);
+      part->wins = dr_read_le64 (desc + 40);
+      part->draws = dr_read_le64 (desc + 48);
+      part->losses = dr_read_le64 (desc + 56);
+      part->legal = dr_read_le64 (desc + 64);
       /* A win/draw/loss part's index: the code's lengths, then 4-byte
        * offsets and checksums; else 8-byte offsets and 4-byte sums. */
       index_min = kind != EGDB_KIND_V1 ? EGDB_HUFF_SYMBOLS + 8 * (guint64) part->n_blocks + 4
@@ -703,7 +667,7 @@ _dr_egdb_table_open_kind (const DrRules *rules,
           corrupt (error, path, _("a part's description does not fit the slice or the file"));
           goto fail;
         }
-      if (get64 (desc + 72) != _dr_egdb_file_checksum (h + part->index_offset,
+      if (dr_read_le64 (desc + 72) != _dr_egdb_file_checksum (h + part->index_offset,
                                                        part->data_offset - part->index_offset))
         {
           corrupt (error, path, _("a block index fails its checksum"));
@@ -994,7 +958,7 @@ _dr_egdb_table_open_any (const DrRules *rules,
 
   if (file != NULL && g_mapped_file_get_length (file) >= 12
       && memcmp (g_mapped_file_get_contents (file), EGDB_MAGIC, 8) == 0
-      && get32 ((const guint8 *) g_mapped_file_get_contents (file) + 8) == 1)
+      && dr_read_le32 ((const guint8 *) g_mapped_file_get_contents (file) + 8) == 1)
     return _dr_egdb_table_open_kind (rules, path, EGDB_KIND_V1, error);
   return _dr_egdb_table_open (rules, path, error);
 }
