@@ -74,8 +74,6 @@ typedef struct
   DrEgdbProgressFunc progress;
   gpointer       user_data;
   DrEgdbProgress pr;
-  GMutex         lock;          /* threads of the first step: results and errors */
-  GError        *error;
   uint32_t       max_level;
   /* Per part, per level: the indices solved in that many plies (the
    * next level takes them back), and the positions with something
@@ -558,7 +556,6 @@ build_slice (DrEgdb             *db,
       b.solved[p] = buckets_new ();
       b.pending[p] = buckets_new ();
     }
-  g_mutex_init (&b.lock);
   for (int p = 0; p < b.n_parts; p++)
     {
       b.n[p] = _dr_egdb_part_size (&db->board, b.material[p]);
@@ -621,7 +618,6 @@ out:
       g_ptr_array_unref (b.solved[p]);
       g_ptr_array_unref (b.pending[p]);
     }
-  g_mutex_clear (&b.lock);
   return ok;
 }
 
