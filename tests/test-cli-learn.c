@@ -1,0 +1,609 @@
+/* test-cli-learn.c — draughtsman-cli analyse, solve, tactics, selfplay and tune run as a program
+ *
+ * SPDX-FileCopyrightText: 2026 The Draughtsman authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The searching commands: analyse plays a composed shot's only winning move
+ * at the distance test-search.c proves by exhaustive search, and with
+ * --weights the capture that the weights' material values decide by hand;
+ * its node counts are only compared between two runs.  solve and tactics
+ * are checked on compositions whose keys the sources state; selfplay and
+ * tune on what their files must hold, and on the files kept when they fail.
+ */
+
+#include "config.h"
+
+#include "test-cli-util.h"
+#include "test-util.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* tactics build: a composition gives its key and the winner's later
+ * moves where it has a choice; tactics run: the count solved, and every
+ * bad line of a set as FILE:LINE before any search (exit status 2). */
+static void
+test_tactics_command (void)
+{
+  static const char pdn[] =
+    "[Event \"A1\"]\n[FEN \"W:W6,17,18,38,41:B8,14,24,34,36.\"]\n"
+    "1. 17-12 36x47 2. 12x3 47x1 3. 3x45 1-0\n";
+  static const char bad[] =
+    "# a comment\n"
+    "W:W31-50:B1-20 | 32-28 | good\n"
+    "W:W31-50:B1-20 | 32-28\n"
+    "W:W31-50:B1-20 | 36-31 | no such move\n"
+    "X:W31 | 31-26 | bad side\n";
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "problems.pdn", NULL);
+  g_autofree char *set = g_build_filename (dir, "set.txt", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "bad.txt", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *want = NULL;
+
+  g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
+  g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("tactics", "build", "-o", set, path, NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "2 positions: 1 composition keys, 1 later solution moves"));
+  }
+  g_assert_true (g_file_get_contents (set, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\nW:W6,17-18,38,41:B8,14,24,34,36 | 17-12 | problems.pdn:1 key\n"));
+  g_assert_nonnull (strstr (text, " | 3x45 | problems.pdn:1 solution ply 4\n"));
+  {
+    g_autoptr (CliRun) run = cli_run ("tactics", "run", set, "--nodes", "200000", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_true (g_str_has_prefix (run->out, "2 of 2 solved (node limit, probcut off"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("tactics", "run", bad_path, NULL);
+    cli_run_report (run);
+    g_assert_true (run->exited);
+    g_assert_cmpint (run->status, ==, 2);
+    g_assert_cmpstr (run->out, ==, "");
+    want = g_strdup_printf ("%s:3: 2 fields, not 3 (FEN | MOVES | SOURCE)\n", bad_path);
+    g_assert_nonnull (strstr (run->err, want));
+    g_free (want);
+    want = g_strdup_printf ("%s:4: moves: ", bad_path);
+    g_assert_nonnull (strstr (run->err, want));
+    g_free (want);
+    want = g_strdup_printf ("%s:5: FEN: ", bad_path);
+    g_assert_nonnull (strstr (run->err, want));
+    g_assert_null (strstr (run->err, ":2:"));
+  }
+  g_unlink (set);
+  g_unlink (bad_path);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* draughtsman-cli solve (issue 12): one position with its tree; a file
+ * without GameType (the variant chosen for the whole file, as pdn-check
+ * chooses it: "W:W28,29:B23" alone would read as 8x8) with a full cook
+ * (28x19 and 29x18 both take Black's last piece) and a PWCP 2 problem
+ * whose other first moves the limits leave undecided, each said with the
+ * depth its search ruled out; a refuted lock task; a bad FEN. */
+static void
+test_solve_command (void)
+{
+  static const char pdn[] =
+    "[Event \"cook\"]\n[FEN \"W:W28,29:B23\"]\n1. 28x19 1-0\n\n"
+    "[Event \"A1\"]\n[FEN \"W:W6,17,18,38,41:B8,14,24,34,36.\"]\n"
+    "1. 17-12 36x47 2. 12x3 47x1 3. 3x45 1-0\n";
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "problems.pdn", NULL);
+
+  {
+    g_autoptr (CliRun) run = cli_run ("solve", "--variant", "international", "--fen", "W:W28,K46:BK5,23",
+                                      "--egdb-dir", "", "--tree", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "\nproved: win for White in 2 moves\nkey: 28x19\n"));
+    /* Every capture of the king's is answered (004 1.5.9: a king captures
+     * from any distance); five defences, each a leaf. */
+    g_assert_nonnull (strstr (run->out, "  1... 5x41\n    2. 46x37  # no move\n"));
+  }
+  {
+    /* Issue 24: 32x12 leaves Black three men down with no capture and no
+     * king, a finale the engine judges won: "won finales", never
+     * "proved", exit status 0; without finales nothing is decided within
+     * four moves (exit status 1). */
+    g_autoptr (CliRun) run = cli_run ("solve", "--fen", "W:W32,46,47,48,49,50:B3,4,5,17,27", "--egdb-dir", "",
+                                      "--depth", "4", "--threads", "1", "--tree", NULL);
+    g_autoptr (CliRun) plain = cli_run ("solve", "--fen", "W:W32,46,47,48,49,50:B3,4,5,17,27", "--egdb-dir", "",
+                                        "--depth", "4", "--no-finales", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "\nwon finales: win for White in 1 moves, 1 of the lines"));
+    g_assert_nonnull (strstr (run->out, "\nkey: 32x12\n"));
+    g_assert_nonnull (strstr (run->out, "  1. 32x12  # won finale (004 6.2.7.2): +"));
+    g_assert_nonnull (strstr (run->out, "verdict: won finales"));
+    g_assert_null (strstr (run->out, "proved"));
+    cli_run_report (plain);
+    g_assert_cmpint (plain->status, ==, 1);
+    g_assert_nonnull (strstr (plain->out, "verdict: undecided"));
+  }
+  g_assert_true (g_file_set_contents (path, pdn, -1, NULL));
+  {
+    /* One thread: the complete proof after the finales' gets as many
+     * nodes as they took, not as much time (with two, under load, the
+     * second thread's complete proof ran out of time: "won finales"). */
+    g_autoptr (CliRun) run = cli_run ("solve", "--pdn", path, "--cooks", "--cook-nodes", "3000",
+                                      "--egdb-dir", "", "--threads", "1", NULL);
+    /* --method id: iterative deepening says how deep it ruled out the
+     * alternatives it could not decide (df-pn has no such bound). */
+    g_autoptr (CliRun) id = cli_run ("solve", "--pdn", path, "--cooks", "--cook-nodes", "3000",
+                                     "--egdb-dir", "", "--method", "id", "--no-finales", "--threads", "1", NULL);
+    g_autoptr (GRegex) undecided = g_regex_new ("\nalternatives undecided within the limits \\(possible cooks\\): "
+                                                "[0-9]+; none wins within ([0-9]+) moves\n", 0, 0, NULL);
+    g_autoptr (GMatchInfo) match = NULL;
+    g_autofree char *depth = NULL;
+
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->err, "no GameType; replays as international"));
+    g_assert_nonnull (strstr (run->out, "1 [cook]: win proved"));
+    g_assert_nonnull (strstr (run->out, "\ncook: full, 29x18 at ply 1 instead of 28x19 (proved, article 6.2.6)\n"));
+    g_assert_nonnull (strstr (run->out, "2 [A1]: win proved"));
+    g_assert_nonnull (strstr (run->out, "key 17-12, stated first move is the key"));
+    /* df-pn's undecided alternatives, with no depth bound. */
+    g_assert_nonnull (strstr (run->out, "\nalternatives undecided within the limits (possible cooks): "));
+    g_assert_null (strstr (run->out, "none wins within"));
+    cli_run_report (id);
+    assert_success (id);
+    g_assert_nonnull (strstr (id->out, "2 [A1]: win proved"));
+    g_assert_true (g_regex_match (undecided, id->out, 0, &match));
+    depth = g_match_info_fetch (match, 1);
+    /* At least the stated solution's own three moves were searched. */
+    g_assert_cmpint (atoi (depth), >=, 3);
+    g_assert_nonnull (strstr (run->out, "problems: 2, proved: 2, won finales: 0, refuted: 0, undecided: 0"));
+    g_assert_nonnull (strstr (run->out, "full cooks: 1;"));
+  }
+  {
+    /* 6.1.4, Black moves first: D. Vuurboom, Cat.A1 A64, Black to move and
+     * "1-0".  The Result tag's winner is the attacker (before, the side to
+     * move was: a win for Black was looked for, undecided). */
+    static const char black_first[] =
+      "[Event \"A64\"]\n[GameType \"20\"]\n[FEN \"B:W8,25,30:B7,15,18\"]\n[Result \"1-0\"]\n"
+      "1. ... 7-12 2. 8x17 18-23 3. 17-12 23-28 1-0\n";
+    g_autofree char *bf = g_build_filename (dir, "black-first.pdn", NULL);
+    g_autoptr (CliRun) run = NULL;
+
+    g_assert_true (g_file_set_contents (bf, black_first, -1, NULL));
+    run = cli_run ("solve", "--pdn", bf, "--egdb-dir", "", "--threads", "1", "--nodes", "400000", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "1 [A64]: win won finales"));
+    g_assert_nonnull (strstr (run->out, "win for White in"));
+    g_remove (bf);
+  }
+  {
+    /* Two men cannot both be locked (6.2.8.2): the refutation ends where
+     * White has no move. */
+    g_autoptr (CliRun) run = cli_run ("solve", "--variant", "international", "--fen", "W:W46,47:B36",
+                                      "--goal", "lock", "--lock", "2", "--egdb-dir", "", NULL);
+    cli_run_report (run);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->out, "\nrefuted: lock is not reached"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("solve", "--fen", "W:W46,47:B36x", "--egdb-dir", "", NULL);
+    cli_run_report (run);
+    g_assert_cmpint (run->status, ==, 2);
+    g_assert_nonnull (strstr (run->err, "FEN column 13"));
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* selfplay --output (issue 25): a run that fails leaves the file as it
+ * was and no temporary file beside it, whether it fails before the first
+ * game (weights that do not load: it used to leave the header alone in
+ * place of the file) or while writing (a file size limit: it used to put
+ * the part written in place of the file). */
+static void
+test_selfplay_output_kept (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *dest = g_build_filename (dir, "sp.txt", NULL);
+  g_autofree char *said = g_strdup_printf ("draughtsman-cli selfplay: %s not written (left as it was): ", dest);
+
+  g_assert_true (g_file_set_contents (dest, "old\n", -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("selfplay", "--variant", "russian", "--games", "2", "--nodes", "50",
+                                      "--patterns", "/nonexistent/weights.drp", "-o", dest, NULL);
+    g_autofree char *listing = dir_listing (dir);
+
+    cli_run_report (run);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, "/nonexistent/weights.drp"));
+    assert_file_text (dest, "old\n");
+    g_assert_cmpstr (listing, ==, "sp.txt");
+  }
+  {
+    const char *args[] = { "selfplay", "--variant", "russian", "--games", "4", "--nodes", "100",
+                           "--threads", "1", "--seed", "3", "-o", dest, NULL };
+    FileLimit limit = { 64, TRUE };
+    g_autoptr (CliRun) run = cli_runv_limited (args, &limit);
+    g_autofree char *listing = dir_listing (dir);
+
+    cli_run_report (run);
+    g_assert_true (run->exited);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, said));
+    assert_file_text (dest, "old\n");
+    g_assert_cmpstr (listing, ==, "sp.txt");
+  }
+  test_remove_tree (dir);
+}
+
+/* analyse -------------------------------------------------------------- */
+
+/* An "info" line without what depends on the clock (nps, time): "depth D
+ * seldepth S multipv K score X nodes N pv MOVES".  The line must have all
+ * its fields in the documented order. */
+static char *
+info_fixed_part (const char *line)
+{
+  g_auto (GStrv) words = g_strsplit (line, " ", -1);
+  static const char * const names[] = { "info", "depth", NULL, "seldepth", NULL, "multipv", NULL,
+                                        "score" };
+  GString *out = g_string_new (NULL);
+  guint i = G_N_ELEMENTS (names);
+
+  g_assert_cmpuint (g_strv_length (words), >, i);
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    if (names[k] != NULL)
+      g_assert_cmpstr (words[k], ==, names[k]);
+  g_string_append_printf (out, "depth %s seldepth %s multipv %s score", words[2], words[4], words[6]);
+  /* The score is "+0.25" or "win in 4"/"loss in 4". */
+  while (words[i] != NULL && !g_str_equal (words[i], "nodes"))
+    g_string_append_printf (out, " %s", words[i++]);
+  g_assert_cmpstr (words[i], ==, "nodes");
+  g_assert_nonnull (words[i + 1]);
+  g_string_append_printf (out, " nodes %s", words[i + 1]);
+  g_assert_cmpstr (words[i + 2], ==, "nps");
+  g_assert_nonnull (words[i + 3]);
+  g_assert_cmpstr (words[i + 4], ==, "time");
+  g_assert_nonnull (words[i + 5]);
+  g_assert_cmpstr (words[i + 6], ==, "pv");
+  g_string_append (out, " pv");
+  for (i += 7; words[i] != NULL; i++)
+    g_string_append_printf (out, " %s", words[i]);
+  return g_string_free (out, FALSE);
+}
+
+/* What analyse printed that a fixed depth determines: every info line's
+ * fixed part, then the bestmove line. */
+static char *
+analyse_fixed_output (const CliRun *run)
+{
+  g_auto (GStrv) lines = output_lines (run->out);
+  GString *out = g_string_new (NULL);
+  guint n = g_strv_length (lines);
+
+  g_assert_cmpuint (n, >=, 2);
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      g_autofree char *fixed = info_fixed_part (lines[i]);
+
+      g_string_append_printf (out, "%s\n", fixed);
+    }
+  g_assert_true (g_str_has_prefix (lines[n - 1], "bestmove "));
+  g_string_append_printf (out, "%s\n", lines[n - 1]);
+  return g_string_free (out, FALSE);
+}
+
+/* A composed shot (international/problems-Cat.C1.pdn, S.M.van Eijk C62):
+ * of its 11 legal moves only 44-39 wins, in 7 plies (test-search.c proves
+ * both with an exhaustive solver).  At a fixed depth the output is the
+ * same from run to run but for the clock; every iteration is reported,
+ * the win is seen and played. */
+static void
+test_analyse_fixed_depth (void)
+{
+  static const char *fen = "W:W14,20,30,32,37,44,46:B8,18-19,23,33,36,43";
+  g_autoptr (CliRun) first = cli_run ("analyse", "--fen", fen, "--depth", "7", NULL);
+  g_autoptr (CliRun) second = cli_run ("analyse", "--fen", fen, "--depth", "7", NULL);
+  g_autofree char *fixed = NULL;
+  g_autofree char *fixed_again = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint64 last_nodes = 0;
+
+  assert_success (first);
+  assert_success (second);
+  fixed = analyse_fixed_output (first);
+  fixed_again = analyse_fixed_output (second);
+  g_test_message ("%s", fixed);
+  g_assert_cmpstr (fixed, ==, fixed_again);
+
+  lines = g_strsplit (fixed, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 7 + 2);
+  for (guint d = 1; d <= 7; d++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("depth %u seldepth ", d);
+      const char *nodes = strstr (lines[d - 1], " nodes ");
+      guint64 n;
+
+      g_assert_true (g_str_has_prefix (lines[d - 1], prefix));
+      g_assert_nonnull (strstr (lines[d - 1], " multipv 1 score "));
+      g_assert_nonnull (nodes);
+      n = g_ascii_strtoull (nodes + strlen (" nodes "), NULL, 10);
+      g_assert_cmpuint (n, >, last_nodes);
+      last_nodes = n;
+    }
+  g_assert_nonnull (strstr (lines[6], " score win in 4 nodes "));
+  g_assert_nonnull (strstr (lines[6], " pv 44-39 "));
+  g_assert_cmpstr (lines[7], ==, "bestmove 44-39");
+}
+
+/* --level: below full strength the move is a level's choice among its
+ * lines (dr-opponent.h), the same for the same --seed, not always the same
+ * for others, and always one of the moves the position allows (the
+ * International start after 32-28 18-23: nine steps and 28-22).  --level
+ * full is what analyse says without it. */
+static void
+test_analyse_level (void)
+{
+  static const char *fen = "W:W28,31,33-50:B1-17,19-20,23";
+  static const char *legal[] = { "28-22", "31-26", "31-27", "33-29", "34-29", "34-30", "35-30",
+                                 "37-32", "38-32", NULL };
+  g_autoptr (GHashTable) chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (CliRun) plain = cli_run ("analyse", "--fen", fen, "--depth", "5", NULL);
+  g_autoptr (CliRun) full = cli_run ("analyse", "--fen", fen, "--depth", "5", "--level", "full", NULL);
+  g_autofree char *plain_fixed = NULL;
+  g_autofree char *full_fixed = NULL;
+
+  assert_success (plain);
+  assert_success (full);
+  plain_fixed = analyse_fixed_output (plain);
+  full_fixed = analyse_fixed_output (full);
+  g_assert_cmpstr (plain_fixed, ==, full_fixed);
+
+  for (int seed = 0; seed < 12; seed++)
+    {
+      g_autofree char *seed_text = g_strdup_printf ("%d", seed);
+      g_autoptr (CliRun) run = cli_run ("analyse", "--fen", fen, "--level", "beginner",
+                                        "--seed", seed_text, NULL);
+      g_autoptr (CliRun) again = cli_run ("analyse", "--fen", fen, "--level", "beginner",
+                                          "--seed", seed_text, NULL);
+      g_autofree char *fixed = NULL;
+      g_autofree char *fixed_again = NULL;
+      g_auto (GStrv) lines = NULL;
+      const char *best;
+      guint n;
+
+      assert_success (run);
+      assert_success (again);
+      fixed = analyse_fixed_output (run);
+      fixed_again = analyse_fixed_output (again);
+      g_assert_cmpstr (fixed, ==, fixed_again);
+      /* The level's six lines are reported side by side. */
+      g_assert_nonnull (strstr (fixed, " multipv 6 score "));
+      lines = output_lines (run->out);
+      n = g_strv_length (lines);
+      best = lines[n - 1] + strlen ("bestmove ");
+      g_assert_true (g_strv_contains (legal, best));
+      g_hash_table_add (chosen, g_strdup (best));
+    }
+  g_assert_cmpuint (g_hash_table_size (chosen), >=, 2);
+}
+
+/* --weights changes what the search decides, not only its clock.  White's
+ * man on 32 must take either the king on 27 or the man on 28 (one piece
+ * each, so the majority rule allows both), and at depth 1 nothing can be
+ * taken back: with the default weights a king is worth more than a man,
+ * so 32x21 takes it; with king=0 a king is worth nothing, so 32x23 takes
+ * the man. */
+static void
+test_analyse_weights (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *weights = g_build_filename (dir, "k0.ini", NULL);
+  g_autoptr (CliRun) plain = NULL;
+  g_autoptr (CliRun) zero = NULL;
+  g_autofree char *plain_fixed = NULL;
+  g_autofree char *zero_fixed = NULL;
+
+  g_assert_true (g_file_set_contents (weights, "[Weights]\nking=0\n", -1, NULL));
+  plain = cli_run ("analyse", "--fen", "W:W32:BK27,28", "--depth", "1", NULL);
+  zero = cli_run ("analyse", "--fen", "W:W32:BK27,28", "--depth", "1", "--weights", weights, NULL);
+  assert_success (plain);
+  assert_success (zero);
+  plain_fixed = analyse_fixed_output (plain);
+  zero_fixed = analyse_fixed_output (zero);
+  g_test_message ("default weights:\n%sking=0:\n%s", plain_fixed, zero_fixed);
+  g_assert_true (g_str_has_suffix (plain_fixed, "pv 32x21\nbestmove 32x21\n"));
+  g_assert_true (g_str_has_suffix (zero_fixed, "pv 32x23\nbestmove 32x23\n"));
+  g_unlink (weights);
+  g_rmdir (dir);
+}
+
+/* tune: the weights file it writes is read back by analyse --weights and
+ * hub --weights, and changes what analyse says; bad files are refused
+ * with their name. */
+/* selfplay writes training positions; tune --patterns fits weights on
+ * them that analyse and hub then load; a damaged weights file is refused
+ * with its name and what is wrong. */
+static void
+test_selfplay_patterns (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *data = g_build_filename (dir, "sp.txt", NULL);
+  g_autofree char *data2 = g_build_filename (dir, "sp2.txt", NULL);
+  g_autofree char *weights = g_build_filename (dir, "p.drp", NULL);
+  g_autofree char *text = NULL, *text2 = NULL, *bytes = NULL;
+  gsize size;
+
+  {
+    g_autoptr (CliRun) run = cli_run ("selfplay", "--variant", "russian", "--games", "30", "--nodes", "300",
+                                      "--threads", "2", "--seed", "5", "-o", data, NULL);
+    g_autoptr (CliRun) again = cli_run ("selfplay", "--variant", "russian", "--games", "30", "--nodes", "300",
+                                        "--threads", "1", "--seed", "5", "-o", data2, NULL);
+    g_auto (GStrv) lines = NULL, lines2 = NULL;
+
+    assert_success (run);
+    assert_success (again);
+    g_assert_nonnull (strstr (run->err, "30 games, "));
+    g_assert_true (g_file_get_contents (data, &text, NULL, NULL));
+    g_assert_true (g_file_get_contents (data2, &text2, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "# draughtsman-cli selfplay --variant russian --games 30 --nodes 300"));
+    /* The same games whatever the threads: the same lines, in another order. */
+    lines = g_strsplit (text, "\n", -1);
+    lines2 = g_strsplit (text2, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), >, 300);
+    g_assert_cmpuint (g_strv_length (lines), ==, g_strv_length (lines2));
+    qsort (lines, g_strv_length (lines), sizeof (char *), compare_strings);
+    qsort (lines2, g_strv_length (lines2), sizeof (char *), compare_strings);
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (lines[i][0] != '#')
+        g_assert_cmpstr (lines[i], ==, lines2[i]);
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("tune", "--patterns", "--global", "--variant", "russian", "--epochs", "20",
+                                      "-o", weights, data, NULL);
+
+    assert_success (run);
+    g_assert_nonnull (strstr (run->err, "kept-apart loss: "));
+    /* The global terms fitted with the patterns, and said. */
+    g_assert_nonnull (strstr (run->err, "kings-vs-none"));
+    g_assert_true (g_file_get_contents (weights, &bytes, &size, NULL));
+    /* Format 3: the windows' weights, then 10 global terms' two weights. */
+    g_assert_cmpuint (size, ==, 48 + (9 * 2 * 6561 + 10 * 2) * 2);
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("analyse", "--variant", "russian", "--depth", "3", "--patterns", weights, NULL);
+    g_autoptr (CliRun) intl = cli_run ("analyse", "--depth", "3", "--patterns", weights, NULL);
+
+    assert_success (run);
+    g_assert_cmpint (intl->status, ==, 1);
+    g_assert_nonnull (strstr (intl->err, weights));
+    g_assert_nonnull (strstr (intl->err, "GameType 25 (Russian draughts), not for GameType 20 (International"));
+  }
+  {
+    g_autoptr (CliRun) run = NULL;
+
+    bytes[size - 1] ^= 0x40;
+    g_assert_true (g_file_set_contents (weights, bytes, (gssize) size, NULL));
+    run = cli_run ("analyse", "--variant", "russian", "--depth", "3", "--patterns", weights, NULL);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, weights));
+    g_assert_nonnull (strstr (run->err, "checksum"));
+  }
+  {
+    g_autoptr (CliRun) run = NULL;
+
+    g_assert_true (g_file_set_contents (data, "0 3 1 x W:W21:B12\n", -1, NULL));
+    run = cli_run ("tune", "--patterns", "--variant", "russian", "-o", weights, data, NULL);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, ":1:7: a score was expected"));
+  }
+  test_remove_tree (dir);
+}
+
+static void
+test_tune_command (void)
+{
+  /* Twenty short games: White wins those where it gets a man to 24, the
+   * rest are drawn; enough for a fit to move. */
+  g_autoptr (GString) pdn = g_string_new (NULL);
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.pdn", NULL);
+  g_autofree char *weights = g_build_filename (dir, "w.ini", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.ini", NULL);
+  g_autofree char *text = NULL;
+
+  for (int i = 0; i < 20; i++)
+    g_string_append_printf (pdn, "[Event \"g%d\"]\n[Result \"%s\"]\n1. 32-28 19-23 2. 28x19 14x23 3. %s %s\n\n",
+                            i, i % 2 ? "2-0" : "1-1", i % 2 ? "34-30" : "33-29", i % 2 ? "2-0" : "1-1");
+  g_assert_true (g_file_set_contents (path, pdn->str, -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("tune", "--iterations", "50", "--all-steps", "--output", weights, path, NULL);
+
+    assert_success (run);
+    g_assert_cmpstr (run->out, ==, "");
+    g_assert_nonnull (strstr (run->err, "games: 20 (0 unreadable), positions: "));
+    g_assert_nonnull (strstr (run->err, "error before: "));
+    g_assert_true (g_file_get_contents (weights, &text, NULL, NULL));
+    g_assert_true (g_str_has_prefix (text, "# draughtsman-cli tune --variant international --lambda 0.001 --all-steps, 20 games"));
+    g_assert_nonnull (strstr (text, "\n[Weights]\nman=100\nking="));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("tune", "--c", "--iterations", "5", path, NULL);
+
+    assert_success (run);
+    g_assert_true (g_str_has_prefix (run->out, "{\n  .man = 100,\n  .king = "));
+  }
+  {
+    /* A king worth nothing changes the score of a king ending (compared
+     * without the clock's fields, which differ from run to run anyway). */
+    g_autoptr (CliRun) plain = cli_run ("analyse", "--fen", "W:WK46:B5", "--depth", "1", NULL);
+    g_autoptr (CliRun) zero = NULL;
+    g_autofree char *plain_fixed = NULL;
+    g_autofree char *zero_fixed = NULL;
+
+    g_assert_true (g_file_set_contents (weights, "[Weights]\nking=0\n", -1, NULL));
+    zero = cli_run ("analyse", "--fen", "W:WK46:B5", "--depth", "1", "--weights", weights, NULL);
+    assert_success (plain);
+    assert_success (zero);
+    plain_fixed = analyse_fixed_output (plain);
+    zero_fixed = analyse_fixed_output (zero);
+    g_assert_cmpstr (plain_fixed, !=, zero_fixed);
+  }
+  {
+    g_autoptr (CliRun) run = NULL;
+
+    g_assert_true (g_file_set_contents (bad, "[Weights]\nqueen=1\n", -1, NULL));
+    run = cli_run ("analyse", "--depth", "1", "--weights", bad, NULL);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, bad));
+    g_assert_nonnull (strstr (run->err, "unknown weight"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("hub", "--weights", bad, NULL);
+
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, "unknown weight"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("tune", "--variant", "english", path, NULL);
+
+    /* The games are International ones: nothing to fit for English. */
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, "no quiet position from a game of english with a result"));
+  }
+  g_unlink (path);
+  g_unlink (weights);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (g_getenv ("DRAUGHTSMAN_CLI") == NULL)
+    {
+      g_test_add_func ("/cli/no-cli", test_no_cli);
+      return g_test_run ();
+    }
+
+  g_test_add_func ("/cli/solve", test_solve_command);
+  g_test_add_func ("/cli/tactics", test_tactics_command);
+  g_test_add_func ("/cli/selfplay/output-kept", test_selfplay_output_kept);
+  g_test_add_func ("/cli/analyse/fixed-depth", test_analyse_fixed_depth);
+  g_test_add_func ("/cli/analyse/weights", test_analyse_weights);
+  g_test_add_func ("/cli/analyse/level", test_analyse_level);
+  g_test_add_func ("/cli/tune", test_tune_command);
+  g_test_add_func ("/cli/selfplay-patterns", test_selfplay_patterns);
+  return g_test_run ();
+}
