@@ -589,13 +589,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-
-  if (g_getenv ("DRAUGHTSMAN_CLI") == NULL)
-    {
-      g_test_add_func ("/cli/no-cli", test_no_cli);
-      return g_test_run ();
-    }
+  if (!cli_test_init (&argc, &argv))
+    return g_test_run ();
 
   g_test_add_func ("/cli/solve", test_solve_command);
   g_test_add_func ("/cli/tactics", test_tactics_command);

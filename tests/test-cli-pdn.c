@@ -257,13 +257,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-
-  if (g_getenv ("DRAUGHTSMAN_CLI") == NULL)
-    {
-      g_test_add_func ("/cli/no-cli", test_no_cli);
-      return g_test_run ();
-    }
+  if (!cli_test_init (&argc, &argv))
+    return g_test_run ();
 
   g_test_add_func ("/cli/pdn/check-and-convert", test_pdn_commands);
   g_test_add_func ("/cli/pdn/convert-keeps-every-game", test_pdn_convert_keeps_every_game);

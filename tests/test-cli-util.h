@@ -278,3 +278,16 @@ test_no_cli (void)
 {
   g_test_skip ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
 }
+
+/* g_test_init(); FALSE, with only a skipped case added, when no CLI is
+ * named: the caller then runs just that. */
+static inline gboolean
+cli_test_init (int    *argc,
+               char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  if (g_getenv ("DRAUGHTSMAN_CLI") != NULL)
+    return TRUE;
+  g_test_add_func ("/cli/no-cli", test_no_cli);
+  return FALSE;
+}

@@ -561,13 +561,8 @@ int
 main (int    argc,
       char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-
-  if (g_getenv ("DRAUGHTSMAN_CLI") == NULL)
-    {
-      g_test_add_func ("/cli/no-cli", test_no_cli);
-      return g_test_run ();
-    }
+  if (!cli_test_init (&argc, &argv))
+    return g_test_run ();
 
   for (gsize i = 0; i < G_N_ELEMENTS (perft_cases); i++)
     g_test_add_data_func (perft_cases[i].path, &perft_cases[i], test_perft_case);
