@@ -15,31 +15,13 @@
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-opponent.h"
+#include "test-search-util.h"
 #include "test-util.h"
 
 #include <string.h>
 
 /* A quiet opening: the International start after 32-28 18-23. */
 #define QUIET_OPENING "W:W28,31,33-50:B1-17,19-20,23"
-
-static DrSearch *
-setup (const char *variant,
-       const char *fen,
-       DrPosition *pos)
-{
-  const DrRules *rules = dr_rules_from_name (variant);
-  g_autoptr (GError) error = NULL;
-
-  g_assert_nonnull (rules);
-  if (fen == NULL)
-    dr_rules_initial (rules, pos);
-  else
-    {
-      g_assert_true (dr_fen_parse (rules, fen, pos, &error));
-      g_assert_no_error (error);
-    }
-  return dr_search_new (rules, 8);
-}
 
 static char *
 move_text (const DrRules    *rules,

@@ -10,28 +10,10 @@
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-search.h"
+#include "test-search-util.h"
 #include "test-util.h"
 
 #include <string.h>
-
-static DrSearch *
-setup (const char *variant,
-       const char *fen,
-       DrPosition *pos)
-{
-  const DrRules *rules = dr_rules_from_name (variant);
-  g_autoptr (GError) error = NULL;
-
-  g_assert_nonnull (rules);
-  if (fen == NULL)
-    dr_rules_initial (rules, pos);
-  else
-    {
-      g_assert_true (dr_fen_parse (rules, fen, pos, &error));
-      g_assert_no_error (error);
-    }
-  return dr_search_new (rules, 8);
-}
 
 static char *
 move_text (DrSearch         *search,
