@@ -324,6 +324,22 @@ test_write_minimal (void)
     /* 32 = d4, 21 = b6 (PDN numbering: rank 4 holds 31-35 on b4..j4). */
     g_assert_cmpstr (alg, ==, "d4xb6");
   }
+
+  /* dr_move_to_text_at() finds the other routes itself: the same texts,
+   * in the variant's own notation (Russian: algebraic). */
+  load ("international", IN_D12, &rules, &pos);
+  dr_movegen_legal (rules, &pos, legal);
+  for (unsigned i = 0; i < legal->n; i++)
+    {
+      g_autofree char *text = dr_move_to_text_at (rules, &pos, &legal->moves[i]);
+      g_assert_true (g_str_equal (text, "47x24x8x17x6") || g_str_equal (text, "47x24x35x44x6"));
+    }
+  load ("russian", RU_D8, &rules, &pos);
+  dr_movegen_legal (rules, &pos, legal);
+  {
+    g_autofree char *text = dr_move_to_text_at (rules, &pos, &legal->moves[0]);
+    g_assert_cmpstr (text, ==, "a5:c3");
+  }
 }
 
 static void

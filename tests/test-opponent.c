@@ -23,17 +23,6 @@
 /* A quiet opening: the International start after 32-28 18-23. */
 #define QUIET_OPENING "W:W28,31,33-50:B1-17,19-20,23"
 
-static char *
-move_text (const DrRules    *rules,
-           const DrPosition *pos,
-           const DrMove     *move)
-{
-  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-
-  dr_movegen_legal (rules, pos, legal);
-  return dr_move_to_text (rules, legal, move, rules->notation);
-}
-
 /* The legal move of @pos written @text. */
 static DrMove
 parse_move (const DrRules    *rules,
@@ -417,7 +406,7 @@ test_shot (void)
       {
         DrSearchResult result;
         DrMove move = choose (search, &pos, level, seed, &result);
-        g_autofree char *text = move_text (rules, &pos, &move);
+        g_autofree char *text = dr_move_to_text_at (rules, &pos, &move);
 
         if (!dr_move_same (&move, &shot))
           g_test_message ("level %s, seed %u: %s", dr_opponent_level (level)->id, seed, text);
@@ -451,7 +440,7 @@ test_proven_loss (void)
   for (unsigned i = 0; i < legal->n; i++)
     {
       DrPosition child;
-      g_autofree char *text = move_text (rules, &pos, &legal->moves[i]);
+      g_autofree char *text = dr_move_to_text_at (rules, &pos, &legal->moves[i]);
 
       dr_position_apply (&child, &pos, &legal->moves[i]);
       loses[i] = test_wins_within (rules, &child, 3);

@@ -225,17 +225,6 @@ data_path (const char *file)
   return g_build_filename (shared != NULL ? shared : "../shared", "data", file, NULL);
 }
 
-static char *
-move_text (const DrRules    *rules,
-           const DrPosition *pos,
-           const DrMove     *move)
-{
-  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-
-  dr_movegen_legal (rules, pos, legal);
-  return dr_move_to_text (rules, legal, move, rules->notation);
-}
-
 /* The record's name: Round, or Event when Round is empty, with the
  * characters a test path cannot hold replaced. */
 static char *
@@ -526,8 +515,8 @@ tactics_describe (const TacticsProblem *p,
                   TacticsOutcome        outcome,
                   const DrSearchResult *result)
 {
-  g_autofree char *expected = move_text (p->rules, &p->root, &p->solution);
-  g_autofree char *played = move_text (p->rules, &p->root, &result->best);
+  g_autofree char *expected = dr_move_to_text_at (p->rules, &p->root, &p->solution);
+  g_autofree char *played = dr_move_to_text_at (p->rules, &p->root, &result->best);
   char score[32];
 
   dr_score_to_string (result->score, score);
@@ -559,7 +548,7 @@ describe_solution (DrSearch             *search,
                    guint64               nodes)
 {
   DrSearchLimits limits = { .max_nodes = nodes, .multipv = 1 };
-  g_autofree char *expected = move_text (p->rules, &p->root, &p->solution);
+  g_autofree char *expected = dr_move_to_text_at (p->rules, &p->root, &p->solution);
   g_autofree char *reply = NULL;
   DrPosition child;
   DrSearchResult result;
@@ -572,7 +561,7 @@ describe_solution (DrSearch             *search,
   if (!dr_search_run (search, &child, &limits, &result))
     return g_strdup_printf ("after %s the opponent has no move: the solution wins at once",
                             expected);
-  reply = move_text (p->rules, &child, &result.best);
+  reply = dr_move_to_text_at (p->rules, &child, &result.best);
   dr_score_to_string (-result.score, score);
   text = g_string_new (NULL);
   g_string_append_printf (text, "after the solution's %s, searched at %" G_GUINT64_FORMAT

@@ -179,17 +179,6 @@ material (const DrPosition *pos,
   return own - other;
 }
 
-static char *
-move_text (const DrRules    *rules,
-           const DrPosition *pos,
-           const DrMove     *move)
-{
-  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
-
-  dr_movegen_legal (rules, pos, legal);
-  return dr_move_to_text (rules, legal, move, rules->notation);
-}
-
 /* The material for the root's side at the end of @result's line, once the
  * captures pending there are played out along the first capture found. */
 static int
@@ -242,7 +231,7 @@ write_line (BuildContext     *b,
 
   if (g_hash_table_contains (b->seen, fen))
     return FALSE;
-  text = move_text (b->rules, pos, move);
+  text = dr_move_to_text_at (b->rules, pos, move);
   fprintf (b->out, "%s | %s | %s\n", fen, text, source);
   fflush (b->out);
   g_hash_table_add (b->seen, g_steal_pointer (&fen));
@@ -539,7 +528,7 @@ tactics_run (int    argc,
       total_nodes += result.nodes;
       if (verbose)
         {
-          g_autofree char *played = move_text (rules, &e->pos, &result.best);
+          g_autofree char *played = dr_move_to_text_at (rules, &e->pos, &result.best);
 
           g_print ("%s:%u: %s %s (depth %d, %+d) %s\n", argv[1], e->line, ok ? "solved" : "missed",
                    played, result.depth, result.score, e->source);

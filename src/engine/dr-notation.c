@@ -81,6 +81,17 @@ dr_move_to_text (const DrRules    *rules,
 }
 
 char *
+dr_move_to_text_at (const DrRules    *rules,
+                    const DrPosition *pos,
+                    const DrMove     *move)
+{
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+
+  dr_movegen_legal (rules, pos, legal);
+  return dr_move_to_text (rules, legal, move, rules->notation);
+}
+
+char *
 dr_move_to_hub (const DrRules *rules,
                 const DrMove  *move)
 {

@@ -36,6 +36,12 @@ char     *dr_move_to_text         (const DrRules    *rules,
                                    const DrMove     *move,
                                    DrNotation        notation);
 
+/* dr_move_to_text() of a move of @pos, in the variant's own notation,
+ * with the legal moves of @pos generated for it. */
+char     *dr_move_to_text_at      (const DrRules    *rules,
+                                   const DrPosition *pos,
+                                   const DrMove     *move);
+
 /* A move as the Hub protocol writes it (ENGINES.md §4.1): numeric, quiet
  * "32-28", captures "from x to x every captured square" ("28x19x23"), the
  * captured squares in ascending order. */
