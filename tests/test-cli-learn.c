@@ -41,6 +41,7 @@ test_tactics_command (void)
   g_autofree char *path = g_build_filename (dir, "problems.pdn", NULL);
   g_autofree char *set = g_build_filename (dir, "set.txt", NULL);
   g_autofree char *bad_path = g_build_filename (dir, "bad.txt", NULL);
+  g_autofree char *bad_path_weights = g_build_filename (dir, "no-such-weights.drp", NULL);
   g_autofree char *text = NULL;
   g_autofree char *want = NULL;
 
@@ -60,6 +61,19 @@ test_tactics_command (void)
     cli_run_report (run);
     assert_success (run);
     g_assert_true (g_str_has_prefix (run->out, "2 of 2 solved (node limit, probcut off"));
+  }
+  {
+    /* Candidate weights: "none" searches without patterns (both keys are
+     * short shots); a file that is not there is named. */
+    g_autoptr (CliRun) none = cli_run ("tactics", "run", set, "--nodes", "200000", "--patterns", "none", NULL);
+    g_autoptr (CliRun) missing = cli_run ("tactics", "run", set, "--patterns", bad_path_weights, NULL);
+
+    assert_success (none);
+    g_assert_true (g_str_has_prefix (none->out, "2 of 2 solved"));
+    cli_run_report (missing);
+    g_assert_cmpint (missing->status, ==, 1);
+    g_assert_cmpstr (missing->out, ==, "");
+    g_assert_nonnull (strstr (missing->err, bad_path_weights));
   }
   {
     g_autoptr (CliRun) run = cli_run ("tactics", "run", bad_path, NULL);

@@ -46,6 +46,7 @@
 #include "config.h"
 
 #include "dr-cli-tactics.h"
+#include "dr-cli-learn.h"
 
 #include "dr-bitboard.h"
 #include "dr-fen.h"
@@ -448,16 +449,18 @@ static int
 tactics_run (int    argc,
              char **argv)
 {
-  g_autofree char *variant = NULL, *probcut_name = NULL;
+  g_autofree char *variant = NULL, *probcut_name = NULL, *patterns_option = NULL;
+  g_autoptr (DrPatterns) patterns = NULL;
   gint64 nodes = 0;
   int depth = 0, hash = 16;
-  gboolean verbose = FALSE;
+  gboolean verbose = FALSE, patterns_ok;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Rules of the set (default: international)"), N_("VARIANT") },
     { "nodes", 0, 0, G_OPTION_ARG_INT64, &nodes, N_("Nodes a position (default 1,000,000 without --depth)"), N_("N") },
     { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search each position to this depth"), N_("N") },
     { "probcut", 0, 0, G_OPTION_ARG_STRING, &probcut_name, N_("ProbCut: off (default), plain or guarded"), N_("MODE") },
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Table size in MiB (default 16)"), N_("MB") },
+    { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("Pattern weights from this file (see tune --patterns), or “none” (default: those that ship)"), N_("FILE") },
     { "verbose", 0, 0, G_OPTION_ARG_NONE, &verbose, N_("A line per position"), NULL },
     { NULL }
   };
@@ -512,6 +515,14 @@ tactics_run (int    argc,
       return EXIT_FAILURE;
     }
   dr_search_set_probcut (search, probcut);
+  /* Candidate weights are checked here before they ship (test-tactics
+   * holds the shipped ones to its floors). */
+  patterns = dr_cli_patterns_for_search (search, patterns_option, "tactics run", &patterns_ok);
+  if (!patterns_ok)
+    {
+      dr_search_free (search);
+      return EXIT_FAILURE;
+    }
   for (guint i = 0; i < entries_read->len; i++)
     {
       const TacticsEntry *e = entries_read->pdata[i];
