@@ -98,7 +98,7 @@ test_builtin (void)
       g_assert_nonnull (o->source);
       counts[o->kind][o->rules->variant]++;
     }
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 46);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 48);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 5);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
@@ -277,7 +277,8 @@ test_classify (void)
  * order and by another (1.cb4 ... 3.cd4), the Kiev stake beside it, the
  * New Leningrad defence and the later form of the Kiev defence that
  * passes through it (deeper, so it wins); the Fork; the reverse
- * Bodyansky's game and its declined forms. */
+ * Bodyansky's game and its declined forms; Bodyansky's game's systems by
+ * transposition. */
 static void
 test_russian (void)
 {
@@ -309,6 +310,11 @@ test_russian (void)
     /* The Poke's tabiya, reached by either capture first. */
     { "cb4 fe5 bc5 d:b4 a:c5 b:d4 e:c5", "Тычок (Poke)" },
     { "cb4 fe5 bc5 b:d4 e:c5 d:b4 a:c5", "Тычок (Poke)" },
+    /* Bodyansky's game's systems (2...cb6 3.ba3 bc5 4.d:b6 a:c7 or a:c5),
+     * reached by 1.ed4 first: the game never passes through 1.ab4 ba5, so
+     * only the systems' positions name it. */
+    { "ed4 ba5 ab4 cb6 ba3 bc5 d:b6 a:c7", "Игра Бодянского (Bodyansky's Game)" },
+    { "ed4 ba5 ab4 cb6 ba3 bc5 d:b6 a:c5", "Игра Бодянского (Bodyansky's Game)" },
     /* The declined City Game, and on to its tabiya. */
     { "cd4 dc5 dc3 fg5 gh4 gf4 e:g5 h:f4 fg3 c:e3 g:e5 bc5 ed6 c:e5 cd4 e:c3 b:f2",
       "Отказанная городская партия (Declined City Game)" },
