@@ -98,7 +98,7 @@ test_builtin (void)
       g_assert_nonnull (o->source);
       counts[o->kind][o->rules->variant]++;
     }
-  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 46);
+  g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_RUSSIAN], ==, 60);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_ENGLISH], ==, 26);
   g_assert_cmpuint (counts[DR_OPENING_NAME][DR_VARIANT_INTERNATIONAL], ==, 5);
   g_assert_cmpuint (counts[DR_OPENING_BALLOT][DR_VARIANT_ENGLISH], ==, 174);
@@ -277,7 +277,9 @@ test_classify (void)
  * order and by another (1.cb4 ... 3.cd4), the Kiev stake beside it, the
  * New Leningrad defence and the later form of the Kiev defence that
  * passes through it (deeper, so it wins); the Fork; the reverse
- * Bodyansky's game and its declined forms. */
+ * Bodyansky's game and its declined forms; Bodyansky's game's systems by
+ * transposition; Otygrysh, the Matasov–Petrov game, the Chelyabinsk and
+ * classical joints. */
 static void
 test_russian (void)
 {
@@ -309,6 +311,20 @@ test_russian (void)
     /* The Poke's tabiya, reached by either capture first. */
     { "cb4 fe5 bc5 d:b4 a:c5 b:d4 e:c5", "Тычок (Poke)" },
     { "cb4 fe5 bc5 b:d4 e:c5 d:b4 a:c5", "Тычок (Poke)" },
+    /* Bodyansky's game's systems (2...cb6 3.ba3 bc5 4.d:b6 a:c7 or a:c5),
+     * reached by 1.ed4 first: the game never passes through 1.ab4 ba5, so
+     * only the systems' positions name it. */
+    { "ed4 ba5 ab4 cb6 ba3 bc5 d:b6 a:c7", "Игра Бодянского (Bodyansky's Game)" },
+    { "ed4 ba5 ab4 cb6 ba3 bc5 d:b6 a:c5", "Игра Бодянского (Bodyansky's Game)" },
+    /* Otygrysh: its tabiya (the return capture 4...a:c7) and the schemes
+     * named after it; the Matasov–Petrov game after 1.ef4; the Chelyabinsk
+     * and the classical joints, the latter by another order of moves. */
+    { "cd4 dc5 bc3 cd6 cb4 ba5 d:b6 a:c7", "Отыгрыш (Recapture)" },
+    { "cd4 dc5 bc3 cd6 gf4", "Отыгрыш (Recapture)" },
+    { "cd4 dc5 gh4 cd6 hg3", "Отыгрыш (Recapture)" },
+    { "ef4 fg5 fe5 d:f4 g:e5", "Игра Матасова — Петрова (Matasov–Petrov Game)" },
+    { "cb4 fg5 bc3 gh4 ef4", "Челябинский косяк (Chelyabinsk Joint)" },
+    { "cb4 bc5 gf4 fg5 bc3 gf6 ba5 gh4", "Классический косяк (Classical Joint)" },
     /* The declined City Game, and on to its tabiya. */
     { "cd4 dc5 dc3 fg5 gh4 gf4 e:g5 h:f4 fg3 c:e3 g:e5 bc5 ed6 c:e5 cd4 e:c3 b:f2",
       "Отказанная городская партия (Declined City Game)" },
