@@ -7,7 +7,8 @@
  * (test-app-util.h).  A digit typed on the board, or Ctrl+K, opens the
  * move entry over the board; Return plays what is typed, in the notation
  * the board shows, as one undo step.  A capture with several routes lists
- * them below the entry and Down, Down, Return plays the second; a text that is
+ * them below the entry and Down, Down, Return plays the second, as does a
+ * click on it; a text that is
  * no legal move says why and plays nothing; Escape closes the entry.
  */
 
@@ -293,6 +294,51 @@ test_routes (void)
   test_put_away (window);
 }
 
+/* A click on a listed route plays it, as one undo step, and closes the
+ * entry: the second route, clicked with the pointer. */
+static void
+test_routes_click (void)
+{
+  DrWindow *window;
+  DrGameNode *root, *node;
+  g_autoptr (GPtrArray) texts = NULL;
+  DrMove first, second;
+  GtkListBoxRow *row;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = open_game (&dr_rules_international, IN_TWO_ROUTES);
+  root = dr_game_model_get_current (window->model);
+  open_entry (window);
+  test_type (GTK_WINDOW (window), "47x6");
+  texts = completion_texts (window);
+  g_assert_cmpuint (texts->len, ==, 2);
+  first = parse_move (window, g_ptr_array_index (texts, 0));
+  second = parse_move (window, g_ptr_array_index (texts, 1));
+  /* Return first, as a person would: the entry says the text fits both
+   * routes (a message appears above the list, which moves down). */
+  test_keys (GTK_WINDOW (window), "Return");
+  g_assert_nonnull (entry_message (window));
+  row = gtk_list_box_get_row_at_index (completions_of (window), 1);
+  test_click_widget (GTK_WIDGET (row));
+  test_wait_until (entry_closed, window, "the move entry to close on a click on a route");
+  node = dr_game_model_get_current (window->model);
+  /* Before the board presented its popovers as they grew, the entry kept
+   * its first size: the routes lay outside it, and the click closed the
+   * entry and played nothing. */
+  if (node == root)
+    g_error ("the click on the route %s closed the entry and played nothing",
+             (const char *) g_ptr_array_index (texts, 1));
+  g_assert_true (node->parent == root);
+  g_assert_true (same_move (&node->move, &second));
+  g_assert_true ((node->position.pieces[DR_SIDE_BLACK] & second.captures) == 0);
+  g_assert_true ((node->position.pieces[DR_SIDE_BLACK] & first.captures & ~second.captures) != 0);
+  /* One undo step. */
+  test_keys (GTK_WINDOW (window), "ctrl+z");
+  assert_at_bare_start (window);
+  test_put_away (window);
+}
+
 /* A move that is not legal says why and plays nothing; the entry stays
  * for correction. */
 static void
@@ -358,6 +404,7 @@ main (int    argc,
   g_test_add_func ("/app/keyentry/numeric", test_numeric);
   g_test_add_func ("/app/keyentry/russian-short", test_russian_short);
   g_test_add_func ("/app/keyentry/routes", test_routes);
+  g_test_add_func ("/app/keyentry/routes-click", test_routes_click);
   g_test_add_func ("/app/keyentry/illegal", test_illegal);
   g_test_add_func ("/app/keyentry/escape", test_escape);
 
