@@ -679,3 +679,45 @@ test_click_labelled (GtkWidget  *root,
   g_assert_true (gtk_widget_get_sensitive (button));
   test_click_widget (button);
 }
+
+static inline gboolean
+test_label_reads (GtkWidget *widget,
+                  gpointer   data)
+{
+  return gtk_widget_get_mapped (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static inline gboolean
+test_widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static inline gboolean
+test_widget_unmapped (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
+/* Item @index of @drop (a list of strings) chosen as a person does: a
+ * click on the drop-down, then on the item in the list it opens.  The
+ * drop-down then shows it and its list is closed. */
+static inline void
+test_choose_in_drop_down (GtkDropDown *drop,
+                          guint        index)
+{
+  const char *text = gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (drop)), index);
+  GtkWidget *popover = test_find_widget (GTK_WIDGET (drop), GTK_TYPE_POPOVER, NULL, NULL);
+  GtkWidget *item;
+
+  g_assert_nonnull (text);
+  g_assert_nonnull (popover);
+  test_click_widget (GTK_WIDGET (drop));
+  test_wait_until (test_widget_mapped, popover, "the drop-down's list to open");
+  item = test_find_widget (popover, GTK_TYPE_LABEL, test_label_reads, (gpointer) text);
+  if (item == NULL)
+    g_error ("the drop-down's list shows no “%s”", text);
+  test_click_widget (item);
+  test_wait_until (test_widget_unmapped, popover, "the drop-down's list to close");
+  g_assert_cmpuint (gtk_drop_down_get_selected (drop), ==, index);
+}
