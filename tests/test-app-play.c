@@ -136,16 +136,6 @@ times_of (const DrGameNode *node,
   return times;
 }
 
-static char *
-move_list_text (DrWindow *window)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (window->move_list));
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-}
-
 /* --- a game ------------------------------------------------------------- */
 
 static void
@@ -208,7 +198,7 @@ test_play_game (void)
   g_assert_true (dr_clock_is_running (dr_play_pane_get_clock (pane), &running));
   g_assert_cmpint (running, ==, DR_SIDE_WHITE);
   /* The move list shows the times, not the command. */
-  list = move_list_text (window);
+  list = dr_move_list_view_get_text (window->move_list);
   g_test_message ("move list: %s", list);
   g_assert_null (strstr (list, "%clock"));
   g_assert_nonnull (strstr (list, "0:02:"));

@@ -721,3 +721,45 @@ test_choose_in_drop_down (GtkDropDown *drop,
   test_wait_until (test_widget_unmapped, popover, "the drop-down's list to close");
   g_assert_cmpuint (gtk_drop_down_get_selected (drop), ==, index);
 }
+
+static inline gboolean
+test_shortcuts_shown (gpointer data)
+{
+  return test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) != NULL;
+}
+
+static inline gboolean
+test_shortcut_titled (GtkWidget *widget,
+                      gpointer   data)
+{
+  g_autofree char *title = NULL;
+
+  g_object_get (widget, "title", &title, NULL);
+  return g_strcmp0 (title, data) == 0;
+}
+
+/* The Keyboard Shortcuts window, opened on @window with Ctrl+? and drawn. */
+static inline GtkWindow *
+test_shortcuts_open (GtkWindow *window)
+{
+  test_keys (window, "ctrl+question");
+  test_wait_until (test_shortcuts_shown, NULL, "Keyboard Shortcuts");
+  test_run_for (300);
+  return test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+}
+
+/* The key that @shortcuts shows for the entry titled @title, which must
+ * be there ("<Control>space"). */
+static inline const char *
+test_shortcut_accelerator (GtkWindow  *shortcuts,
+                           const char *title)
+{
+  GtkWidget *row = test_find_widget (GTK_WIDGET (shortcuts), GTK_TYPE_SHORTCUTS_SHORTCUT, test_shortcut_titled,
+                                     (gpointer) title);
+  GtkWidget *label;
+
+  g_assert_nonnull (row);
+  label = test_find_widget (row, GTK_TYPE_SHORTCUT_LABEL, NULL, NULL);
+  g_assert_nonnull (label);
+  return gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (label));
+}
