@@ -465,22 +465,6 @@ test_filter_per_file (void)
   test_put_away (window);
 }
 
-static gboolean
-shortcuts_shown (gpointer data)
-{
-  return test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) != NULL;
-}
-
-static gboolean
-shortcut_titled (GtkWidget *widget,
-                 gpointer   data)
-{
-  g_autofree char *title = NULL;
-
-  g_object_get (widget, "title", &title, NULL);
-  return g_strcmp0 (title, data) == 0;
-}
-
 /* Issue 23: "The Keyboard Shortcuts window shows no key for starting the
  * analysis (Ctrl+Space), and prints "GtkLabel reported min width -3"
  * twice."  Before the fix the window's first drawing stopped the test
@@ -491,21 +475,12 @@ test_shortcuts_window (void)
 {
   DrWindow *window;
   GtkWindow *shortcuts;
-  GtkWidget *row, *label;
 
   if (test_skip_without_input (have_display))
     return;
   window = test_open_window (GTK_APPLICATION (app));
-  test_keys (GTK_WINDOW (window), "ctrl+question");
-  test_wait_until (shortcuts_shown, NULL, "Keyboard Shortcuts");
-  shortcuts = test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
-  test_run_for (300);
-  row = test_find_widget (GTK_WIDGET (shortcuts), GTK_TYPE_SHORTCUTS_SHORTCUT, shortcut_titled,
-                          (gpointer) "Start or stop the analysis");
-  g_assert_nonnull (row);
-  label = test_find_widget (row, GTK_TYPE_SHORTCUT_LABEL, NULL, NULL);
-  g_assert_nonnull (label);
-  g_assert_cmpstr (gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (label)), ==, "<Control>space");
+  shortcuts = test_shortcuts_open (GTK_WINDOW (window));
+  g_assert_cmpstr (test_shortcut_accelerator (shortcuts, "Start or stop the analysis"), ==, "<Control>space");
   escape_closes (shortcuts);
   test_put_away (window);
 }

@@ -57,16 +57,6 @@ square (const char *name)
   return dr_geometry_bit_at_xy (&dr_geometry_8x8, name[0] - 'a', name[1] - '1');
 }
 
-static char *
-move_list_text (DrWindow *window)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (window->move_list));
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-}
-
 static void
 test_northern_game (void)
 {
@@ -108,7 +98,7 @@ test_northern_game (void)
   g_assert_cmpint (dr_position_get (&node->position, square ("f6")), ==, DR_PIECE_BLACK_MAN);
   g_assert_true (dr_game_model_get_current (l.window->model) == node);
 
-  list = move_list_text (l.window);
+  list = dr_move_list_view_get_text (l.window->move_list);
   g_assert_nonnull (strstr (list, "c3:e5"));
   g_assert_nonnull (strstr (list, "d4:f6"));
   written = dr_pdn_write_game (game, DR_NOTATION_ALGEBRAIC);
@@ -197,7 +187,7 @@ test_folk_game (gconstpointer data)
                                             g->moves[n + 1][1] - '1'));
   node = dr_game_model_get_current (o.window->model);
   g_assert_cmpuint (node->ply, ==, n / 2);
-  list = move_list_text (o.window);
+  list = dr_move_list_view_get_text (o.window->move_list);
   if (strstr (list, g->listed) == NULL)
     g_error ("the move list “%s” has no “%s”", list, g->listed);
 

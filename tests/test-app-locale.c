@@ -8,7 +8,9 @@
  * folder, as .ci/start runs the program from the build tree.  The window's
  * status line must say "White to move" in that language; the expected
  * texts are written here by hand (Russian «Ход белых», Ukrainian «Хід
- * білих»), not taken from the catalogues.  A locale that is not installed
+ * білих»), not taken from the catalogues.  The values the Preferences'
+ * drop-downs show must not be cut (issue 23: "Как принято в вариа…").
+ * A locale that is not installed
  * fails the test under CI=true (.ci/install-deps generates both) and skips
  * it elsewhere.
  */
@@ -52,6 +54,75 @@ status_shown (gpointer data)
   return gtk_widget_get_mapped (GTK_WIDGET (window->status_label));
 }
 
+static gboolean
+preferences_shown (gpointer data)
+{
+  GtkWindow *prefs = test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
+
+  return prefs != NULL && gtk_widget_get_mapped (GTK_WIDGET (prefs));
+}
+
+/* The labels under @widget that show a drop-down's value (in its row, not
+ * in the list it opens), into @found. */
+static void
+collect_value_labels (GtkWidget *widget,
+                      GPtrArray *found)
+{
+  if (GTK_IS_POPOVER (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && (gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_VIEW) != NULL
+          || gtk_widget_get_ancestor (widget, GTK_TYPE_DROP_DOWN) != NULL))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_value_labels (child, found);
+}
+
+/* Issue 23: "preference values are cut ("Как принято в вариа…")".  Each
+ * value the Preferences' drop-downs show is read whole: its text is not
+ * ellipsized in the space it is given. */
+static void
+check_preference_values (GApplication *app)
+{
+  GtkWindow *prefs;
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  guint cut = 0;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  test_wait_until (preferences_shown, NULL, "the Preferences");
+  prefs = test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
+  test_wait_still (GTK_WIDGET (prefs));
+  collect_value_labels (GTK_WIDGET (prefs), labels);
+  /* Notation, Notation in saved files, Board colours, Pieces, Limit. */
+  g_assert_cmpuint (labels->len, >=, 5);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = labels->pdata[i];
+
+      g_test_message ("value “%s”: %d px wide", gtk_label_get_text (label), gtk_widget_get_width (GTK_WIDGET (label)));
+      GtkWidget *view = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_LIST_VIEW);
+      GtkWidget *clip = view != NULL ? view : gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_DROP_DOWN);
+      graphene_rect_t bounds;
+      int needed = 0;
+
+      /* Not ended in "…", as tall as its lines need, and inside the list
+       * that holds it (a second line fell outside it). */
+      gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (label)),
+                          &needed, NULL, NULL, NULL);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (label), clip, &bounds));
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)) || needed > gtk_widget_get_height (GTK_WIDGET (label))
+          || bounds.origin.y < 0 || bounds.origin.y + bounds.size.height > gtk_widget_get_height (clip) + 0.5
+          || bounds.origin.x < 0 || bounds.origin.x + bounds.size.width > gtk_widget_get_width (clip) + 0.5)
+        {
+          g_test_message ("the value “%s” is cut", gtk_label_get_text (label));
+          cut++;
+        }
+    }
+  g_assert_cmpuint (cut, ==, 0);
+  gtk_window_destroy (prefs);
+}
+
 static void
 test_window_language (void)
 {
@@ -82,6 +153,7 @@ test_window_language (void)
   gtk_window_present (GTK_WINDOW (window));
   test_wait_until (status_shown, window, "the window");
   g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, expected);
+  check_preference_values (G_APPLICATION (app));
 
   /* Issue 24: Composition mode sums up a large International problem in
    * the language ("White to play and win — large problem"), the genre

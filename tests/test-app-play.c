@@ -136,16 +136,6 @@ times_of (const DrGameNode *node,
   return times;
 }
 
-static char *
-move_list_text (DrWindow *window)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (window->move_list));
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-}
-
 /* --- a game ------------------------------------------------------------- */
 
 static void
@@ -208,7 +198,7 @@ test_play_game (void)
   g_assert_true (dr_clock_is_running (dr_play_pane_get_clock (pane), &running));
   g_assert_cmpint (running, ==, DR_SIDE_WHITE);
   /* The move list shows the times, not the command. */
-  list = move_list_text (window);
+  list = dr_move_list_view_get_text (window->move_list);
   g_test_message ("move list: %s", list);
   g_assert_null (strstr (list, "%clock"));
   g_assert_nonnull (strstr (list, "0:02:"));
@@ -428,6 +418,53 @@ test_play_dialog_words (void)
   test_put_away (window);
 }
 
+static gboolean
+check_has_label (GtkWidget *widget,
+                 gpointer   data)
+{
+  return g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), data) == 0;
+}
+
+/* Issue 23: "The first click after choosing from a drop-down in New Game
+ * and Play did nothing 4 times out of 6 under Xvfb."  Six times over, a
+ * time control is chosen with two real clicks (the drop-down, then the
+ * item), and the very next click, on Opening book, must turn it over. */
+static void
+test_play_dialog_drop_down_then_click (void)
+{
+  DrWindow *window;
+  GtkWidget *dialog, *check;
+  g_autoptr (GPtrArray) drops = g_ptr_array_new ();
+  GtkDropDown *controls;
+
+  if (test_skip_without_input (have_display))
+    return;
+  window = open_position ("drop-down.pdn", start_fen);
+  test_keys (GTK_WINDOW (window), "ctrl+shift+g");
+  test_wait_until (dialog_shown, NULL, "the Play dialog");
+  dialog = GTK_WIDGET (test_find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  collect_drop_downs (dialog, drops);
+  g_assert_cmpuint (drops->len, ==, 3);
+  controls = drops->pdata[2];
+  check = test_find_widget (dialog, GTK_TYPE_CHECK_BUTTON, check_has_label, (gpointer) "Opening _book");
+  g_assert_nonnull (check);
+  for (guint round = 0; round < 6; round++)
+    {
+      gboolean before = gtk_check_button_get_active (GTK_CHECK_BUTTON (check));
+
+      test_choose_in_drop_down (controls, round % 2 == 0 ? 0 : 1);
+      test_click_widget (check);
+      if (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)) == before)
+        g_error ("round %u: the click on Opening book after choosing a time control did nothing", round + 1);
+    }
+  /* Cancel, clicked.  Closed with Escape instead, the first click on Play
+   * in the next test's dialog did nothing (3 runs of 3, /app/play/
+   * two-players): not understood yet, see issue 23's note. */
+  test_click_labelled (dialog, "_Cancel");
+  test_wait_until (dialog_gone, NULL, "the Play dialog to close");
+  test_put_away (window);
+}
+
 /* --- the flag ------------------------------------------------------------ */
 
 static void
@@ -491,13 +528,6 @@ test_flag_after_last_capture (void)
   g_assert_nonnull (strstr (dr_play_pane_get_message (pane), "3.8.12"));
   test_click_labelled (GTK_WIDGET (pane), "_Stop Playing");
   test_put_away (window);
-}
-
-static gboolean
-check_has_label (GtkWidget *widget,
-                 gpointer   data)
-{
-  return g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), data) == 0;
 }
 
 static gboolean
@@ -589,6 +619,7 @@ main (int    argc,
   g_test_add_func ("/app/play/game", test_play_game);
   g_test_add_func ("/app/play/variation", test_play_variation);
   g_test_add_func ("/app/play/dialog-words", test_play_dialog_words);
+  g_test_add_func ("/app/play/dialog-drop-down-then-click", test_play_dialog_drop_down_then_click);
   g_test_add_func ("/app/play/two-players", test_two_players);
   g_test_add_func ("/app/play/flag-fall", test_flag_fall);
   g_test_add_func ("/app/play/flag-after-last-capture", test_flag_after_last_capture);

@@ -712,12 +712,6 @@ clipboard_text (DrWindow *window)
   return r.text;
 }
 
-static char *
-move_list_text (DrWindow *window)
-{
-  return dr_move_list_view_get_text (window->move_list);
-}
-
 /* A real right drag from square @from to @to (numbers, 10x10) with
  * @modifier held; @from == @to is a right click. */
 static void
@@ -776,7 +770,7 @@ test_marks (void)
   right_drag (window, 19, 19, NULL);
   g_assert_cmpstr (first->comment_after, ==, "[%csl R23] [%cal B33-29]");
   /* Nothing of it shows as text in the move list. */
-  text = move_list_text (window);
+  text = dr_move_list_view_get_text (window->move_list);
   g_assert_null (strstr (text, "[%"));
   g_assert_null (strstr (text, "33-29"));
 
@@ -798,7 +792,7 @@ test_marks (void)
   first = dr_game_model_get_current (window->model);
   g_assert_cmpstr (first->comment_after, ==, "aims at 23 [%csl R23] [%cal B33-29]");
   g_free (text);
-  text = move_list_text (window);
+  text = dr_move_list_view_get_text (window->move_list);
   g_test_message ("%s", text);
   /* A number and its move are joined by a no-break space, so that a line
    * never ends with a move number (issue 23). */
@@ -874,7 +868,7 @@ test_annotate (void)
   test_type (GTK_WINDOW (window), "the only move");
   test_keys (GTK_WINDOW (window), "ctrl+Return");
   g_assert_cmpstr (reply->comment_after, ==, "the only move");
-  text = move_list_text (window);
+  text = dr_move_list_view_get_text (window->move_list);
   g_assert_nonnull (strstr (text, "19-23 the only move"));
 
   /* Glyphs by keys: Ctrl+1 puts "!", the same key takes it off; Ctrl+4 "??". */
@@ -891,7 +885,7 @@ test_annotate (void)
   click_menu_item (window, "± White is better");
   g_assert_cmpuint (dr_game_model_get_position_nag (window->model), ==, 16);
   g_free (text);
-  text = move_list_text (window);
+  text = dr_move_list_view_get_text (window->move_list);
   g_assert_nonnull (strstr (text, "19-23?? ± the only move"));
   written = dr_pdn_write_game (dr_game_model_get_game (window->model), DR_NOTATION_NUMERIC);
   g_assert_nonnull (strstr (written, "19-23?? $16 {the only move}"));

@@ -679,3 +679,87 @@ test_click_labelled (GtkWidget  *root,
   g_assert_true (gtk_widget_get_sensitive (button));
   test_click_widget (button);
 }
+
+static inline gboolean
+test_label_reads (GtkWidget *widget,
+                  gpointer   data)
+{
+  return gtk_widget_get_mapped (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static inline gboolean
+test_widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static inline gboolean
+test_widget_unmapped (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
+/* Item @index of @drop (a list of strings) chosen as a person does: a
+ * click on the drop-down, then on the item in the list it opens.  The
+ * drop-down then shows it and its list is closed. */
+static inline void
+test_choose_in_drop_down (GtkDropDown *drop,
+                          guint        index)
+{
+  const char *text = gtk_string_list_get_string (GTK_STRING_LIST (gtk_drop_down_get_model (drop)), index);
+  GtkWidget *popover = test_find_widget (GTK_WIDGET (drop), GTK_TYPE_POPOVER, NULL, NULL);
+  GtkWidget *item;
+
+  g_assert_nonnull (text);
+  g_assert_nonnull (popover);
+  test_click_widget (GTK_WIDGET (drop));
+  test_wait_until (test_widget_mapped, popover, "the drop-down's list to open");
+  item = test_find_widget (popover, GTK_TYPE_LABEL, test_label_reads, (gpointer) text);
+  if (item == NULL)
+    g_error ("the drop-down's list shows no “%s”", text);
+  test_click_widget (item);
+  test_wait_until (test_widget_unmapped, popover, "the drop-down's list to close");
+  g_assert_cmpuint (gtk_drop_down_get_selected (drop), ==, index);
+}
+
+static inline gboolean
+test_shortcuts_shown (gpointer data)
+{
+  return test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) != NULL;
+}
+
+static inline gboolean
+test_shortcut_titled (GtkWidget *widget,
+                      gpointer   data)
+{
+  g_autofree char *title = NULL;
+
+  g_object_get (widget, "title", &title, NULL);
+  return g_strcmp0 (title, data) == 0;
+}
+
+/* The Keyboard Shortcuts window, opened on @window with Ctrl+? and drawn. */
+static inline GtkWindow *
+test_shortcuts_open (GtkWindow *window)
+{
+  test_keys (window, "ctrl+question");
+  test_wait_until (test_shortcuts_shown, NULL, "Keyboard Shortcuts");
+  test_run_for (300);
+  return test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+}
+
+/* The key that @shortcuts shows for the entry titled @title, which must
+ * be there ("<Control>space"). */
+static inline const char *
+test_shortcut_accelerator (GtkWindow  *shortcuts,
+                           const char *title)
+{
+  GtkWidget *row = test_find_widget (GTK_WIDGET (shortcuts), GTK_TYPE_SHORTCUTS_SHORTCUT, test_shortcut_titled,
+                                     (gpointer) title);
+  GtkWidget *label;
+
+  g_assert_nonnull (row);
+  label = test_find_widget (row, GTK_TYPE_SHORTCUT_LABEL, NULL, NULL);
+  g_assert_nonnull (label);
+  return gtk_shortcut_label_get_accelerator (GTK_SHORTCUT_LABEL (label));
+}

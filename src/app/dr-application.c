@@ -400,6 +400,46 @@ typedef struct
   const char *subtitle;
 } SwitchRow;
 
+static void
+value_setup_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+value_bind_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  data)
+{
+  GtkStringObject *string = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       GTK_IS_STRING_OBJECT (string) ? gtk_string_object_get_string (string) : NULL);
+}
+
+/* The value @row shows read whole.  libadwaita's own labels stop at 20
+ * characters and end in "…", which cut the Russian values ("Как принято
+ * в вариа…", issue 23); these are as wide as their text, on one line (a
+ * second line was clipped by the row's one-item list), and the row's
+ * title wraps instead.  The list the row opens keeps libadwaita's items,
+ * with their check mark. */
+static void
+combo_row_show_whole_values (AdwComboRow *row)
+{
+  g_autoptr (GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  adw_combo_row_set_list_factory (row, adw_combo_row_get_factory (row));
+  g_signal_connect (factory, "setup", G_CALLBACK (value_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (value_bind_cb), NULL);
+  adw_combo_row_set_factory (row, factory);
+}
+
 static GtkWidget *
 combo_row (GSettings   *settings,
            const char  *key,
@@ -410,6 +450,7 @@ combo_row (GSettings   *settings,
   g_autoptr (GtkStringList) model = gtk_string_list_new ((const char *const *) labels);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  combo_row_show_whole_values (ADW_COMBO_ROW (row));
   adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
   adw_combo_row_set_selected (ADW_COMBO_ROW (row), (guint) g_settings_get_enum (settings, key));
   g_object_set_data_full (G_OBJECT (row), "key", g_strdup (key), g_free);
@@ -568,6 +609,7 @@ show_preferences (GApplication *app)
 
   row = adw_combo_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pieces"));
+  combo_row_show_whole_values (ADW_COMBO_ROW (row));
   translated[0] = _(pieces[0]);
   translated[1] = _(pieces[1]);
   translated[2] = NULL;

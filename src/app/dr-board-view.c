@@ -516,6 +516,24 @@ dr_board_view_measure (GtkWidget      *widget,
   *natural = 560;
 }
 
+/* The board's children are the popovers the window hangs on it (the move
+ * entry, the route menu).  GTK gives a popover its size and place only
+ * when its parent presents it from size_allocate (gtk_popover_present());
+ * without this, a popover whose contents grew (the move entry's message
+ * shown above its routes) kept its first size, the routes fell outside
+ * it and a click on one closed the entry instead of playing it. */
+static void
+dr_board_view_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      gtk_popover_present (GTK_POPOVER (child));
+}
+
 static gboolean
 animation_tick (GtkWidget     *widget,
                 GdkFrameClock *clock,
@@ -725,6 +743,7 @@ dr_board_view_class_init (DrBoardViewClass *klass)
   object_class->dispose = dr_board_view_dispose;
   widget_class->snapshot = dr_board_view_snapshot;
   widget_class->measure = dr_board_view_measure;
+  widget_class->size_allocate = dr_board_view_size_allocate;
   widget_class->css_changed = dr_board_view_css_changed;
   gtk_widget_class_set_css_name (widget_class, "board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
