@@ -35,9 +35,9 @@
  * Endgame tables (dr_search_set_egdb()): a node but the root whose pieces
  * they cover and whose side to move has no capture is scored from them.
  * The search reads the win/draw/loss values only (dr_egdb_probe_wld()), a
- * win scored DR_SCORE_DB_WIN less the ply (DR_SCORE_DB_UNSURE less the ply
- * where a count rule may be running), so that it heads for the nearest
- * won table position; it reads distances only where the root itself is
+ * win scored DR_SCORE_DB_WIN less the ply plus a tenth of the material
+ * (DR_SCORE_DB_UNSURE where a count rule may be running), so that it
+ * heads for the nearest won table position; it reads distances only where the root itself is
  * in the tables, at the root's children (and the positions its forced
  * captures lead to): their exact "win in N" picks the move that makes
  * progress, as Kingsrow and Scan use distances at the root alone.  A line
