@@ -990,6 +990,9 @@ struct _EgdbCache
 {
   CacheSlot slots[CACHE_SLOTS];
   atomic_uint_fast64_t memo[1u << MEMO_BITS];
+  /* Distances asked for (_dr_egdb_cache_distance_reads()): the search
+   * asks for none but at its root, so the counter costs it nothing. */
+  atomic_uint_fast64_t distance_reads;
 };
 
 EgdbCache *
@@ -1004,6 +1007,12 @@ void
 _dr_egdb_cache_free (EgdbCache *cache)
 {
   g_free (cache);
+}
+
+guint64
+_dr_egdb_cache_distance_reads (EgdbCache *cache)
+{
+  return atomic_load_explicit (&cache->distance_reads, memory_order_relaxed);
 }
 
 static inline guint64
@@ -1260,6 +1269,7 @@ _dr_egdb_part_dist (const EgdbPart *part,
 
   if (cache == NULL || index >= part->n_values)
     return dist_probe (part, index);
+  atomic_fetch_add_explicit (&cache->distance_reads, 1, memory_order_relaxed);
   key = ((guint64) part->table->serial << 33 | (guint64) part->index << 32 | index) + 1;
   slot = (key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> (64 - MEMO_BITS);
   word = atomic_load_explicit (&cache->memo[slot], memory_order_relaxed);

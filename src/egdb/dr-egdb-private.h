@@ -200,6 +200,9 @@ int        _dr_egdb_part_dist    (const EgdbPart     *part,
 /* A cache of decoded win/draw/loss blocks, shared by the threads. */
 EgdbCache *_dr_egdb_cache_new    (void);
 void       _dr_egdb_cache_free   (EgdbCache          *cache);
+/* How many distances were asked of the tables of @cache so far
+ * (_dr_egdb_part_dist(), hits in the memo of the last ones included). */
+guint64    _dr_egdb_cache_distance_reads (EgdbCache  *cache);
 void       _dr_egdb_table_free   (EgdbTable          *table);
 /* The raw value at @index of @part, or -1 if its block is damaged (or an
  * earlier read found its table damaged). */

@@ -41,6 +41,13 @@ DrEgdbValue dr_egdb_probe_quiet (const DrEgdb     *self,
 DrEgdbValue dr_egdb_probe_wld   (const DrEgdb     *self,
                                  const DrPosition *pos);
 
+/* How many distances (win or loss in so many plies) were read from the
+ * distance files of @self since it was opened, by any probe but the
+ * win/draw/loss one: a statistic for the tests and measurements (the
+ * search reads distances at its root only, README.md "Endgame
+ * databases"). */
+uint64_t    dr_egdb_distance_reads (const DrEgdb   *self);
+
 /* The smallest limit (in moves of one side) among the count rules of
  * @rules whose conditions on the material (and the main road) hold in
  * @pos, so that the count may be running; 0 if none. */

@@ -464,6 +464,12 @@ dr_egdb_probe_wld (const DrEgdb     *self,
   return probe_stored (self, pos, NULL);
 }
 
+uint64_t
+dr_egdb_distance_reads (const DrEgdb *self)
+{
+  return self != NULL ? _dr_egdb_cache_distance_reads (self->cache) : 0;
+}
+
 /* The value of a position from the values of its successors (negamax with
  * distances: the fastest win, else a draw, else the slowest loss). */
 typedef struct

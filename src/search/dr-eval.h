@@ -18,6 +18,10 @@
 /* A win the endgame tables see but a count rule may forbid (dr-search.c):
  * above any evaluation, below DR_SCORE_WON. */
 #define DR_SCORE_DB_UNSURE 20000
+/* A win the endgame tables see, no count rule in the way, whose distance
+ * the search did not read (dr-search.c): this less the ply at which it
+ * was seen, between DR_SCORE_DB_UNSURE and DR_SCORE_WON. */
+#define DR_SCORE_DB_WIN    25000
 
 /* Weights of the evaluation terms, per variant; `draughtsman-cli tune`
  * (dr-tune.c) fits them on positions from real games.  Every field is an

@@ -32,6 +32,17 @@
  *           The table's entries are written and read without a lock,
  *           each of their two words atomically, and an entry whose words
  *           come from two different writes is a miss (see TTEntry).
+ * Endgame tables (dr_search_set_egdb()): a node but the root whose pieces
+ * they cover and whose side to move has no capture is scored from them.
+ * The search reads the win/draw/loss values only (dr_egdb_probe_wld()), a
+ * win scored DR_SCORE_DB_WIN less the ply plus a tenth of the material
+ * (DR_SCORE_DB_UNSURE where a count rule may be running), so that it
+ * heads for the nearest won table position; it reads distances only where the root itself is
+ * in the tables, at the root's children (and the positions its forced
+ * captures lead to): their exact "win in N" picks the move that makes
+ * progress, as Kingsrow and Scan use distances at the root alone.  A line
+ * that ends in the tables gets its exact score when it is reported, from
+ * the distance of its last position (one read a line an iteration).
  * The search polls its limits every 1,024 nodes and unwinds by returning;
  * an aborted iteration is discarded.  While pondering the limits wait for
  * the ponder word, and count from the moment it clears.
@@ -182,6 +193,10 @@ struct _DrSearch
 
   const DrEgdb        *egdb;                 /* endgame tables, or NULL */
   int                  egdb_pieces;          /* the pieces they cover; 0 without */
+  /* A node at this ply of the current line is probed with its distance
+   * (the root is in the tables, and the line from the root's move on is
+   * forced captures); else for its value alone. */
+  bool                 exact_probe[DR_SEARCH_MAX_PLY + 1];
 
   /* Lazy SMP (dr_search_set_threads()): the helpers search the same root
    * on threads of their own, sharing this searcher's table, until it
@@ -366,7 +381,8 @@ dr_search_set_egdb (DrSearch     *self,
     dr_search_set_egdb (self->helpers[i], egdb);
 }
 
-/* The score of a node the tables hold (dr_search_set_egdb()). */
+/* The exact score of a node the tables hold, with the distance
+ * (dr_search_set_egdb()). */
 static int
 egdb_score (DrSearch         *self,
             const DrPosition *pos,
@@ -383,6 +399,45 @@ egdb_score (DrSearch         *self,
     return value == DR_EGDB_WIN ? DR_SCORE_WIN - (ply + plies) : -(DR_SCORE_WIN - (ply + plies));
   /* A count rule may end the game first: winning, not a proven win. */
   return value == DR_EGDB_WIN ? DR_SCORE_DB_UNSURE - plies : -(DR_SCORE_DB_UNSURE - plies);
+}
+
+/* The score of a node the tables hold, from its value alone: a win is
+ * worth more the sooner the line reaches it and the more material the
+ * winner keeps (a tenth of the evaluation's material, at most 400 either
+ * way: a man is worth ten plies), and less where a count rule may be
+ * running (its distance is not known, so nor is whether the rule allows
+ * it).  Without the material, a won line would as soon give material
+ * away on its way into the tables as not, and come out a slower win. */
+static inline int
+egdb_band_score (DrSearch         *self,
+                 const DrPosition *pos,
+                 DrEgdbValue       value,
+                 int               ply)
+{
+  const DrBitboard own = pos->pieces[pos->turn], other = pos->pieces[pos->turn ^ 1];
+  int base, material;
+
+  if (value == DR_EGDB_DRAW)
+    return 0;
+  base = dr_egdb_count_limit (self->rules, pos) == 0 ? DR_SCORE_DB_WIN : DR_SCORE_DB_UNSURE;
+  material = ((dr_bb_count (own & ~pos->kings) - dr_bb_count (other & ~pos->kings)) * self->weights->man
+              + (dr_bb_count (own & pos->kings) - dr_bb_count (other & pos->kings)) * self->weights->king)
+             / 10;
+  material = material > 400 ? 400 : material < -400 ? -400 : material;
+  return value == DR_EGDB_WIN ? base - ply + material : -(base - ply - material);
+}
+
+/* Is @score a table's win or loss without a proof (egdb_band_score(),
+ * and egdb_score()'s unsure wins)?  Those count plies from the root, like
+ * the proven ones, when they go into the transposition table (where they
+ * reach DR_SEARCH_MAX_PLY further from their base). */
+static inline bool
+db_band (int score)
+{
+  int a = abs (score);
+
+  return (a > DR_SCORE_DB_WIN - 1000 && a < DR_SCORE_DB_WIN + 1000)
+         || (a > DR_SCORE_DB_UNSURE - 1000 && a < DR_SCORE_DB_UNSURE + 1000);
 }
 
 void
@@ -673,6 +728,8 @@ score_to_tt (int score,
     return score + ply;
   if (score <= -DR_SCORE_WON)
     return score - ply;
+  if (__builtin_expect (db_band (score), 0))
+    return score > 0 ? score + ply : score - ply;
   return score;
 }
 
@@ -684,6 +741,8 @@ score_from_tt (int score,
     return score - ply;
   if (score <= -DR_SCORE_WON)
     return score + ply;
+  if (__builtin_expect (db_band (score), 0))
+    return score > 0 ? score - ply : score + ply;
   return score;
 }
 
@@ -803,6 +862,7 @@ qs_promotions (DrSearch         *self,
       dr_position_apply (&child, pos, m);
       self->path[ply + 1] = child.hash;
       self->reversible[ply + 1] = 0;
+      self->exact_probe[ply + 1] = false;
       score = search_child (self, pos, &child, depth - 1, alpha, beta, ply, false);
       if (self->stopped)
         return 0;
@@ -856,11 +916,21 @@ search (DrSearch         *self,
         return 0;
       if (self->egdb_pieces > 0 && dr_bb_count (dr_position_occupied (pos)) <= self->egdb_pieces)
         {
-          int plies = 0;
-          DrEgdbValue v = dr_egdb_probe_quiet (self->egdb, pos, &plies);
+          if (__builtin_expect (self->exact_probe[ply], 0))
+            {
+              int plies = 0;
+              DrEgdbValue v = dr_egdb_probe_quiet (self->egdb, pos, &plies);
 
-          if (v != DR_EGDB_UNKNOWN)
-            return egdb_score (self, pos, v, plies, ply);
+              if (v != DR_EGDB_UNKNOWN)
+                return egdb_score (self, pos, v, plies, ply);
+            }
+          else
+            {
+              DrEgdbValue v = dr_egdb_probe_wld (self->egdb, pos);
+
+              if (v != DR_EGDB_UNKNOWN)
+                return egdb_band_score (self, pos, v, ply);
+            }
         }
     }
   if (ply >= DR_SEARCH_MAX_PLY - 1)
@@ -1007,6 +1077,7 @@ search_moves (DrSearch         *self,
       dr_position_apply (&child, pos, m);
       self->path[ply + 1] = child.hash;
       self->reversible[ply + 1] = irreversible (m) ? 0 : self->reversible[ply] + 1;
+      self->exact_probe[ply + 1] = self->exact_probe[ply] && (ply == 0 || capture);
       new_depth = depth - 1 + extension;
 
       /* Step 6. */
@@ -1202,6 +1273,7 @@ dr_search_run (DrSearch             *self,
   int lines = limits->multipv > 0 ? limits->multipv : 1;
   int max_depth = limits->max_depth > 0 ? limits->max_depth : DR_SEARCH_MAX_PLY - 8;
   int previous[DR_SEARCH_MAX_PV] = { 0 };
+  int searched[DR_SEARCH_MAX_PV];       /* the search's scores of found[] */
 
   memset (result, 0, sizeof *result);
   self->limits = limits;
@@ -1214,6 +1286,8 @@ dr_search_run (DrSearch             *self,
   self->stopped = false;
   self->path[0] = root->hash;
   self->reversible[0] = self->game_reversible;
+  self->exact_probe[0] = self->egdb_pieces > 0
+                         && dr_bb_count (dr_position_occupied (root)) <= self->egdb_pieces;
 
   root_list = malloc (sizeof *root_list);
   if (root_list == NULL)
@@ -1294,16 +1368,36 @@ dr_search_run (DrSearch             *self,
           info->pv_length = self->pv_length[0];
           memcpy (info->pv, self->pv[0], (size_t) info->pv_length * sizeof (DrMove));
           info->db = false;
-          if (self->egdb_pieces > 0)
+          searched[n_found] = score;
+          if (self->egdb_pieces > 0 && info->pv_length > 0)
             {
-              /* The line's last position is a table's: its score is. */
+              /* The line's last position is a table's: its score is.  A
+               * win the search scored from the value alone is read with
+               * its distance now: within the count rules it is a win
+               * (DR_SCORE_DB_WIN less the line's plies, "win": the
+               * search did not minimise the distance, so the line's is
+               * no "win in N"), else a win a count rule may forbid. */
               DrPosition end = *root;
-              int plies;
+              int plies = 0;
+              DrEgdbValue v;
 
               for (int i = 0; i < info->pv_length; i++)
                 dr_position_apply (&end, &end, &info->pv[i]);
-              info->db = info->pv_length > 0
-                         && dr_egdb_probe_quiet (self->egdb, &end, &plies) != DR_EGDB_UNKNOWN;
+              v = dr_egdb_probe_quiet (self->egdb, &end, &plies);
+              info->db = v != DR_EGDB_UNKNOWN;
+              if (info->db && db_band (score))
+                {
+                  int exact = egdb_score (self, &end, v, plies, info->pv_length);
+
+                  if (end.turn != root->turn)
+                    exact = -exact;
+                  if (exact >= DR_SCORE_WON)
+                    exact = DR_SCORE_DB_WIN - info->pv_length;
+                  else if (exact <= -DR_SCORE_WON)
+                    exact = -(DR_SCORE_DB_WIN - info->pv_length);
+                  if ((exact > 0 && score > 0) || (exact < 0 && score < 0))
+                    info->score = exact;
+                }
             }
           self->excluded[self->n_excluded++] = info->pv[0];
           n_found++;
@@ -1317,9 +1411,12 @@ dr_search_run (DrSearch             *self,
         for (int j = i; j > 0 && found[j - 1].score < found[j].score; j--)
           {
             DrSearchInfo swap = found[j];
+            int swap_score = searched[j];
 
             found[j] = found[j - 1];
             found[j - 1] = swap;
+            searched[j] = searched[j - 1];
+            searched[j - 1] = swap_score;
           }
       for (int i = 0; i < n_found; i++)
         found[i].multipv = i + 1;
@@ -1329,7 +1426,7 @@ dr_search_run (DrSearch             *self,
        * one iteration's, of one depth, each move once, the best first. */
       for (int i = 0; i < n_found; i++)
         {
-          previous[i] = found[i].score;
+          previous[i] = searched[i];   /* the aspiration window's centre */
           if (limits->info_func != NULL)
             limits->info_func (&found[i], limits->user_data);
         }
@@ -1364,6 +1461,10 @@ dr_score_to_string (int   score,
     snprintf (buf, 32, "win in %d", (DR_SCORE_WIN - score + 1) / 2);
   else if (score <= -DR_SCORE_WON)
     snprintf (buf, 32, "loss in %d", (DR_SCORE_WIN + score + 1) / 2);
+  else if (score > DR_SCORE_DB_WIN - 1000)
+    snprintf (buf, 32, "win");
+  else if (score < -(DR_SCORE_DB_WIN - 1000))
+    snprintf (buf, 32, "loss");
   else
     snprintf (buf, 32, "%+.2f", score / 100.0);
   return buf;

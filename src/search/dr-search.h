@@ -143,6 +143,8 @@ bool      dr_search_run          (DrSearch           *self,
                                   const DrSearchLimits *limits,
                                   DrSearchResult     *result);
 
-/* "+1.25", "-0.40", "win in 7", "loss in 4" into @buf (32 bytes). */
+/* "+1.25", "-0.40", "win in 7", "loss in 4" into @buf (32 bytes); "win"
+ * or "loss" for a win the endgame tables see without its distance
+ * (DR_SCORE_DB_WIN). */
 char     *dr_score_to_string     (int                 score,
                                   char               *buf);

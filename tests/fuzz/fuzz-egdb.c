@@ -26,6 +26,7 @@
 
 #include "fuzz-common.h"
 
+#include "dr-bytes.h"
 #include "dr-egdb-wld-private.h"
 
 #include <stdio.h>
@@ -63,30 +64,6 @@ LLVMFuzzerInitialize (int    *argc,
   return 0;
 }
 
-static guint64
-get64 (const guint8 *p)
-{
-  guint64 v = 0;
-
-  for (int i = 7; i >= 0; i--)
-    v = v << 8 | p[i];
-  return v;
-}
-
-static void
-put64 (guint8 *p,
-       guint64 v)
-{
-  for (int i = 0; i < 8; i++)
-    p[i] = (guint8) (v >> (8 * i));
-}
-
-static guint32
-get32 (const guint8 *p)
-{
-  return (guint32) p[0] | (guint32) p[1] << 8 | (guint32) p[2] << 16 | (guint32) p[3] << 24;
-}
-
 /* Makes the checksums of @file (@size bytes, at least the header) right
  * where its own offsets say they are, as far as they lie in the file. */
 static void
@@ -97,9 +74,9 @@ fix_checksums (guint8 *file,
   for (int p = 0; p < 2; p++)
     {
       guint8 *desc = file + PART_DESC + p * PART_DESC_SIZE;
-      guint64 n_blocks = get32 (desc + 16);
-      guint64 index = get64 (desc + 24);
-      guint64 data = get64 (desc + 32);
+      guint64 n_blocks = dr_read_le32 (desc + 16);
+      guint64 index = dr_read_le64 (desc + 24);
+      guint64 data = dr_read_le64 (desc + 32);
 
       if (index >= size || data > size || index > data || n_blocks > size)
         continue;
@@ -107,36 +84,36 @@ fix_checksums (guint8 *file,
         for (guint64 b = 0; b < n_blocks; b++)
           {
             const guint8 *offsets = file + index + EGDB_HUFF_LENGTHS;
-            guint64 start = get32 (offsets + 4 * b);
-            guint64 end = get32 (offsets + 4 * (b + 1));
+            guint64 start = dr_read_le32 (offsets + 4 * b);
+            guint64 end = dr_read_le32 (offsets + 4 * (b + 1));
             guint8 *sum = file + index + EGDB_HUFF_LENGTHS + 4 * (n_blocks + 1) + 4 * b;
             guint32 v;
 
             if (start > end || end > size - data)
               continue;
             v = (guint32) _dr_egdb_file_checksum (file + data + start, end - start);
-            sum[0] = (guint8) v, sum[1] = (guint8) (v >> 8), sum[2] = (guint8) (v >> 16), sum[3] = (guint8) (v >> 24);
+            dr_write_le32 (sum, v);
           }
       else if ((flags & FIX_BLOCKS) && index + 12 * n_blocks + 8 <= size)
         for (guint64 b = 0; b < n_blocks; b++)
           {
-            guint64 start = get64 (file + index + 8 * b);
-            guint64 end = get64 (file + index + 8 * (b + 1));
+            guint64 start = dr_read_le64 (file + index + 8 * b);
+            guint64 end = dr_read_le64 (file + index + 8 * (b + 1));
             guint8 *sum = file + index + 8 * (n_blocks + 1) + 4 * b;
             guint32 v;
 
             if (start > end || end > size - data)
               continue;
             v = (guint32) _dr_egdb_file_checksum (file + data + start, end - start);
-            sum[0] = (guint8) v, sum[1] = (guint8) (v >> 8), sum[2] = (guint8) (v >> 16), sum[3] = (guint8) (v >> 24);
+            dr_write_le32 (sum, v);
           }
       if (flags & FIX_INDEX)
-        put64 (desc + 72, _dr_egdb_file_checksum (file + index, data - index));
+        dr_write_le64 (desc + 72, _dr_egdb_file_checksum (file + index, data - index));
     }
   if (flags & FIX_HEADER)
     {
-      put64 (file + 56, size);
-      put64 (file + 232, _dr_egdb_file_checksum (file, 232));
+      dr_write_le64 (file + 56, size);
+      dr_write_le64 (file + 232, _dr_egdb_file_checksum (file, 232));
     }
 }
 
