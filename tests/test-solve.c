@@ -719,6 +719,27 @@ test_real_problems (void)
     }
 }
 
+/* A draw study won by a draw rule that counts moves: Russian, a king
+ * against a king, White to move draws (004 1.9.1.4: five moves, then a
+ * draw; no tables).  The rule holds sooner on a longer line, so a failure
+ * found within a bound on one line is not a failure on another: stored in
+ * the transposition table, as it was, it pruned the lines that reach the
+ * rule, and this ended "tree not verified" (and a king on c1 against h2
+ * "no solution within 100 moves"). */
+static void
+test_draw_by_count_rule (void)
+{
+  DrSolveOptions o;
+  g_autoptr (DrSolveResult) r = NULL;
+
+  dr_solve_options_init (&o);
+  o.goal = DR_SOLVE_GOAL_DRAW;
+  o.max_nodes = 3000000;
+  r = solve (&dr_rules_russian, "W:WKa7:BKh2", &o);
+  g_test_message ("%s", r->message);
+  g_assert_cmpint (r->status, ==, DR_SOLVE_PROVED);
+}
+
 /* The tables of @rules up to four pieces, built once in tables_root(). */
 static DrEgdb *
 four_piece_tables (const DrRules *rules)
@@ -840,6 +861,7 @@ main (int    argc,
   g_test_add_func ("/solve/finale/won", test_won_finale);
   g_test_add_func ("/solve/finale/draw", test_draw_finale);
   g_test_add_func ("/solve/finale/cooks", test_finale_cooks);
+  g_test_add_func ("/solve/draw-by-count-rule", test_draw_by_count_rule);
   g_test_add_func ("/solve/endgames/russian", test_endgames_russian);
   g_test_add_func ("/solve/endgames/english", test_endgames_english);
   status = g_test_run ();

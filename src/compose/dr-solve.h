@@ -65,7 +65,9 @@
  * the current line, or in which one of the variant's draw rules holds
  * (dr_game_status() on the line from the start), is a success for the
  * attacker; these results depend on the line and are never stored in the
- * transposition table.
+ * transposition table, nor is any failure of the DRAW goal (a rule that
+ * counts moves holds sooner on a longer line, so a position that fails
+ * within a bound on one line may draw on another).
  *
  * Threads.  dr_solve() runs on the calling thread (call it from a worker
  * thread in an application); the progress callback is called on that
