@@ -198,6 +198,24 @@ test_solve_command (void)
     g_remove (bf);
   }
   {
+    /* English checkers, Black to move and "0-1": a win for White, the
+     * second player (the beginner's collection's #28B is stated so).
+     * Black's man must move next to White's two and is taken.  Before,
+     * only International read the Result tag: Black, to move, was the
+     * attacker and the win was refuted. */
+    static const char english[] =
+      "[Event \"t\"]\n[GameType \"21\"]\n[Result \"0-1\"]\n[SetUp \"1\"]\n[FEN \"B:W18,19:B10\"]\n0-1\n";
+    g_autofree char *en = g_build_filename (dir, "english-black-first.pdn", NULL);
+    g_autoptr (CliRun) run = NULL;
+
+    g_assert_true (g_file_set_contents (en, english, -1, NULL));
+    run = cli_run ("solve", "--pdn", en, "--egdb-dir", "", "--threads", "1", "--nodes", "100000", NULL);
+    cli_run_report (run);
+    assert_success (run);
+    g_assert_nonnull (strstr (run->out, "1 [t]: win proved"));
+    g_remove (en);
+  }
+  {
     /* Two men cannot both be locked (6.2.8.2): the refutation ends where
      * White has no move. */
     g_autoptr (CliRun) run = cli_run ("solve", "--variant", "international", "--fen", "W:W46,47:B36",

@@ -26,6 +26,21 @@
 static char *tables_dir;
 
 
+/* The temporary folder of the tables the tests build (each variant in a
+ * folder of its own under it), made on first use. */
+static const char *
+tables_root (void)
+{
+  if (tables_dir == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      tables_dir = g_dir_make_tmp ("solve-egdb-XXXXXX", &error);
+      g_assert_no_error (error);
+    }
+  return tables_dir;
+}
+
 static DrEgdb *
 international_tables (void)
 {
@@ -36,9 +51,7 @@ international_tables (void)
       DrEgdbBuildOptions options = { &dr_rules_international, NULL, 3, NULL, 1 };
       g_autoptr (GError) error = NULL;
 
-      tables_dir = g_dir_make_tmp ("solve-egdb-XXXXXX", &error);
-      g_assert_no_error (error);
-      options.dir = tables_dir;
+      options.dir = tables_root ();
       g_assert_true (dr_egdb_build (&options, NULL, NULL, NULL, &error));
       g_assert_no_error (error);
       db = dr_egdb_open (&dr_rules_international, tables_dir, &error);
@@ -706,6 +719,125 @@ test_real_problems (void)
     }
 }
 
+/* A draw study won by a draw rule that counts moves: Russian, a king
+ * against a king, White to move draws (004 1.9.1.4: five moves, then a
+ * draw; no tables).  The rule holds sooner on a longer line, so a failure
+ * found within a bound on one line is not a failure on another: stored in
+ * the transposition table, as it was, it pruned the lines that reach the
+ * rule, and this ended "tree not verified" (and a king on c1 against h2
+ * "no solution within 100 moves"). */
+static void
+test_draw_by_count_rule (void)
+{
+  DrSolveOptions o;
+  g_autoptr (DrSolveResult) r = NULL;
+
+  dr_solve_options_init (&o);
+  o.goal = DR_SOLVE_GOAL_DRAW;
+  o.max_nodes = 3000000;
+  r = solve (&dr_rules_russian, "W:WKa7:BKh2", &o);
+  g_test_message ("%s", r->message);
+  g_assert_cmpint (r->status, ==, DR_SOLVE_PROVED);
+}
+
+/* The tables of @rules up to four pieces, built once in tables_root(). */
+static DrEgdb *
+four_piece_tables (const DrRules *rules)
+{
+  DrEgdbBuildOptions options = { rules, NULL, 4, NULL, 1 };
+  g_autoptr (GError) error = NULL;
+  DrEgdb *db;
+
+  options.dir = tables_root ();
+  g_assert_true (dr_egdb_build (&options, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  db = dr_egdb_open (rules, tables_dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dr_egdb_max_pieces (db), ==, 4);
+  return db;
+}
+
+/* Every game of the endgame collection @path with at most four pieces
+ * (issue 24, "English and Russian endgame problems"): the stated result
+ * (Result tag, read in the game's variant: a drawn result is a draw for
+ * the side to move, a win one for the side the tag names) is proved with
+ * the tables to four pieces, built here, as `draughtsman-cli solve --pdn`
+ * states it.  The whole collections are measured on demand (README,
+ * "Proving compositions").  Returns the number of games checked. */
+static guint
+check_stated_results (const char    *path,
+                      const DrRules *rules)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new_for_file (path, NULL, rules, &error);
+  g_autoptr (DrEgdb) db = four_piece_tables (rules);
+  guint checked = 0, index = 0;
+
+  g_assert_no_error (error);
+  for (;;)
+    {
+      g_autoptr (DrGame) game = NULL;
+      g_autoptr (DrSolveResult) r = NULL;
+      DrPdnRead read = dr_pdn_reader_next_game (reader, &game, &error);
+      const char *result;
+      DrSolveOptions o;
+
+      if (read == DR_PDN_READ_END)
+        break;
+      index++;
+      /* A game the reader cannot set up (shared/data's beginner #10 has a
+       * white man on White's crowning rank) is no stated result. */
+      g_clear_error (&error);
+      if (read != DR_PDN_READ_WHOLE || !game->setup
+          || dr_bb_count (dr_position_occupied (&game->root->position)) > 4)
+        continue;
+      g_assert_true (game->rules == rules);
+      result = dr_game_get_tag (game, "Result");
+      dr_solve_options_init (&o);
+      o.egdb = db;
+      o.threads = 1;
+      o.max_nodes = 200000;
+      o.goal = dr_result_from_string (result, rules) == DR_RESULT_DRAW ? DR_SOLVE_GOAL_DRAW
+                                                                        : DR_SOLVE_GOAL_WIN;
+      o.attacker = dr_solve_attacker_from_result (rules, result);
+      r = dr_solve (rules, &game->root->position, &o, &error);
+      g_assert_no_error (error);
+      g_test_message ("%s #%u [%s] %s: %s", path, index, dr_game_get_tag (game, "Event"), result,
+                      r->message);
+      g_assert_cmpint (r->status, ==, DR_SOLVE_PROVED);
+      g_assert_true (dr_solve_verify_tree (r, &error));
+      g_assert_no_error (error);
+      checked++;
+    }
+  return checked;
+}
+
+/* tests/data/endgames-russian.pdn: Petrov's triangle, Sargin's position
+ * with either side to move, the king against three men (a win and a
+ * draw), Shoshin's study ... */
+static void
+test_endgames_russian (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "endgames-russian.pdn", NULL);
+
+  g_assert_cmpuint (check_stated_results (path, &dr_rules_russian), ==, 12);
+}
+
+/* shared/data's English beginner's problems: two kings against one, the
+ * draws of two against two, #28A and #28B (the same position with either
+ * side to move, a win for White both times). */
+static void
+test_endgames_english (void)
+{
+  g_autofree char *data = test_shared_data_dir ();
+  g_autofree char *path = NULL;
+
+  if (data == NULL)
+    return;
+  path = g_build_filename (data, "english", "problems-beginner.pdn", NULL);
+  g_assert_cmpuint (check_stated_results (path, &dr_rules_english), ==, 11);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -729,6 +861,9 @@ main (int    argc,
   g_test_add_func ("/solve/finale/won", test_won_finale);
   g_test_add_func ("/solve/finale/draw", test_draw_finale);
   g_test_add_func ("/solve/finale/cooks", test_finale_cooks);
+  g_test_add_func ("/solve/draw-by-count-rule", test_draw_by_count_rule);
+  g_test_add_func ("/solve/endgames/russian", test_endgames_russian);
+  g_test_add_func ("/solve/endgames/english", test_endgames_english);
   status = g_test_run ();
   if (tables_dir != NULL)
     test_remove_tree (tables_dir);

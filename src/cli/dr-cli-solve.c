@@ -342,21 +342,15 @@ solve_pdn (const SolveArgs *a,
           if (goal_tag == NULL || !dr_solve_goal_from_string (goal_tag, &o.goal))
             o.goal = g_strcmp0 (result, "1/2-1/2") == 0 ? DR_SOLVE_GOAL_DRAW : DR_SOLVE_GOAL_WIN;
         }
-      /* Problems of the International federation (004 section VI): the
-       * winner the Result tag names is the attacker (6.1.4: Black may move
-       * first in a problem White wins), unless --attacker says.  English
-       * collections keep the game's Result, not the stipulation: there the
-       * side to move wins. */
-      if (a->attacker == NULL && game->rules->variant == DR_VARIANT_INTERNATIONAL
+      /* The winner the Result tag names is the attacker (004 6.1.4: Black
+       * may move first in a problem White wins), unless --attacker says;
+       * the tag is read in the game's variant, so English "0-1" is a win
+       * for White, the second player (the beginner's collection states
+       * #28B, Black to move, as "0-1").  Without a winner the side to
+       * move is the attacker. */
+      if (a->attacker == NULL
           && (o.goal == DR_SOLVE_GOAL_WIN || o.goal == DR_SOLVE_GOAL_WIN_EITHER))
-        {
-          const char *result = dr_game_get_tag (game, "Result");
-
-          if (g_strcmp0 (result, "1-0") == 0)
-            o.attacker = DR_SOLVE_ATTACKER_WHITE;
-          else if (g_strcmp0 (result, "0-1") == 0)
-            o.attacker = DR_SOLVE_ATTACKER_BLACK;
-        }
+        o.attacker = dr_solve_attacker_from_result (game->rules, dr_game_get_tag (game, "Result"));
       /* Finales end problems only (004 6.2.7.2): a Genre tag that says
        * otherwise (an étude) asks for the whole proof. */
       {

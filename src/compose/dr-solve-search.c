@@ -616,7 +616,12 @@ _dr_solve_search (Ctx              *c,
       return R_WIN;
     }
   *certain = !any_uncertain;
-  if (!any_path)
+  /* For the DRAW goal no failure is stored: a draw rule that counts moves
+   * (004 1.9.1.4: five moves of a king against a king) holds sooner on a
+   * longer line, so a position that failed within the bound on one line
+   * may draw within it on another (the table's entries are the
+   * position's, whatever the line). */
+  if (!any_path && c->goal != DR_SOLVE_GOAL_DRAW)
     tt_store (c, pos->hash, -1, *certain ? NOWIN_CERTAIN : bound);
   return R_NOWIN;
 }

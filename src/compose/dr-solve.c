@@ -24,6 +24,7 @@
 #include "dr-solve-private.h"
 
 #include "dr-fen.h"
+#include "dr-pdn.h"
 
 #include <inttypes.h>
 #include <glib/gi18n-lib.h>
@@ -57,6 +58,18 @@ dr_solve_goal_from_string (const char  *text,
         return TRUE;
       }
   return FALSE;
+}
+
+DrSolveAttacker
+dr_solve_attacker_from_result (const DrRules *rules,
+                               const char    *result)
+{
+  switch (dr_result_from_string (result, rules))
+    {
+    case DR_RESULT_WHITE_WINS: return DR_SOLVE_ATTACKER_WHITE;
+    case DR_RESULT_BLACK_WINS: return DR_SOLVE_ATTACKER_BLACK;
+    default: return DR_SOLVE_ATTACKER_TO_MOVE;
+    }
 }
 
 const char *

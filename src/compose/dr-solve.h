@@ -65,7 +65,9 @@
  * the current line, or in which one of the variant's draw rules holds
  * (dr_game_status() on the line from the start), is a success for the
  * attacker; these results depend on the line and are never stored in the
- * transposition table.
+ * transposition table, nor is any failure of the DRAW goal (a rule that
+ * counts moves holds sooner on a longer line, so a position that fails
+ * within a bound on one line may draw on another).
  *
  * Threads.  dr_solve() runs on the calling thread (call it from a worker
  * thread in an application); the progress callback is called on that
@@ -376,6 +378,13 @@ char          *dr_solve_result_format (const DrSolveResult  *result,
 const char    *dr_solve_goal_to_string   (DrSolveGoal  goal);   /* "win", "draw", "lock", ... */
 gboolean       dr_solve_goal_from_string (const char  *text,
                                           DrSolveGoal *goal);
+/* The attacker a collection states with a PDN Result tag (issue 24): the
+ * winner it names, read in @rules (English "0-1" is a win for White, the
+ * second player; 004 6.1.4: Black may move first in a problem White
+ * wins), or DR_SOLVE_ATTACKER_TO_MOVE for a draw, "*", NULL or anything
+ * else. */
+DrSolveAttacker dr_solve_attacker_from_result (const DrRules *rules,
+                                               const char    *result);
 const char    *dr_solve_status_to_string (DrSolveStatus status); /* "proved", "refuted", "undecided" */
 const char    *dr_solve_stop_to_string   (DrSolveStop  stop);
 const char    *dr_solve_leaf_to_string   (DrSolveLeaf  leaf);
