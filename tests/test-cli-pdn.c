@@ -97,20 +97,13 @@ test_pdn_commands (void)
   g_rmdir (dir);
 }
 
-
 /* The PDN files under @dir and its folders, in name order. */
 static void
 find_pdn_files (const char *dir,
                 GPtrArray  *files)
 {
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  g_autoptr (GPtrArray) names = dir_names (dir);
 
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_strings);
   for (guint i = 0; i < names->len; i++)
     {
       g_autofree char *path = g_build_filename (dir, names->pdata[i], NULL);

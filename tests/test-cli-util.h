@@ -246,18 +246,27 @@ add_position_args (GPtrArray  *args,
     }
 }
 
-/* The names in @dir, sorted and joined by spaces. */
-static inline char *
-dir_listing (const char *dir)
+/* The names in @dir, sorted.  (transfer full) */
+static inline GPtrArray *
+dir_names (const char *dir)
 {
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
 
   g_assert_nonnull (d);
   while ((name = g_dir_read_name (d)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, compare_strings);
+  return names;
+}
+
+/* The names in @dir, sorted and joined by spaces. */
+static inline char *
+dir_listing (const char *dir)
+{
+  g_autoptr (GPtrArray) names = dir_names (dir);
+
   g_ptr_array_add (names, NULL);
   return g_strjoinv (" ", (char **) names->pdata);
 }
