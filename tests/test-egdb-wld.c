@@ -12,30 +12,12 @@
 
 #include "config.h"
 
-#include "test-util.h"
+#include "test-egdb-util.h"
 
 #include "dr-egdb-wld-private.h"
 #include "dr-movegen.h"
 
 #include <string.h>
-
-static char *tables_dir;
-
-static DrEgdb *
-open_tables (const char *variant,
-             int         pieces)
-{
-  const DrRules *rules = dr_rules_from_name (variant);
-  DrEgdbBuildOptions options = { rules, tables_dir, pieces, NULL, 2 };
-  g_autoptr (GError) error = NULL;
-  DrEgdb *db;
-
-  g_assert_true (dr_egdb_build (&options, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  db = dr_egdb_open (rules, tables_dir, &error);
-  g_assert_no_error (error);
-  return db;
-}
 
 static const EgdbPart *
 part_of_slice (const DrEgdb *db,
@@ -290,13 +272,13 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tables_dir = g_dir_make_tmp ("egdb-wld-XXXXXX", NULL);
+  tables.dir = g_dir_make_tmp ("egdb-wld-XXXXXX", NULL);
   g_test_add_func ("/egdb/wld/free-positions", test_free_positions);
   g_test_add_func ("/egdb/wld/codecs/real", test_codecs_real);
   g_test_add_func ("/egdb/wld/codecs/edges", test_codecs_edges);
   g_test_add_func ("/egdb/wld/stats", test_stats);
   status = g_test_run ();
-  test_remove_tree (tables_dir);
-  g_free (tables_dir);
+  test_remove_tree (tables.dir);
+  g_free (tables.dir);
   return status;
 }
