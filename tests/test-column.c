@@ -26,6 +26,7 @@
 #include "dr-pdn.h"
 #include "dr-perft.h"
 #include "dr-stack.h"
+#include "test-cli-util.h"
 
 #include <string.h>
 
@@ -954,6 +955,49 @@ test_random_games (void)
   g_rand_free (rand);
 }
 
+/* draughtsman-cli with -v pillar / -v lasca: perft, moves, fen and
+ * pdn-check. */
+static void
+test_cli (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *pdn = NULL;
+
+  if (g_getenv ("DRAUGHTSMAN_CLI") == NULL)
+    {
+      g_test_skip ("DRAUGHTSMAN_CLI is not set (run the test through meson test)");
+      return;
+    }
+  {
+    g_autoptr (CliRun) run = cli_run ("perft", "-v", "pillar", "6", NULL);
+    g_assert_cmpint (run->status, ==, 0);
+    g_assert_nonnull (strstr (run->out, "perft 6 37908"));
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("moves", "-v", "lasca", "-f", "W:WKc3:Bd4(bb)", NULL);
+    g_assert_cmpint (run->status, ==, 0);
+    g_assert_cmpstr (run->out, ==, "c3:e5\n");
+  }
+  {
+    g_autoptr (CliRun) run = cli_run ("fen", "-v", "pillar", "W:Wc3(bW):Be5", NULL);
+    g_assert_cmpint (run->status, ==, 0);
+    g_assert_cmpstr (run->out, ==, "W:Wc3(bW):Be5\n");
+  }
+  dir = g_dir_make_tmp ("test-column-XXXXXX", NULL);
+  pdn = g_build_filename (dir, "towers.pdn", NULL);
+  g_assert_true (g_file_set_contents (pdn,
+                                      "[GameType \"88\"]\n\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n\n"
+                                      "[GameType \"89\"]\n\n1. c3-d4 e5:c3 2. b2:d4 c5-b4 *\n",
+                                      -1, NULL));
+  {
+    g_autoptr (CliRun) run = cli_run ("pdn-check", pdn, NULL);
+    g_assert_cmpint (run->status, ==, 0);
+    g_assert_nonnull (strstr (run->out, "games: 2, moves: 8, errors: 0"));
+  }
+  g_assert_cmpint (g_remove (pdn), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -983,5 +1027,6 @@ main (int   argc,
   g_test_add_func ("/column/perft/start", test_perft_start);
   g_test_add_func ("/column/perft/towers", test_perft_towers);
   g_test_add_func ("/column/perft/random-games", test_random_games);
+  g_test_add_func ("/column/cli", test_cli);
   return g_test_run ();
 }
