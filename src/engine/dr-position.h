@@ -19,15 +19,16 @@
  * Towers (dr-stack.h).  pieces[] and kings hold the top piece of every
  * square, so everything that looks at the pieces sees what commands each
  * tower.  The pieces beneath the tops are in two words: `under`, 2 bits a
- * piece (bit 0 black, bit 1 king), tower after tower in ascending bit order
- * of the occupied squares, each from just below its top downward; and
- * `under_run`, the heights in unary: for each occupied square in the same
- * order, one 1 per piece beneath, then a 0.  Nothing leaves the board in the
- * tower games, so `under_run` holds at most 24 + 23 bits (every piece a
- * one or a top's zero) and `under` 46; dr_stack_encode() refuses more (at
- * most 32 pieces beneath and 64 run bits).  Both are 0 when no square has a
- * piece beneath: always, in every other variant.  Two words cost the other
- * variants two 8-byte copies per move (README: measured within noise).
+ * piece (dr_zobrist_index(): bit 0 king, bit 1 black), tower after tower
+ * in ascending bit order of the occupied squares, each from just below its
+ * top downward; and `under_run`, the heights in unary: for each occupied
+ * square in the same order, one 1 per piece beneath, then a 0 (the zeros
+ * after the last tower are left out).  Nothing leaves the board in the
+ * tower games, so `under_run` holds at most 24 bits (each piece a one or
+ * its top's zero) and `under` 46; dr_stack_encode() refuses what does not
+ * fit the words.  Both are 0 when no square has a piece beneath: always,
+ * in every other variant.  Two words cost the other variants two 8-byte
+ * copies per move: within noise (README, "Towers").
  */
 #pragma once
 
@@ -155,9 +156,6 @@ dr_position_turn_key (const DrPosition *parent,
   return dr_zobrist_turn ^ (parent->second ? dr_zobrist_second : 0);
 }
 
-/* The hash of @parent with @move played, as dr_position_apply() keeps
- * it, without making the move: a search prefetches the child's table entry
- * with it. */
 /* Tower moves (DR_MOVE_TOWER) are made out of line (dr-stack.c): the
  * stacks are decoded, changed and encoded again. */
 void     dr_stack_apply       (DrPosition       *child,
@@ -166,6 +164,9 @@ void     dr_stack_apply       (DrPosition       *child,
 uint64_t dr_stack_hash_after  (const DrPosition *parent,
                                const DrMove     *move);
 
+/* The hash of @parent with @move played, as dr_position_apply() keeps
+ * it, without making the move: a search prefetches the child's table entry
+ * with it. */
 static inline uint64_t
 dr_position_hash_after (const DrPosition *parent,
                         const DrMove     *move)
