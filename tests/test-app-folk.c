@@ -11,9 +11,10 @@
  * and that man at once takes back, backward (004 1.5.3).  The move list
  * shows both, and the game written out keeps GameType 91.
  *
- * Armenian, Two-move and Stavropol draughts (GameTypes 93-95): a game from
- * the start clicked on the board, saved, and opened again in a second
- * window, where it is the same game.
+ * Armenian, Two-move and Stavropol draughts (GameTypes 93-95), pillar and
+ * Lasker draughts (88, 89): a game from the start clicked on the board,
+ * saved, and opened again in a second window, where it is the same game
+ * (towers included).
  */
 
 #define G_LOG_DOMAIN "test-app-folk"
@@ -131,6 +132,15 @@ static const FolkGame folk_games[] = {
   { "/app/folk/stavropol-game", &dr_rules_stavropol,
     { "f6", "g5", "g3", "h4", "h4", "f6", "g7", "e5", NULL },
     "f6-g5 g3-h4", "1. f6-g5 g3-h4 2. h4:f6 g7:e5" },
+  /* 001:100: White's d4 takes e5 and makes a tower on f6, whose top g7
+   * takes: the white man goes under Black's, f6 is Black's again. */
+  { "/app/folk/pillar-game", &dr_rules_pillar,
+    { "c3", "d4", "f6", "e5", "d4", "f6", "g7", "e5", NULL },
+    "c3-d4 f6-e5", "1. c3-d4 f6-e5 2. d4:f6 g7:e5" },
+  /* 001:116, on the 7x7 board's light squares: towers made and taken. */
+  { "/app/folk/lasca-game", &dr_rules_lasca,
+    { "c3", "d4", "e5", "c3", "b2", "d4", "c5", "b4", NULL },
+    "c3-d4 e5:c3", "1. c3-d4 e5:c3 2. b2:d4 c5-b4" },
 };
 
 typedef struct

@@ -110,6 +110,19 @@ set_fen (Fixture    *f,
 }
 
 static void
+set_fen_rules (Fixture       *f,
+               const DrRules *rules,
+               const char    *fen)
+{
+  g_autoptr (GError) error = NULL;
+  DrPosition pos;
+
+  g_assert_true (dr_fen_parse (rules, fen, &pos, &error));
+  g_assert_no_error (error);
+  dr_board_state_set_position (f->state, rules, &pos, NULL);
+}
+
+static void
 fixture_setup (Fixture       *f,
                gconstpointer  data)
 {
@@ -395,6 +408,81 @@ test_kings (Fixture       *f,
   assert_color (f, cx (9), cx (0), dark, "j10");
 }
 
+/* The mean brightness of the band of cell (@column, @row) of an 8x8 board
+ * (60 pixels a cell) from @top to @bottom pixels down, half a piece wide. */
+static int
+band_luma (Fixture *f,
+           int      column,
+           int      row,
+           int      top,
+           int      bottom)
+{
+  int cell = SIZE / 8, sum = 0, n = 0;
+
+  for (int y = top; y < bottom; y++)
+    for (int x = -cell / 6; x <= cell / 6; x++)
+      {
+        sum += luma (pixel (f, column * cell + cell / 2 + x, row * cell + y));
+        n++;
+      }
+  return sum / n;
+}
+
+/* Pillar draughts: a tower shows its pieces stacked, the top one whole and
+ * the ones beneath as rims below it, in their colours. */
+static void
+test_towers (Fixture       *f,
+             gconstpointer  data)
+{
+  GdkRGBA dark;
+  int square;
+
+  if (skip_without_display ())
+    return;
+  dark = dr_board_view_square_color (f->view, TRUE);
+  square = luma ((Rgb) { (int) (dark.red * 255), (int) (dark.green * 255), (int) (dark.blue * 255) });
+  /* c3: a white man over two black men; f6: a black man over two white
+   * men; h2: a white man alone. */
+  set_fen_rules (f, &dr_rules_pillar, "W:Wc3(bb),h2:Bf6(ww)");
+  render (f, "board-view-towers");
+
+  /* The top pieces' faces, in the upper half of the square (a cell is 60
+   * pixels), cream and black. */
+  g_assert_cmpint (band_luma (f, 2, 5, 12, 28), >, 180);
+  g_assert_cmpint (band_luma (f, 5, 2, 12, 28), <, 100);
+  /* The rims of the pieces beneath, 36 to 50 down: black under c3's white
+   * man, cream under f6's black man; a single piece leaves the square
+   * there. */
+  g_assert_cmpint (band_luma (f, 2, 5, 36, 50), <, square - 60);
+  g_assert_cmpint (band_luma (f, 5, 2, 36, 50), >, square + 20);
+  g_assert_cmpint (band_luma (f, 7, 6, 57, 59), ==, square);
+}
+
+/* Lasker draughts is played on the light squares of a 7x7 board. */
+static void
+test_lasca_board (Fixture       *f,
+                  gconstpointer  data)
+{
+  GdkRGBA light, dark;
+  int cell = SIZE / 7;
+
+  if (skip_without_display ())
+    return;
+  light = dr_board_view_square_color (f->view, FALSE);
+  dark = dr_board_view_square_color (f->view, TRUE);
+  set_fen_rules (f, &dr_rules_lasca, "W:Wa1:Bg7");
+  render (f, "board-view-lasca");
+  /* a1 (bottom left) and g1, a7, g7 are light, with the pieces on a1 and
+   * g7; b1 and a2 are dark. */
+  assert_color (f, 2, 6 * cell + 2, light, "a1's corner");
+  assert_color (f, 6 * cell + cell / 2, 6 * cell + cell / 2, light, "g1");
+  assert_color (f, cell / 2, cell / 2, light, "a7");
+  assert_color (f, cell + cell / 2, 6 * cell + cell / 2, dark, "b1");
+  assert_color (f, cell / 2, 5 * cell + cell / 2, dark, "a2");
+  if (luma (pixel (f, cell / 2, 6 * cell + cell / 2)) < 190)
+    g_error ("a1: not a white man");
+}
+
 /* The user's marks (dr-marks.h): a ring drawn inside a square, an arrow
  * between two; gone again when the marks are. */
 static void
@@ -519,6 +607,9 @@ main (int    argc,
   g_test_add ("/app/board-view/render/flipped", Fixture, NULL, fixture_setup, test_flipped, fixture_teardown);
   g_test_add ("/app/board-view/render/kings", Fixture, NULL, fixture_setup, test_kings, fixture_teardown);
   g_test_add ("/app/board-view/render/marks", Fixture, NULL, fixture_setup, test_marks, fixture_teardown);
+  g_test_add ("/app/board-view/render/towers", Fixture, NULL, fixture_setup, test_towers, fixture_teardown);
+  g_test_add ("/app/board-view/render/lasca", Fixture, NULL, fixture_setup, test_lasca_board,
+              fixture_teardown);
   g_test_add ("/app/board-view/square-at/plain", Fixture, NULL, fixture_setup, test_square_at,
               fixture_teardown);
   g_test_add ("/app/board-view/square-at/coordinates", Fixture, NULL, fixture_setup,

@@ -321,6 +321,59 @@ test_png (void)
   cairo_surface_destroy (surface);
 }
 
+/* The discs of the SVG @bytes: how many of the lighter colour, how many of
+ * the darker (exactly two colours). */
+static void
+svg_discs (GBytes *bytes,
+           guint  *light,
+           guint  *dark)
+{
+  g_autoptr (GError) error = NULL;
+  GMarkupParser parser = { svg_start, svg_end, NULL, NULL, NULL };
+  SvgCount count = { 0 };
+  GMarkupParseContext *context;
+  gsize len;
+  const char *data = g_bytes_get_data (bytes, &len);
+  GHashTableIter iter;
+  gpointer key, value;
+  double light_level = -1, dark_level = 101;
+
+  g_assert_nonnull (g_strstr_len (data, (gssize) MIN (len, 200), "<svg"));
+  count.fills = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  context = g_markup_parse_context_new (&parser, 0, &count, NULL);
+  g_assert_true (g_markup_parse_context_parse (context, data, (gssize) len, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_markup_parse_context_end_parse (context, &error));
+  g_assert_no_error (error);
+  g_markup_parse_context_free (context);
+
+  /* Two colours of discs: the lighter one counts the white pieces. */
+  g_assert_cmpuint (g_hash_table_size (count.fills), ==, 2);
+  g_hash_table_iter_init (&iter, count.fills);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      double level = rgb_level (key);
+
+      if (level > light_level)
+        {
+          if (light_level >= 0)
+            {
+              *dark = *light;
+              dark_level = light_level;
+            }
+          *light = GPOINTER_TO_UINT (value);
+          light_level = level;
+        }
+      else
+        {
+          *dark = GPOINTER_TO_UINT (value);
+          dark_level = level;
+        }
+    }
+  g_assert_cmpfloat (light_level, >, dark_level);
+  g_hash_table_unref (count.fills);
+}
+
 static void
 test_svg (void)
 {
@@ -332,59 +385,32 @@ test_svg (void)
     {
       DrDiagramOptions o;
       g_autoptr (GBytes) bytes = NULL;
-      g_autoptr (GError) error = NULL;
-      GMarkupParser parser = { svg_start, svg_end, NULL, NULL, NULL };
-      SvgCount count = { 0 };
-      GMarkupParseContext *context;
-      gsize len;
-      const char *data;
-      GHashTableIter iter;
-      gpointer key, value;
       guint light = 0, dark = 0;
-      double light_level = -1, dark_level = 101;
 
       dr_diagram_options_init (&o);
       o.style = styles[s];
       bytes = render (&dr_rules_international, fen, &o, DR_DIAGRAM_SVG);
-      data = g_bytes_get_data (bytes, &len);
-      g_assert_nonnull (g_strstr_len (data, (gssize) MIN (len, 200), "<svg"));
-
-      count.fills = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      context = g_markup_parse_context_new (&parser, 0, &count, NULL);
-      g_assert_true (g_markup_parse_context_parse (context, data, (gssize) len, &error));
-      g_assert_no_error (error);
-      g_assert_true (g_markup_parse_context_end_parse (context, &error));
-      g_assert_no_error (error);
-      g_markup_parse_context_free (context);
-
-      /* Two colours of discs: the lighter one counts the white pieces. */
-      g_assert_cmpuint (g_hash_table_size (count.fills), ==, 2);
-      g_hash_table_iter_init (&iter, count.fills);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        {
-          double level = rgb_level (key);
-
-          if (level > light_level)
-            {
-              if (light_level >= 0)
-                {
-                  dark = light;
-                  dark_level = light_level;
-                }
-              light = GPOINTER_TO_UINT (value);
-              light_level = level;
-            }
-          else
-            {
-              dark = GPOINTER_TO_UINT (value);
-              dark_level = level;
-            }
-        }
-      g_assert_cmpfloat (light_level, >, dark_level);
+      svg_discs (bytes, &light, &dark);
       g_assert_cmpuint (light, ==, 5);
       g_assert_cmpuint (dark, ==, 7);
-      g_hash_table_unref (count.fills);
     }
+}
+
+/* Pillar draughts: every piece of a tower is drawn, the ones beneath too:
+ * c3 a white man over two black men, f6 a black man over two white men,
+ * h2 a white man. */
+static void
+test_svg_towers (void)
+{
+  DrDiagramOptions o;
+  g_autoptr (GBytes) bytes = NULL;
+  guint light = 0, dark = 0;
+
+  dr_diagram_options_init (&o);
+  bytes = render (&dr_rules_pillar, "W:Wc3(bb),h2:Bf6(ww)", &o, DR_DIAGRAM_SVG);
+  svg_discs (bytes, &light, &dark);
+  g_assert_cmpuint (light, ==, 4);
+  g_assert_cmpuint (dark, ==, 3);
 }
 
 static void
@@ -1039,6 +1065,7 @@ main (int    argc,
 
   g_test_add_func ("/diagram/png", test_png);
   g_test_add_func ("/diagram/svg", test_svg);
+  g_test_add_func ("/diagram/svg-towers", test_svg_towers);
   g_test_add_func ("/diagram/pdf", test_pdf);
   g_test_add_func ("/diagram/collection/pages", test_collection);
   g_test_add_func ("/diagram/collection/errors", test_collection_errors);

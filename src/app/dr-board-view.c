@@ -21,6 +21,7 @@
 #include "dr-bitboard.h"
 #include "dr-notation.h"
 #include "dr-piece-theme.h"
+#include "dr-stack.h"
 
 #include <math.h>
 #include <string.h>
@@ -394,6 +395,50 @@ append_marks (DrBoardView *self,
   cairo_destroy (cr);
 }
 
+/* The piece on @bit in @rect, or the tower there (pillar and Lasker
+ * draughts), seen a little from the side: its pieces flattened to discs in
+ * perspective, from the bottom up, each a rim higher than the one below, so
+ * that the colours show in order and the top piece, which commands, shows
+ * its face (and crown); its height in the square's corner. */
+static void
+append_tower (DrBoardView           *self,
+              GtkSnapshot           *snapshot,
+              const DrGeometry      *g,
+              const DrPosition      *pos,
+              int                    bit,
+              double                 cell,
+              const graphene_rect_t *rect)
+{
+  DrPiece tower[DR_STACK_MAX + 1];
+  int n = pos->under_run != 0 ? dr_stack_get (pos, bit, tower) : 0;
+  g_autofree char *height = NULL;
+  const float flat = 0.62f;
+  float d, step, total;
+
+  if (n <= 1)
+    {
+      append_piece (self, snapshot, dr_position_get (pos, bit), rect);
+      return;
+    }
+  d = rect->size.width;
+  step = MIN (d * 0.17f, (rect->size.height - d * flat) / (float) (n - 1));
+  total = d * flat + step * (float) (n - 1);
+  for (int i = n - 1; i >= 0; i--)
+    {
+      float y = rect->origin.y + (rect->size.height + total) / 2 - d * flat - step * (float) (n - 1 - i);
+
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (rect->origin.x, y));
+      gtk_snapshot_scale (snapshot, 1.0f, flat);
+      append_piece (self, snapshot, tower[i], &GRAPHENE_RECT_INIT (0, 0, d, d));
+      gtk_snapshot_restore (snapshot);
+    }
+  height = g_strdup_printf ("%d", n);
+  append_label (self, snapshot, height, rect->origin.x + rect->size.width * 0.95,
+                rect->origin.y + rect->size.height * 0.02, cell, 0.2,
+                g->dense ? "rgba(60,40,20,0.95)" : "rgba(255,255,255,0.95)");
+}
+
 static void
 dr_board_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -443,7 +488,9 @@ dr_board_view_snapshot (GtkWidget   *widget,
         graphene_rect_t r = GRAPHENE_RECT_INIT ((float) (ox + column * cell), (float) (oy + row * cell),
                                                 (float) cell, (float) cell);
 
-        gtk_snapshot_append_color (snapshot, bit >= 0 && !g->all_squares ? &dark : &light, &r);
+        /* Lasca plays on the light squares (001: "on white fields"). */
+        gtk_snapshot_append_color (snapshot,
+                                   (bit >= 0 && !g->all_squares) != g->dense ? &dark : &light, &r);
         if (g->all_squares && ((x + y) & 1) == 0)
           gtk_snapshot_append_color (snapshot, &dark, &r);
         if (bit < 0)
@@ -488,7 +535,7 @@ dr_board_view_snapshot (GtkWidget   *widget,
         }
       /* Pieces fill 86% of the square. */
       graphene_rect_inset (&r, (float) (cell * 0.07), (float) (cell * 0.07));
-      append_piece (self, snapshot, piece, &r);
+      append_tower (self, snapshot, g, pos, bit, cell, &r);
     }
   if (self->dragging && self->press_square >= 0)
     {

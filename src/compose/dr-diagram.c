@@ -20,6 +20,7 @@
 #include "dr-fen.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-stack.h"
 
 #include <cairo-pdf.h>
 #include <fontconfig/fontconfig.h>
@@ -550,6 +551,47 @@ draw_piece (cairo_t       *cr,
     }
 }
 
+/* The piece on @bit, or the tower there (pillar and Lasker draughts) seen
+ * a little from the side as on the board (dr-board-view.c): its pieces
+ * flattened, from the bottom up, a rim apart, so that their colours show
+ * in order, the top one last; its height beside it. */
+static void
+draw_tower (cairo_t          *cr,
+            const Palette    *p,
+            const DrGeometry *g,
+            const DrPosition *pos,
+            int               bit,
+            double            cx,
+            double            cy,
+            double            cell)
+{
+  DrPiece tower[DR_STACK_MAX + 1];
+  int n = pos->under_run != 0 ? dr_stack_get (pos, bit, tower) : 0;
+  const double flat = 0.62;
+  double d = cell * 0.80;       /* draw_piece's disc */
+  double step, total;
+  char text[8];
+
+  if (n <= 1)
+    {
+      draw_piece (cr, p, dr_position_get (pos, bit), cx, cy, cell);
+      return;
+    }
+  step = MIN (d * 0.17, (cell * 0.92 - d * flat) / (n - 1));
+  total = d * flat + step * (n - 1);
+  for (int i = n - 1; i >= 0; i--)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, cx, cy + total / 2 - d * flat / 2 - step * (n - 1 - i));
+      cairo_scale (cr, 1.0, flat);
+      draw_piece (cr, p, tower[i], 0, 0, cell);
+      cairo_restore (cr);
+    }
+  g_snprintf (text, sizeof text, "%d", n);
+  draw_label (cr, text, cx + cell * 0.40, cy - cell * 0.38, cell * 0.22,
+              g->dense ? p->frame : p->number);
+}
+
 void
 dr_diagram_draw (cairo_t                *cr,
                  const DrRules          *rules,
@@ -590,7 +632,8 @@ dr_diagram_draw (cairo_t                *cr,
 
         cell_xy (rules, options, row, column, &x, &y);
         bit = dr_geometry_bit_at_xy (g, x, y);
-        dark = g->all_squares ? ((x + y) & 1) == 0 : bit >= 0;
+        /* Lasca plays on the light squares (001: "on white fields"). */
+        dark = g->all_squares ? ((x + y) & 1) == 0 : (bit >= 0) != g->dense;
         if (!dark)
           continue;
         cairo_rectangle (cr, l.board_x + column * l.cell, l.board_y + row * l.cell, l.cell, l.cell);
@@ -613,7 +656,7 @@ dr_diagram_draw (cairo_t                *cr,
           continue;
         piece = dr_position_get (pos, bit);
         if (piece != DR_PIECE_NONE)
-          draw_piece (cr, p, piece, cx, cy, l.cell);
+          draw_tower (cr, p, g, pos, bit, cx, cy, l.cell);
         else if (numbers)
           {
             char text_buf[8];

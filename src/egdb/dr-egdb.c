@@ -34,10 +34,11 @@ dr_egdb_supported (const DrRules *rules)
    * alone (a king comes back as a man; one's own pieces go), which the
    * slices by material the tables are built in do not follow.  Two-move
    * and Stavropol positions are not the alternating one-move game the
-   * tables solve. */
+   * tables solve.  In the tower games (pillar, Lasca) nothing leaves the
+   * board, and the tops the slices count are not the material. */
   return !rules->orthogonal_board && !rules->orthogonal_captures && !rules->frisian_king_runs
          && !rules->removed_at_once && !rules->kings_demoted && !rules->self_capture
-         && !rules->two_moves && !rules->foreign_moves;
+         && !rules->two_moves && !rules->foreign_moves && !rules->towers;
 }
 
 void

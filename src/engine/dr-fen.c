@@ -11,6 +11,7 @@
 #include "dr-fen.h"
 
 #include "dr-bitboard.h"
+#include "dr-stack.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -94,6 +95,78 @@ place (const DrRules *rules,
 static gboolean fen_parse (const DrRules *rules, const char *fen, DrPosition *pos,
                            gboolean validate, GError **error);
 
+/* Towers (pillar and Lasker draughts): no published notation writes the
+ * pieces of a column in a FEN, so ours extends PDN FEN: a square may be
+ * followed by the pieces beneath its top, from the top down, in
+ * parentheses: w and b men, W and B kings ("W:Wc3(bb),Kd4(w):B…" is a white
+ * man on c3 over two black men and a white king on d4 over a white man).
+ * Reads the parentheses at *@p (just after the square @bit) into @stacks. */
+static gboolean
+parse_tower (const DrRules *rules,
+             const char   **p,
+             const char    *fen,
+             int            bit,
+             DrStacks      *stacks,
+             GError       **error)
+{
+  const char *q = *p;
+  const char *open = q;
+  int h = 0;
+
+  if (*q != '(')
+    return TRUE;
+  if (!rules->towers)
+    {
+      g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_SYNTAX,
+                   _("FEN column %d: towers “(…)” are for pillar and Lasker draughts, not %s"),
+                   (int) (q - fen) + 1, rules->title);
+      return FALSE;
+    }
+  for (q++; *q != ')'; q++)
+    {
+      int code;
+
+      switch (*q)
+        {
+        case 'w': code = 0; break;
+        case 'W': code = 1; break;
+        case 'b': code = 2; break;
+        case 'B': code = 3; break;
+        case '\0':
+        case ':':
+        case ',':
+        case '"':
+          g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_SYNTAX,
+                       _("FEN column %d: the tower opened here has no “)”"),
+                       (int) (open - fen) + 1);
+          return FALSE;
+        default:
+          g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_SYNTAX,
+                       _("FEN column %d: “%c” in a tower is not a piece (w, b: men; W, B: kings)"),
+                       (int) (q - fen) + 1, *q);
+          return FALSE;
+        }
+      if (h >= DR_STACK_MAX)
+        {
+          g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_TOO_MANY_PIECES,
+                       _("FEN column %d: a tower holds at most %d pieces"),
+                       (int) (open - fen) + 1, DR_STACK_MAX + 1);
+          return FALSE;
+        }
+      stacks->code[bit][h++] = (uint8_t) code;
+    }
+  if (h == 0)
+    {
+      g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_SYNTAX,
+                   _("FEN column %d: “()” is an empty tower: leave the parentheses out"),
+                   (int) (open - fen) + 1);
+      return FALSE;
+    }
+  stacks->height[bit] = (uint8_t) h;
+  *p = q + 1;
+  return TRUE;
+}
+
 gboolean
 dr_fen_parse (const DrRules *rules,
               const char    *fen,
@@ -127,12 +200,14 @@ fen_parse (const DrRules *rules,
            GError       **error)
 {
   DrPosition result;
+  DrStacks stacks;
   const char *p = fen;
 
   g_return_val_if_fail (rules != NULL, FALSE);
   g_return_val_if_fail (fen != NULL, FALSE);
 
   dr_position_clear (&result);
+  memset (stacks.height, 0, sizeof stacks.height);
   while (is_space (*p) || *p == '"')
     p++;
   switch (*p)
@@ -269,6 +344,8 @@ fen_parse (const DrRules *rules,
               if (!place (rules, &result, bit, side, king, at, fen, error))
                 return FALSE;
               p += len;
+              if (!parse_tower (rules, &p, fen, bit, &stacks, error))
+                return FALSE;
             }
           while (is_space (*p))
             p++;
@@ -288,6 +365,12 @@ fen_parse (const DrRules *rules,
     }
 
   result.hash = dr_position_compute_hash (&result);
+  if (!dr_stack_encode (&result, &stacks))
+    {
+      g_set_error_literal (error, DR_FEN_ERROR, DR_FEN_ERROR_TOO_MANY_PIECES,
+                           _("FEN: the towers hold more pieces than a position can (32 beneath the tops)"));
+      return FALSE;
+    }
   if (validate && !dr_position_validate (rules, &result, error))
     return FALSE;
   *pos = result;
@@ -301,14 +384,25 @@ dr_position_validate (const DrRules    *rules,
 {
   const DrGeometry *g = rules->geometry;
   int max_pieces = g->n_squares / g->height * rules->rows_of_men;
+  int counts[2];
 
   g_return_val_if_fail (rules != NULL && pos != NULL, FALSE);
+
+  if (g->dense || rules->towers)
+    {
+      /* Ranks of unequal length (Lasca): count the start's men. */
+      max_pieces = 0;
+      for (int r = 0; r < rules->rows_of_men; r++)
+        max_pieces += dr_bb_count (dr_geometry_row_mask (g, r));
+    }
+  /* Towers: the pieces beneath count too (nothing leaves the board). */
+  dr_stack_count (pos, counts);
 
   for (int side = 0; side < 2; side++)
     {
       DrBitboard men = pos->pieces[side] & ~pos->kings;
       DrBitboard bad = men & dr_rules_promotion_mask (rules, (DrSide) side);
-      int n = dr_bb_count (pos->pieces[side]);
+      int n = counts[side];
 
       if (bad != 0)
         {
@@ -341,6 +435,19 @@ dr_position_validate (const DrRules    *rules,
 
 /* Squares of @set in numbering order. */
 static void
+append_tower (GString          *out,
+              const DrStacks   *stacks,
+              int               bit)
+{
+  if (stacks->height[bit] == 0)
+    return;
+  g_string_append_c (out, '(');
+  for (int i = 0; i < stacks->height[bit]; i++)
+    g_string_append_c (out, "wWbB"[stacks->code[bit][i] & 3]);
+  g_string_append_c (out, ')');
+}
+
+static void
 append_squares (GString          *out,
                 const DrRules    *rules,
                 const DrPosition *pos,
@@ -349,6 +456,9 @@ append_squares (GString          *out,
 {
   const DrGeometry *g = rules->geometry;
   gboolean first = TRUE;
+  DrStacks stacks;
+
+  dr_stack_decode (pos, &stacks);
 
   for (int n = 1; n <= g->n_squares; n++)
     {
@@ -368,17 +478,21 @@ append_squares (GString          *out,
           char name[8];
           dr_geometry_name (g, bit, name);
           g_string_append (out, name);
+          append_tower (out, &stacks, bit);
           continue;
         }
       g_string_append_printf (out, "%d", n);
-      if (!king)
+      if (stacks.height[bit] != 0)
+        append_tower (out, &stacks, bit);
+      else if (!king)
         {
           /* Extend to a range over consecutive men. */
           int last = n;
           while (last + 1 <= g->n_squares)
             {
               int next = dr_geometry_bit_from_number (g, last + 1);
-              if (!dr_bb_has (set, next) || dr_bb_has (pos->kings, next))
+              if (!dr_bb_has (set, next) || dr_bb_has (pos->kings, next)
+                  || stacks.height[next] != 0)
                 break;
               last++;
             }

@@ -28,7 +28,9 @@ GQuark    dr_fen_error_quark    (void);
 /* Reads PDN FEN (shared/design/PDN.md §3) as real files write it: numeric
  * or algebraic squares, ranges, K for kings, W/B lists in any order, a
  * trailing '.', lidraughts' :H and :F fields, '?' for an unknown side (the
- * variant's first player).  On success the position is also checked with
+ * variant's first player), and in the tower games the pieces beneath a
+ * top in parentheses after its square, top down ("c3(bW)": w b men, W B
+ * kings; dr-fen.c).  On success the position is also checked with
  * dr_position_validate(). */
 gboolean  dr_fen_parse          (const DrRules    *rules,
                                  const char       *fen,

@@ -48,6 +48,12 @@ const DrGeometry dr_geometry_8x8_full = {
   .half = 8, .period = 16, .squares = UINT64_MAX,
 };
 
+const DrGeometry dr_geometry_7x7 = {
+  .width = 7, .height = 7, .n_squares = 25, .all_squares = false, .dense = true,
+  .mirrored = false, .corner = DR_CORNER_TOP_LEFT,
+  .half = 4, .period = 8, .squares = UINT64_C (0x00552A552A552A55),
+};
+
 int
 dr_geometry_bit_at (const DrGeometry *g,
                     int               row,
@@ -57,6 +63,8 @@ dr_geometry_bit_at (const DrGeometry *g,
     return -1;
   if (g->all_squares)
     return row * 8 + file;
+  if (g->dense)
+    return dr_bb_has (g->squares, row * 8 + file) ? row * 8 + file : -1;
   /* Internal row 0 (even) has its playing squares on the odd files. */
   if (((row + file) & 1) == 0)
     return -1;
@@ -73,7 +81,7 @@ dr_geometry_row_file (const DrGeometry *g,
 
   if (bit < 0 || bit >= 64 || (g->squares & dr_bb_bit (bit)) == 0)
     return false;
-  if (g->all_squares)
+  if (g->all_squares || g->dense)
     {
       *row = bit / 8;
       *file = bit % 8;
@@ -149,6 +157,21 @@ dr_geometry_bit_from_number_corner (const DrGeometry *g,
 
   if (number < 1 || number > g->n_squares)
     return -1;
+  if (g->dense)
+    {
+      /* Ranks of unequal length (7x7): count the playing squares in order. */
+      for (int i = 0; i < g->height; i++)
+        for (int jj = 0; jj < g->width; jj++)
+          {
+            int yy = from_bottom ? i : g->height - 1 - i;
+            int xx = from_left ? jj : g->width - 1 - jj;
+            int bit = dr_geometry_bit_at_xy (g, xx, yy);
+
+            if (bit >= 0 && --number == 0)
+              return bit;
+          }
+      return -1;
+    }
   k = (number - 1) / per_rank;
   j = (number - 1) % per_rank;
   y = from_bottom ? k : g->height - 1 - k;
@@ -176,6 +199,24 @@ dr_geometry_number_corner (const DrGeometry *g,
 
   if (!dr_geometry_xy (g, bit, &x, &y))
     return 0;
+  if (g->dense)
+    {
+      int n = 0;
+
+      for (int i = 0; i < g->height; i++)
+        for (int jj = 0; jj < g->width; jj++)
+          {
+            int yy = from_bottom ? i : g->height - 1 - i;
+            int xx = from_left ? jj : g->width - 1 - jj;
+            int b = dr_geometry_bit_at_xy (g, xx, yy);
+
+            if (b >= 0)
+              n++;
+            if (b == bit)
+              return n;
+          }
+      return 0;
+    }
   k = from_bottom ? y : g->height - 1 - y;
   for (int i = 0; i < g->width; i++)
     {

@@ -19,6 +19,17 @@
  * Turkish draughts is played on all 64 squares; it uses plain bit = 8 * row
  * + file and its own generator.
  *
+ * Lasker draughts (Lasca) is played on the 25 light squares of a 7x7 board
+ * whose corners are light (001): rows alternately of 4 and 3 squares, so
+ * the ghost layout above (the same number of squares in every rank) does
+ * not fit.  It uses bit = 8 * row + file ("dense"), the playing squares
+ * those with row + file even; file 7 is a column of ghosts, so the four
+ * diagonal steps -9, -7, +7 and +9 never wrap onto a playing square.
+ * Names are a1-g7 (a1 a playing square, at White's lower left, as on the
+ * Lasca board: lasca.org), numbers 1-25 rank by rank from a7 (= 1) as on
+ * the 8x8 board (1 = b8), which no Lasca source uses: the variant writes
+ * algebraic names.
+ *
  * Numbering.  Square numbers follow the PDN 3.0 GameType of each variant
  * (shared/design/PDN.md §4): the corner holding square 1 as White sees the
  * board, numbering rank by rank.  Names are algebraic, a1 at White's lower
@@ -46,6 +57,7 @@ typedef struct
   uint8_t    height;       /* ranks */
   uint8_t    n_squares;    /* playing squares */
   bool       all_squares;  /* every square is played on (Turkish) */
+  bool       dense;        /* bit = 8 * row + file, squares from the mask (Lasca) */
   bool       mirrored;     /* a1 is not a playing square (PDN invert flag 1) */
   DrCorner   corner;       /* where square 1 lies, as White sees the board */
   uint8_t    half;         /* playing squares per rank on diagonal boards */
@@ -58,6 +70,7 @@ extern const DrGeometry dr_geometry_8x8;            /* 1 = b8 ... 32 = g1 (Engli
 extern const DrGeometry dr_geometry_8x8_italian;    /* mirrored, 1 = a8 ... 32 = h1 */
 extern const DrGeometry dr_geometry_8x8_spanish;    /* mirrored, 1 = h1 ... 32 = a8 */
 extern const DrGeometry dr_geometry_8x8_full;       /* Turkish, all 64 squares */
+extern const DrGeometry dr_geometry_7x7;            /* Lasca: light squares, 1 = a7 ... 25 = g1 */
 
 /* Internal coordinates: row 0 is the top rank as White sees it, file 0 the
  * leftmost file of the standard (not mirrored) orientation. */

@@ -144,6 +144,9 @@ static const struct { const char *hub; DrVariant variant; } variant_names[] = {
   { "samoyed", DR_VARIANT_SAMOYED },
   { "armenian", DR_VARIANT_ARMENIAN }, { "two-move", DR_VARIANT_TWO_MOVE },
   { "stavropol", DR_VARIANT_STAVROPOL },
+  /* The Hub position text has one character a square: the tops only, so
+   * a tower game can be named but not set up with towers over Hub. */
+  { "pillar", DR_VARIANT_PILLAR }, { "lasca", DR_VARIANT_LASCA },
 };
 
 const char *

@@ -100,3 +100,19 @@ unsigned _dr_movegen_count_stavropol    (const DrPosition *pos,
 bool     _dr_movegen_has_capture_stavropol (const DrPosition *pos);
 bool     _dr_movegen_has_quiet_stavropol   (const DrPosition *pos);
 DrMovesKind _dr_movegen_moves_kind_stavropol (const DrPosition *pos);
+
+/* The tower games (dr-movegen-stack.c): no perft loop of their own. */
+void     _dr_movegen_generate_pillar (const DrPosition *pos,
+                                      DrMoveList       *list);
+unsigned _dr_movegen_count_pillar    (const DrPosition *pos,
+                                      DrMoveList       *scratch);
+bool     _dr_movegen_has_capture_pillar (const DrPosition *pos);
+bool     _dr_movegen_has_quiet_pillar   (const DrPosition *pos);
+DrMovesKind _dr_movegen_moves_kind_pillar (const DrPosition *pos);
+void     _dr_movegen_generate_lasca (const DrPosition *pos,
+                                     DrMoveList       *list);
+unsigned _dr_movegen_count_lasca    (const DrPosition *pos,
+                                     DrMoveList       *scratch);
+bool     _dr_movegen_has_capture_lasca (const DrPosition *pos);
+bool     _dr_movegen_has_quiet_lasca   (const DrPosition *pos);
+DrMovesKind _dr_movegen_moves_kind_lasca (const DrPosition *pos);

@@ -7,6 +7,7 @@
 #include "dr-position.h"
 
 #include "dr-bitboard.h"
+#include "dr-stack.h"
 
 #include <string.h>
 
@@ -25,6 +26,14 @@ dr_position_put (DrPosition *pos,
 {
   DrBitboard b = dr_bb_bit (bit);
 
+  if (pos->under_run != 0)
+    {
+      /* Towers on the board: the square's whole tower is replaced, and the
+       * stacks are encoded again for the new set of tops (dr-stack.h);
+       * a single piece never makes them longer than a legal set-up's. */
+      (void) dr_stack_set (pos, bit, &piece, piece == DR_PIECE_NONE ? 0 : 1);
+      return;
+    }
   pos->pieces[0] &= ~b;
   pos->pieces[1] &= ~b;
   pos->kings &= ~b;
@@ -89,6 +98,8 @@ dr_position_compute_hash (const DrPosition *pos)
         }
       h ^= dr_position_frisian_key (pos, side);
     }
+  if (pos->under_run != 0)
+    h ^= dr_stack_hash (pos);
   return h;
 }
 
@@ -98,6 +109,7 @@ dr_position_equal (const DrPosition *a,
 {
   return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1]
          && a->kings == b->kings && a->turn == b->turn && a->second == b->second
+         && a->under == b->under && a->under_run == b->under_run
          && a->king_run_length[0] == b->king_run_length[0]
          && a->king_run_length[1] == b->king_run_length[1]
          && (a->king_run_length[0] == 0 || a->king_run_square[0] == b->king_run_square[0])

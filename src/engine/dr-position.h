@@ -6,13 +6,29 @@
  * Hot-path header: libc only.
  *
  * A DrPosition is everything the rules need to generate moves: the pieces of
- * each side, which of them are kings, the side to move, and for Frisian the
- * counters of its king-move restriction.  It is a plain value (48 bytes):
+ * each side, which of them are kings, the side to move, for Frisian the
+ * counters of its king-move restriction, and for the tower games (pillar
+ * and Lasker draughts) the pieces beneath the tops.  It is a plain value
+ * (56 bytes):
  * moves are made by copy-make (dr_position_apply), so undo is free, a game
  * tree can store positions, and a search thread works on its own copy.
  *
  * The Zobrist hash is kept incrementally by dr_position_apply and covers the
- * pieces, the side to move and the Frisian counters.
+ * pieces, the side to move, the Frisian counters and the stacks.
+ *
+ * Towers (dr-stack.h).  pieces[] and kings hold the top piece of every
+ * square, so everything that looks at the pieces sees what commands each
+ * tower.  The pieces beneath the tops are in two words: `under`, 2 bits a
+ * piece (dr_zobrist_index(): bit 0 king, bit 1 black), tower after tower
+ * in ascending bit order of the occupied squares, each from just below its
+ * top downward; and `under_run`, the heights in unary: for each occupied
+ * square in the same order, one 1 per piece beneath, then a 0 (the zeros
+ * after the last tower are left out).  Nothing leaves the board in the
+ * tower games, so `under_run` holds at most 24 bits (each piece a one or
+ * its top's zero) and `under` 46; dr_stack_encode() refuses what does not
+ * fit the words.  Both are 0 when no square has a piece beneath: always,
+ * in every other variant.  Two words cost the other variants two 8-byte
+ * copies per move: within noise (README, "Towers").
  */
 #pragma once
 
@@ -34,6 +50,9 @@ typedef struct
    * its two moves (DR_MOVE_KEEPS_TURN), 0 otherwise and in every other
    * variant. */
   uint8_t    second;
+  /* Pillar and Lasker draughts: the pieces beneath the tops (above). */
+  uint64_t   under;
+  uint64_t   under_run;
 } DrPosition;
 
 extern const uint64_t dr_zobrist_piece[4][64];
@@ -137,6 +156,14 @@ dr_position_turn_key (const DrPosition *parent,
   return dr_zobrist_turn ^ (parent->second ? dr_zobrist_second : 0);
 }
 
+/* Tower moves (DR_MOVE_TOWER) are made out of line (dr-stack.c): the
+ * stacks are decoded, changed and encoded again. */
+void     dr_stack_apply       (DrPosition       *child,
+                               const DrPosition *parent,
+                               const DrMove     *move);
+uint64_t dr_stack_hash_after  (const DrPosition *parent,
+                               const DrMove     *move);
+
 /* The hash of @parent with @move played, as dr_position_apply() keeps
  * it, without making the move: a search prefetches the child's table entry
  * with it. */
@@ -157,6 +184,8 @@ dr_position_hash_after (const DrPosition *parent,
                ^ dr_zobrist_piece[2 * mover + was_king][move->from]
                ^ dr_zobrist_piece[2 * mover + is_king][move->to];
 
+  if (move->flags & DR_MOVE_TOWER)
+    return dr_stack_hash_after (parent, move);
   for (DrBitboard c = move->captures; c != 0; c = dr_bb_rest (c))
     {
       int sq = dr_bb_first (c);
@@ -216,6 +245,11 @@ dr_position_apply (DrPosition       *child,
   /* Two-move: the side keeps the move after the first of its two. */
   int keeps = (move->flags & DR_MOVE_KEEPS_TURN) != 0;
 
+  if (move->flags & DR_MOVE_TOWER)
+    {
+      dr_stack_apply (child, parent, move);
+      return;
+    }
   for (DrBitboard c = captures; c != 0; c = dr_bb_rest (c))
     {
       int sq = dr_bb_first (c);
@@ -261,4 +295,7 @@ dr_position_apply (DrPosition       *child,
   child->king_run_length[us] = run_length;
   child->king_run_square[them] = other_square;
   child->king_run_length[them] = other_length;
+  /* No tower moved (DR_MOVE_TOWER is the only way stacks change). */
+  child->under = parent->under;
+  child->under_run = parent->under_run;
 }

@@ -603,6 +603,84 @@ const DrRules dr_rules_stavropol = {
   .moves_kind = _dr_movegen_moves_kind_stavropol,
 };
 
+/* The tower games: kings-only and repetition draws of Russian draughts;
+ * 004 1.9.1.3-1.9.1.5 count pieces, which towers make another thing. */
+static const DrDrawRule pillar_draws[] = {
+  { .kind = DR_DRAW_KINGS_ONLY, .limit = 15, .article = "004 1.9.1.6" },
+  { .kind = DR_DRAW_REPETITION, .limit = 3, .article = "004 1.9.1.7" },
+};
+
+/* 001 line 100 (and 342): "In the old Russian game of pillar checkers
+ * (towers), all the chips remain on the board until the end of the game:
+ * the beaten checker is placed under the batter. The towers formed during
+ * the game move all over the board, "obeying" the top checker. The tower can
+ * go to the kings (only the top checker turns into it). When a tower is
+ * captured, the top checker is removed from it: the checker that was
+ * previously under it now becomes the main one in this tower."  Everything
+ * else is Russian draughts (004 section I): a tower is jumped once and the
+ * jumped towers stay until the capture ends (004 1.5.9, 1.5.12), so the
+ * pieces go under the taker in the order taken.  A king taken stays a king
+ * beneath and commands as one when uncovered ("Officers in prison do not
+ * lose their status", jpneto.github.io/world_abstract_games/bashnya.htm;
+ * the same for Lasca). */
+const DrRules dr_rules_pillar = {
+  .variant = DR_VARIANT_PILLAR,
+  .name = "pillar",
+  .title = N_("Pillar draughts"),
+  .source = "001 line 100; 004 section I",
+  .gametype = 88,
+  RUSSIAN_RULES,
+  .towers = true,
+  .draw_rules = pillar_draws,
+  .n_draw_rules = DR_N_ELEMENTS (pillar_draws),
+  .generate = _dr_movegen_generate_pillar,
+  .count = _dr_movegen_count_pillar,
+  .has_capture = _dr_movegen_has_capture_pillar,
+  .has_quiet = _dr_movegen_has_quiet_pillar,
+  .moves_kind = _dr_movegen_moves_kind_pillar,
+};
+
+/* 001 line 116: "Lasker checkers, invented by the world chess champion in
+ * the 1910s on the basis of Russian pillar checkers. The game is played on
+ * a 7x7 board on white fields (the corner cells on such a board are
+ * white)."  What 001 leaves open is Lasker's (1911), as the Lasca site
+ * reprints it (lasca.org/show?2M1, show?6UW): 11 pieces each on the three
+ * nearest rows; soldiers step diagonally forward, officers forward or
+ * backward, one square; captures by the short jump, compulsory, the player
+ * choosing among them, and "if once he has executed it, he can carry out a
+ * new capture with the same piece, he a[lso must]" (draughts.github.io/
+ * lasca.html); soldiers capture forward only (English draughts' rule,
+ * which Lasca follows: Wikipedia "Bashni"); "promotion only comes at the
+ * end of a move"; "a piece may not attack the same piece twice in the
+ * course of a single move"; "if captured, an officer retains its rank".
+ * White moves first (lasca.org's diagrams); threefold repetition is the
+ * only draw rule we apply (Lasker's text gives none). */
+const DrRules dr_rules_lasca = {
+  .variant = DR_VARIANT_LASCA,
+  .name = "lasca",
+  .title = N_("Lasker draughts (Lasca)"),
+  .source = "001 line 116; Lasker 1911 (lasca.org)",
+  .gametype = 89,
+  .geometry = &dr_geometry_7x7,
+  .first_side = DR_SIDE_WHITE,
+  .rows_of_men = 3,
+  .notation = DR_NOTATION_ALGEBRAIC,
+  .capture_separator = ':',
+  .men_capture_backward = false,
+  .men_capture_kings = true,
+  .kings_fly = false,
+  .towers = true,
+  .promotion_in_capture = DR_PROMOTION_GOES_ON_AS_MAN,
+  .capture_choice = DR_CAPTURE_FREE,
+  .draw_rules = repetition_draws,
+  .n_draw_rules = DR_N_ELEMENTS (repetition_draws),
+  .generate = _dr_movegen_generate_lasca,
+  .count = _dr_movegen_count_lasca,
+  .has_capture = _dr_movegen_has_capture_lasca,
+  .has_quiet = _dr_movegen_has_quiet_lasca,
+  .moves_kind = _dr_movegen_moves_kind_lasca,
+};
+
 static const DrRules *const all_rules[DR_N_VARIANTS] = {
   [DR_VARIANT_INTERNATIONAL] = &dr_rules_international,
   [DR_VARIANT_RUSSIAN] = &dr_rules_russian,
@@ -622,6 +700,8 @@ static const DrRules *const all_rules[DR_N_VARIANTS] = {
   [DR_VARIANT_ARMENIAN] = &dr_rules_armenian,
   [DR_VARIANT_TWO_MOVE] = &dr_rules_two_move,
   [DR_VARIANT_STAVROPOL] = &dr_rules_stavropol,
+  [DR_VARIANT_PILLAR] = &dr_rules_pillar,
+  [DR_VARIANT_LASCA] = &dr_rules_lasca,
 };
 
 const DrRules *

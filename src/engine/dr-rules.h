@@ -38,6 +38,8 @@ typedef enum
   DR_VARIANT_ARMENIAN,
   DR_VARIANT_TWO_MOVE,
   DR_VARIANT_STAVROPOL,
+  DR_VARIANT_PILLAR,
+  DR_VARIANT_LASCA,
   DR_N_VARIANTS
 } DrVariant;
 
@@ -153,6 +155,7 @@ struct _DrRules
   bool                 self_capture;       /* own pieces are captured too (Samoyed) */
   bool                 two_moves;          /* a turn is two moves (two-move) */
   bool                 foreign_moves;      /* the opponent's pieces may be moved (Stavropol) */
+  bool                 towers;             /* taken pieces go under the taker (pillar, Lasca; dr-stack.h) */
   DrPromotionInCapture promotion_in_capture;
   DrCaptureChoice      capture_choice;
   bool                 frisian_king_runs;  /* Frisian king-move restriction */
@@ -185,6 +188,8 @@ extern const DrRules dr_rules_samoyed;
 extern const DrRules dr_rules_armenian;
 extern const DrRules dr_rules_two_move;
 extern const DrRules dr_rules_stavropol;
+extern const DrRules dr_rules_pillar;
+extern const DrRules dr_rules_lasca;
 
 /* Alternative International draw rule sets (the default, on
  * dr_rules_international, is 003 section 5 as the rules README digests it):

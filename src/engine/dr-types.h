@@ -50,6 +50,9 @@ typedef enum
   DR_MOVE_DEMOTES  = 1 << 2, /* the captured kings stay, as men (Northern) */
   DR_MOVE_FOREIGN  = 1 << 3, /* the piece moved is the opponent's (Stavropol) */
   DR_MOVE_KEEPS_TURN = 1 << 4, /* the first move of a turn of two (two-move) */
+  DR_MOVE_TOWER    = 1 << 5, /* a tower moves: the stacks change (pillar, Lasca; dr-stack.h) */
+  DR_MOVE_SHORT_JUMPS = 1 << 6, /* with DR_MOVE_TOWER: every captured square is halfway
+                                   between two landings (Lasca's 7x7 board) */
 } DrMoveFlags;
 
 /* A move: from, to, the set of captured pieces and the route.  path[i] is
@@ -78,10 +81,18 @@ typedef struct
   DrMove   moves[DR_MAX_MOVES];
 } DrMoveList;
 
+/* Tower moves (dr-stack.c): do @a and @b take their pieces in the same
+ * order?  The order is the order of the pieces in the tower. */
+bool dr_stack_same_order (const DrMove *a,
+                          const DrMove *b);
+
+/* In the tower games two captures of the same pieces in another order are
+ * two moves (dr-movegen-stack.c). */
 static inline bool
 dr_move_same (const DrMove *a,
               const DrMove *b)
 {
   return a->from == b->from && a->to == b->to && a->captures == b->captures
-         && (a->flags & DR_MOVE_PROMOTES) == (b->flags & DR_MOVE_PROMOTES);
+         && (a->flags & DR_MOVE_PROMOTES) == (b->flags & DR_MOVE_PROMOTES)
+         && (!(a->flags & DR_MOVE_TOWER) || dr_stack_same_order (a, b));
 }
