@@ -143,7 +143,9 @@ fen_list (const DrWideGeometry *g,
       if (*p == ':' || ends_fen (p))
         break;
       at = p;
-      if (*p == 'K' || *p == 'k')
+      /* "K" for a king; lower-case "k" too, but "k3" is the square on the
+       * k file of the 12x12 and 14x14 boards. */
+      if (*p == 'K' || (*p == 'k' && !g_ascii_isdigit (p[1])))
         {
           king = TRUE;
           p++;

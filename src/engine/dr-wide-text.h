@@ -23,7 +23,8 @@ const char *dr_wide_square_text (const DrWideGeometry *g,
 
 /* Reads PDN FEN for the @size x @size board (PDN.md §3): side W, B or ?
  * (White), then W and B lists of numbered (1..n_squares, ranges "43-72") or
- * algebraic ("a1".."l12") squares, K for kings; H, F and + fields are
+ * algebraic ("a1".."l12") squares, K for kings (k too, but "k3" is a
+ * square); H, F and + fields are
  * ignored and a trailing '.' is allowed.  Rejects squares off the board or
  * listed twice, men on their own crowning rank and more pieces than a side
  * starts with, saying what and at which column. */
