@@ -12,7 +12,8 @@
  *    capture route, then keeps the ones that take the most pieces, one per
  *    (from, to, captured set).  Its perft must equal the fast one's, and
  *    along seeded random games both must list the same moves;
- * 4. FEN round trips and the messages of bad FEN and moves.
+ * 4. FEN round trips and the messages of bad FEN and moves;
+ * 5. draughtsman-cli --variant canadian (when meson test names the CLI).
  */
 
 #include "config.h"
@@ -20,6 +21,7 @@
 #include "dr-fen.h"
 #include "dr-notation.h"
 #include "dr-wide-text.h"
+#include "test-cli-util.h"
 
 #include <string.h>
 
@@ -828,6 +830,52 @@ test_move_text_routes (void)
   g_assert_cmpstr (error->message, ==, "“f10xe7” fits several legal moves: give the squares the capture passes");
 }
 
+/* ---- 5. draughtsman-cli -------------------------------------------- */
+
+static void
+test_cli_perft (void)
+{
+  g_autoptr (CliRun) run = cli_run ("perft", "--variant", "canadian", "4", NULL);
+  g_autoptr (CliRun) div = cli_run ("divide", "--variant", "canadian", "2", NULL);
+  g_autoptr (CliRun) paths = cli_run ("perft", "--variant", "canadian", "--paths",
+                                      "--fen", "W:WKc3:Bb4,d4,b6,d6", "1", NULL);
+
+  g_assert_cmpint (run->status, ==, 0);
+  g_assert_cmpstr (run->out, ==, "perft 1 11\nperft 2 121\nperft 3 1222\nperft 4 10053\n"
+                                 "Nodes searched: 10053\n");
+  g_assert_cmpint (div->status, ==, 0);
+  g_assert_nonnull (strstr (div->out, "43-37: 11\n"));
+  g_assert_true (g_str_has_suffix (div->out, "\nNodes searched: 121\n"));
+  g_assert_cmpint (paths->status, ==, 0);
+  g_assert_true (g_str_has_prefix (paths->out, "perft 1 6\n"));
+}
+
+static void
+test_cli_moves_and_fen (void)
+{
+  g_autoptr (CliRun) moves = cli_run ("moves", "--variant", "canadian", "--notation", "algebraic",
+                                      "--fen", "W:WKa1:Bd4,h8", NULL);
+  g_autoptr (CliRun) hub = cli_run ("moves", "--variant", "canadian", "--format", "hub",
+                                    "--fen", "W:We3,Ka9:Bb10,d4,f4,f6", NULL);
+  g_autoptr (CliRun) fen = cli_run ("fen", "--variant", "canadian", "--notation", "algebraic",
+                                    "W:W60,K66:BK6,12", NULL);
+  g_autoptr (CliRun) bad = cli_run ("fen", "--variant", "canadian", "W:W73", NULL);
+  g_autoptr (CliRun) unknown = cli_run ("perft", "--variant", "canadien", "1", NULL);
+
+  g_assert_cmpint (moves->status, ==, 0);
+  g_assert_cmpstr (moves->out, ==, "a1xi9\na1xj10\na1xk11\na1xl12\n");
+  g_assert_cmpint (hub->status, ==, 0);
+  g_assert_cmpstr (hub->out, ==, "57x33x39x51\n");
+  g_assert_cmpint (fen->status, ==, 0);
+  g_assert_cmpstr (fen->out, ==, "W:Wk3,Kl2:BKl12,k11\n");
+  g_assert_cmpint (bad->status, ==, 1);
+  /* Under LC_ALL=C the quotes come out as '?'. */
+  g_assert_true (g_str_has_prefix (bad->err, "draughtsman-cli fen: FEN column 4: "));
+  g_assert_true (g_str_has_suffix (bad->err, "73? is not a playing square of the 12x12 board\n"));
+  g_assert_cmpint (unknown->status, ==, 1);
+  g_assert_nonnull (strstr (unknown->err, ", canadian)"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -852,5 +900,10 @@ main (int    argc,
   g_test_add_func ("/wide/fen/errors", test_fen_errors);
   g_test_add_func ("/wide/move/text", test_move_text);
   g_test_add_func ("/wide/move/routes", test_move_text_routes);
+  if (g_getenv ("DRAUGHTSMAN_CLI") != NULL)
+    {
+      g_test_add_func ("/wide/cli/perft", test_cli_perft);
+      g_test_add_func ("/wide/cli/moves-and-fen", test_cli_moves_and_fen);
+    }
   return g_test_run ();
 }
