@@ -13,8 +13,9 @@
  *   - kings move and capture any distance along a diagonal, landing on any
  *     free square beyond the piece taken, but on one from which the capture
  *     goes on when there is one (004 1.4.5, 1.5.2, 1.5.6);
- *   - captured pieces stay on the board until the capture ends (004 1.5.10,
- *     the "Turkish strike"): they cannot be jumped twice and still block;
+ *   - captured pieces stay on the board until the capture ends and are
+ *     lifted then (004 1.5.7, 1.5.12: the "Turkish strike"); they still
+ *     block, and none is jumped twice (1.5.9);
  *   - a man that reaches the far rank during a capture and can go on
  *     capturing goes on as a man and is not crowned; one that ends its move
  *     there is crowned (004 2.5.2.1).
