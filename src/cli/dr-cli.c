@@ -24,6 +24,7 @@
 #include "dr-cli-learn.h"
 #include "dr-cli-solve.h"
 #include "dr-cli-tactics.h"
+#include "dr-cli-wide.h"
 #include "dr-dxp.h"
 #include "dr-fen.h"
 #include "dr-hub.h"
@@ -73,6 +74,8 @@ variant_names (void)
 
   for (int v = 0; v < DR_N_VARIANTS; v++)
     g_string_append_printf (names, "%s%s", v ? ", " : "", dr_rules_get ((DrVariant) v)->name);
+  /* perft, divide, moves and fen only (dr-cli-wide.c). */
+  g_string_append (names, ", canadian");
   return names;
 }
 
@@ -187,6 +190,31 @@ parse_depth (const char *command,
   return TRUE;
 }
 
+/* The wide-board variants (Canadian) have their own path, dr-cli-wide.c:
+ * runs @command there, after its checks of the arguments left, and clears
+ * @o. */
+static int
+wide_command (const char *command,
+              CliOptions *o,
+              int         argc,
+              char      **argv)
+{
+  DrCliWideOptions w = {
+    .command = command, .variant = o->variant, .fen = o->fen,
+    .notation = o->notation, .format = o->format, .paths = o->paths,
+  };
+  int status = EXIT_FAILURE;
+  int depth;
+
+  if (g_str_equal (command, "moves") || g_str_equal (command, "fen"))
+    status = g_str_equal (command, "moves") ? dr_cli_wide_moves (&w) : dr_cli_wide_fen (&w);
+  else if (parse_depth (command, argc, argv, &depth))
+    status = g_str_equal (command, "perft") ? dr_cli_wide_perft (&w, depth)
+                                            : dr_cli_wide_divide (&w, depth);
+  cli_options_clear (o);
+  return status;
+}
+
 static int
 cmd_perft (int    argc,
            char **argv)
@@ -198,8 +226,14 @@ cmd_perft (int    argc,
   gint64 start;
 
   if (!parse_options ("perft", _("DEPTH"), _("Count the move sequences of each length up to DEPTH."),
-                      &o, FALSE, TRUE, &argc, &argv)
-      || !resolve_position ("perft", &o, &p) || !parse_depth ("perft", argc, argv, &depth))
+                      &o, FALSE, TRUE, &argc, &argv))
+    {
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (dr_cli_wide_size (o.variant) != 0)
+    return wide_command ("perft", &o, argc, argv);
+  if (!resolve_position ("perft", &o, &p) || !parse_depth ("perft", argc, argv, &depth))
     {
       cli_options_clear (&o);
       return EXIT_FAILURE;
@@ -233,8 +267,14 @@ cmd_divide (int    argc,
   g_autofree DrMoveList *list = g_new (DrMoveList, 1);
 
   if (!parse_options ("divide", _("DEPTH"), _("Count the move sequences of length DEPTH after each legal move."),
-                      &o, FALSE, TRUE, &argc, &argv)
-      || !resolve_position ("divide", &o, &p) || !parse_depth ("divide", argc, argv, &depth))
+                      &o, FALSE, TRUE, &argc, &argv))
+    {
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (dr_cli_wide_size (o.variant) != 0)
+    return wide_command ("divide", &o, argc, argv);
+  if (!resolve_position ("divide", &o, &p) || !parse_depth ("divide", argc, argv, &depth))
     {
       cli_options_clear (&o);
       return EXIT_FAILURE;
@@ -266,8 +306,7 @@ cmd_moves (int    argc,
   gboolean hub = FALSE;
   g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
 
-  if (!parse_options ("moves", "", _("List the legal moves."), &o, TRUE, FALSE, &argc, &argv)
-      || !resolve_position ("moves", &o, &p))
+  if (!parse_options ("moves", "", _("List the legal moves."), &o, TRUE, FALSE, &argc, &argv))
     {
       cli_options_clear (&o);
       return EXIT_FAILURE;
@@ -275,6 +314,13 @@ cmd_moves (int    argc,
   if (argc != 1)
     {
       g_printerr (_("draughtsman-cli moves: unexpected argument “%s”\n"), argv[1]);
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
+    }
+  if (dr_cli_wide_size (o.variant) != 0)
+    return wide_command ("moves", &o, argc, argv);
+  if (!resolve_position ("moves", &o, &p))
+    {
       cli_options_clear (&o);
       return EXIT_FAILURE;
     }
@@ -328,6 +374,8 @@ cmd_fen (int    argc,
       return EXIT_FAILURE;
     }
   o.fen = g_strdup (argv[1]);
+  if (dr_cli_wide_size (o.variant) != 0)
+    return wide_command ("fen", &o, argc, argv);
   if (!resolve_position ("fen", &o, &p))
     {
       cli_options_clear (&o);
