@@ -29,7 +29,12 @@
  * the deep one plays another move than the shallow one, scores it at
  * least 0.40 above the shallow one's score, and its line ends (after the
  * captures it leads to) at least a man up on the position (a king counts
- * three men).  Each position is written once (the first source met).
+ * three men); and the move is the only good one: a search to the same
+ * depth with two lines (multi-PV) scores its second best move at least
+ * --unique-margin (0.40) below its best.  Without that last test most of a set's game positions had several
+ * winning moves (a won ending, two ways into one shot), and a search that
+ * played the other one counted as a miss.  Each position is written once
+ * (the first source met).
  *
  * run searches every line with one thread, a cleared table and the limit
  * (--nodes, default 1,000,000; or --depth), so the count is the same from
@@ -156,13 +161,14 @@ search_position (DrSearch         *search,
                  const DrPosition *pos,
                  int               depth,
                  guint64           nodes,
+                 int               lines,
                  DrSearchResult   *result)
 {
   DrSearchLimits limits = { 0 };
 
   limits.max_depth = depth;
   limits.max_nodes = nodes;
-  limits.multipv = 1;
+  limits.multipv = lines;
   dr_search_clear (search);
   dr_search_set_history (search, NULL, 0);
   return dr_search_run (search, pos, &limits, result);
@@ -215,6 +221,7 @@ typedef struct
   int            deep;
   guint64        deep_nodes;
   int            skip_plies;
+  int            unique_margin;  /* hundredths; 0: no uniqueness test */
   guint          problems;
   guint          solution_moves;
   guint          combinations;
@@ -260,7 +267,7 @@ build_game (BuildContext *b,
   for (const DrGameNode *node = game->root; node != NULL; node = node->children)
     {
       const DrPosition *pos = &node->position;
-      DrSearchResult shallow, deep;
+      DrSearchResult shallow, deep, two;
       g_autofree char *source = NULL;
       int before;
 
@@ -270,14 +277,20 @@ build_game (BuildContext *b,
       if (legal->n < 2 || legal->moves[0].captures != 0)
         continue;
       b->positions++;
-      if (!search_position (b->search, pos, b->shallow, 0, &shallow)
-          || !search_position (b->search, pos, b->deep, b->deep_nodes, &deep))
+      if (!search_position (b->search, pos, b->shallow, 0, 1, &shallow)
+          || !search_position (b->search, pos, b->deep, b->deep_nodes, 1, &deep))
         continue;
       if (deep.depth < b->deep || dr_move_same (&deep.best, &shallow.best)
           || deep.score < shallow.score + 40 || deep.score >= DR_SCORE_WON)
         continue;
       before = material (pos, pos->turn);
       if (line_material (b->rules, pos, &deep) < before + 1)
+        continue;
+      /* Another move as good (within the margin), or no second line to
+       * the full depth: not a key. */
+      if (b->unique_margin > 0
+          && (!search_position (b->search, pos, b->deep, b->deep_nodes, 2, &two) || two.depth < b->deep
+              || two.n_lines < 2 || two.lines[1].score > two.lines[0].score - b->unique_margin))
         continue;
       source = g_strdup_printf ("%s:%u ply %u combination (depth %d %+d, depth %d %+d)", name, line,
                                 node->ply, b->deep, deep.score, b->shallow, shallow.score);
@@ -367,7 +380,7 @@ tactics_build (int    argc,
                char **argv)
 {
   g_autofree char *variant = NULL, *output = NULL;
-  int shallow = 4, deep = 12, skip_plies = 10, hash = 32;
+  int shallow = 4, deep = 12, skip_plies = 10, hash = 32, unique_margin = 40;
   gint64 deep_nodes = 2000000;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Rules of the games (default: international)"), N_("VARIANT") },
@@ -376,6 +389,7 @@ tactics_build (int    argc,
     { "deep", 0, 0, G_OPTION_ARG_INT, &deep, N_("Depth of the deep search (default 12)"), N_("N") },
     { "deep-nodes", 0, 0, G_OPTION_ARG_INT64, &deep_nodes, N_("Give up a deep search after this many nodes (default 2,000,000)"), N_("N") },
     { "skip-plies", 0, 0, G_OPTION_ARG_INT, &skip_plies, N_("Leave out each game's first plies (default 10)"), N_("N") },
+    { "unique-margin", 0, 0, G_OPTION_ARG_INT, &unique_margin, N_("Keep a game position only if the deep search's second best move scores this many hundredths of a man below its best (default 40; 0: no such test)"), N_("N") },
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Table size in MiB (default 32)"), N_("MB") },
     { NULL }
   };
@@ -396,7 +410,7 @@ tactics_build (int    argc,
     }
   b.rules = dr_rules_from_name (variant != NULL ? variant : "international");
   if (b.rules == NULL || output == NULL || argc < 2 || shallow < 1 || deep <= shallow
-      || deep > 60 || deep_nodes < 0 || skip_plies < 0 || hash < 1 || hash > 4096)
+      || deep > 60 || deep_nodes < 0 || skip_plies < 0 || hash < 1 || hash > 4096 || unique_margin < 0)
     {
       g_printerr (_("draughtsman-cli tactics build: bad arguments (see --help)\n"));
       return EXIT_BAD_INPUT;
@@ -419,10 +433,11 @@ tactics_build (int    argc,
   b.deep = deep;
   b.deep_nodes = (guint64) deep_nodes;
   b.skip_plies = skip_plies;
+  b.unique_margin = unique_margin;
   fprintf (b.out, "# A tactical set of %s positions: FEN | best move(s) | source.\n"
                   "# Built by: draughtsman-cli tactics build --shallow %d --deep %d --deep-nodes %"
-                  G_GINT64_FORMAT " --skip-plies %d --hash %d, from:", b.rules->name, shallow, deep,
-           deep_nodes, skip_plies, hash);
+                  G_GINT64_FORMAT " --skip-plies %d --unique-margin %d --hash %d, from:", b.rules->name, shallow,
+           deep, deep_nodes, skip_plies, unique_margin, hash);
   for (int i = 1; i < argc; i++)
     {
       g_autofree char *base = g_path_get_basename (argv[i]);
@@ -529,7 +544,7 @@ tactics_run (int    argc,
       DrSearchResult result;
       gboolean ok = FALSE;
 
-      if (!search_position (search, &e->pos, depth, (guint64) nodes, &result))
+      if (!search_position (search, &e->pos, depth, (guint64) nodes, 1, &result))
         continue;
       for (int j = 0; j < e->n_best; j++)
         ok |= dr_move_same (&result.best, &e->best[j]);
