@@ -16,13 +16,16 @@
  * 5. draughtsman-cli --variant canadian (when meson test names the CLI);
  * 6. the search (dr-wide-search.h): forced wins it must find, checked by a
  *    plain enumeration of every line written here, its limits, and legal
- *    best moves along random games.
+ *    best moves along random games;
+ * 7. PDN games (dr-wide-pdn.h): tests/data/canadian-games.pdn, and the
+ *    problems' places and messages.
  */
 
 #include "config.h"
 
 #include "dr-fen.h"
 #include "dr-notation.h"
+#include "dr-wide-pdn.h"
 #include "dr-wide-search.h"
 #include "dr-wide-text.h"
 #include "test-cli-util.h"
@@ -1166,6 +1169,87 @@ test_cli_analyse (void)
   g_assert_nonnull (strstr (multipv->err, "--variant canadian takes only"));
 }
 
+/* ---- 7. PDN ----------------------------------------------------------- */
+
+static void
+collect_problem (const GError *error,
+                 gpointer      user_data)
+{
+  g_ptr_array_add (user_data, g_strdup (error->message));
+}
+
+/* A whole game of the search against itself (103 moves, Black wins), a
+ * variation and a comment in it, and the king ending of
+ * test_search_king_endgame in algebraic notation from a FEN tag. */
+static void
+test_pdn_games (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "canadian-games.pdn", NULL);
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new_for_file (path, NULL, NULL, &error);
+  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  DrWidePdnCounts counts = { 0 };
+
+  g_assert_no_error (error);
+  dr_wide_pdn_check (reader, 12, &counts, collect_problem, problems);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpuint (counts.games, ==, 2);
+  /* 206 in the game, 4 in its variation, 3 in the ending. */
+  g_assert_cmpuint (counts.moves, ==, 213);
+  g_assert_cmpuint (counts.errors, ==, 0);
+}
+
+static void
+test_pdn_errors (void)
+{
+  static const char text[] =
+    "[GameType \"27\"]\n"
+    "\n"
+    "1. 44-37 26-33 2. 49-44 26-31 3. 46-39 *\n"
+    "\n"
+    "[GameType \"20\"]\n"
+    "\n"
+    "1. 32-28 *\n"
+    "\n"
+    "[FEN \"W:W73:B1\"]\n"
+    "\n"
+    "1. 44-37 *\n"
+    "\n"
+    "1. 44-37 (1. 45-38 19-99) 26-33 *\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (text, -1, "bad.pdn", NULL, NULL, &error);
+  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  DrWidePdnCounts counts = { 0 };
+
+  g_assert_no_error (error);
+  dr_wide_pdn_check (reader, 12, &counts, collect_problem, problems);
+  g_assert_cmpuint (problems->len, ==, 4);
+  /* The move after the illegal one is not read. */
+  g_assert_true (g_str_has_prefix (problems->pdata[0], "bad.pdn:3:25: "));
+  g_assert_nonnull (strstr (problems->pdata[0], "26-31"));
+  g_assert_nonnull (strstr (problems->pdata[0], " is not a legal move in B:W37,43-48,50-72:B1-25,27-30,33"));
+  g_assert_true (g_str_has_prefix (problems->pdata[1], "bad.pdn:5:1: GameType "));
+  g_assert_true (g_str_has_suffix (problems->pdata[1], " is not International rules on 12x12 (expected 27)"));
+  g_assert_true (g_str_has_prefix (problems->pdata[2], "bad.pdn:9:1: FEN column 4: "));
+  /* A game with a bad GameType or FEN is not replayed.  In the fourth, a
+   * bad move in a variation is a problem, and the main line goes on. */
+  g_assert_true (g_str_has_prefix (problems->pdata[3], "bad.pdn:13:20: "));
+  g_assert_nonnull (strstr (problems->pdata[3], "19-99"));
+  g_assert_cmpuint (counts.games, ==, 4);
+  g_assert_cmpuint (counts.moves, ==, 3 + 3);
+  g_assert_cmpuint (counts.errors, ==, 4);
+}
+
+static void
+test_cli_pdn_check (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "canadian-games.pdn", NULL);
+  g_autoptr (CliRun) run = cli_run ("pdn-check", "--variant", "canadian", path, NULL);
+
+  assert_success (run);
+  g_assert_cmpstr (run->out, ==, "games: 2, moves: 213, errors: 0\n");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1195,11 +1279,14 @@ main (int    argc,
   g_test_add_func ("/wide/search/004-1.8.1/king-endgame-win", test_search_king_endgame);
   g_test_add_func ("/wide/search/limits", test_search_limits);
   g_test_add_func ("/wide/search/legal-best-move", test_search_legal_best);
+  g_test_add_func ("/wide/pdn/games", test_pdn_games);
+  g_test_add_func ("/wide/pdn/errors", test_pdn_errors);
   if (g_getenv ("DRAUGHTSMAN_CLI") != NULL)
     {
       g_test_add_func ("/wide/cli/perft", test_cli_perft);
       g_test_add_func ("/wide/cli/moves-and-fen", test_cli_moves_and_fen);
       g_test_add_func ("/wide/cli/analyse", test_cli_analyse);
+      g_test_add_func ("/wide/cli/pdn-check", test_cli_pdn_check);
     }
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include "dr-cli-wide.h"
 
 #include "dr-search.h"
+#include "dr-wide-pdn.h"
 #include "dr-wide-search.h"
 #include "dr-wide-text.h"
 
@@ -265,4 +266,38 @@ dr_cli_wide_analyse (const DrCliWideOptions *o,
     }
   dr_wide_search_free (search);
   return status;
+}
+
+static void
+print_problem (const GError *error,
+               gpointer      user_data)
+{
+  if (!*(gboolean *) user_data)
+    g_print ("%s\n", error->message);
+}
+
+int
+dr_cli_wide_pdn_check (const char  *variant,
+                       const char  *encoding,
+                       gboolean     quiet,
+                       int          n_files,
+                       char       **files)
+{
+  DrWidePdnCounts counts = { 0 };
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DrPdnReader) reader = dr_pdn_reader_new_for_file (files[i], encoding, NULL, &error);
+
+      if (reader == NULL)
+        {
+          g_print ("%s: %s\n", files[i], error->message);
+          counts.errors++;
+          continue;
+        }
+      dr_wide_pdn_check (reader, dr_cli_wide_size (variant), &counts, print_problem, &quiet);
+    }
+  g_print ("games: %u, moves: %u, errors: %u\n", counts.games, counts.moves, counts.errors);
+  return counts.errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -43,4 +43,12 @@ int  dr_cli_wide_analyse (const DrCliWideOptions *o,
                           gint64                  movetime,
                           int                     hash);
 
+/* pdn-check of @files (@n_files) on the board of @variant (dr-wide-pdn.h):
+ * each problem as FILE:LINE:COLUMN, then the totals. */
+int  dr_cli_wide_pdn_check (const char  *variant,
+                            const char  *encoding,
+                            gboolean     quiet,
+                            int          n_files,
+                            char       **files);
+
 G_END_DECLS

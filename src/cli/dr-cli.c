@@ -434,6 +434,8 @@ cmd_pdn_check (int    argc,
       g_printerr (_("draughtsman-cli pdn-check: expected one or more FILE arguments\n"));
       return EXIT_FAILURE;
     }
+  if (dr_cli_wide_size (variant) != 0)
+    return dr_cli_wide_pdn_check (variant, encoding, quiet, argc - 1, argv + 1);
   if (variant != NULL && (rules = dr_rules_from_name (variant)) == NULL)
     {
       g_printerr (_("draughtsman-cli pdn-check: unknown variant “%s”\n"), variant);
