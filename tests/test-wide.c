@@ -13,13 +13,20 @@
  *    (from, to, captured set).  Its perft must equal the fast one's, and
  *    along seeded random games both must list the same moves;
  * 4. FEN round trips and the messages of bad FEN and moves;
- * 5. draughtsman-cli --variant canadian (when meson test names the CLI).
+ * 5. draughtsman-cli --variant canadian (when meson test names the CLI);
+ * 6. the search (dr-wide-search.h): forced wins it must find, checked by a
+ *    plain enumeration of every line written here, its limits, and legal
+ *    best moves along random games;
+ * 7. PDN games (dr-wide-pdn.h): tests/data/canadian-games.pdn, and the
+ *    problems' places and messages.
  */
 
 #include "config.h"
 
 #include "dr-fen.h"
 #include "dr-notation.h"
+#include "dr-wide-pdn.h"
+#include "dr-wide-search.h"
 #include "dr-wide-text.h"
 #include "test-cli-util.h"
 
@@ -876,6 +883,373 @@ test_cli_moves_and_fen (void)
   g_assert_nonnull (strstr (unknown->err, ", canadian)"));
 }
 
+/* ---- 6. The search --------------------------------------------------- */
+
+static gboolean forced_loss (const DrWidePosition *pos,
+                             int                   plies);
+
+/* TRUE when the side to move can leave the opponent without a move (004
+ * 1.8.1) within @plies plies whatever the opponent does: every line
+ * enumerated, no pruning but the first win found. */
+static gboolean
+forced_win (const DrWidePosition *pos,
+            int                   plies)
+{
+  g_autofree DrWideMoveList *list = g_new0 (DrWideMoveList, 1);
+
+  if (plies < 1)
+    return FALSE;
+  dr_wide_generate (pos, list);
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrWidePosition child;
+
+      dr_wide_apply (&child, pos, &list->moves[i]);
+      if (forced_loss (&child, plies - 1))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* TRUE when the side to move has no move now, or every move lets the
+ * opponent win within @plies - 1 plies. */
+static gboolean
+forced_loss (const DrWidePosition *pos,
+             int                   plies)
+{
+  g_autofree DrWideMoveList *list = g_new0 (DrWideMoveList, 1);
+
+  dr_wide_generate (pos, list);
+  if (list->n == 0)
+    return TRUE;
+  for (unsigned i = 0; i < list->n; i++)
+    {
+      DrWidePosition child;
+
+      dr_wide_apply (&child, pos, &list->moves[i]);
+      if (!forced_win (&child, plies - 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+same_move (const DrWideMove *a,
+           const DrWideMove *b)
+{
+  return a->from == b->from && a->to == b->to && a->captures == b->captures;
+}
+
+/* Searches @fen on 12x12 to @depth; the result into @result. */
+static void
+search_fen (const char         *fen,
+            int                 depth,
+            DrWidePosition     *pos,
+            DrWideSearchResult *result)
+{
+  g_autoptr (GError) error = NULL;
+  DrWideSearchLimits lim = { .max_depth = depth };
+  DrWideSearch *search = dr_wide_search_new (4);
+
+  g_assert_nonnull (search);
+  g_assert_true (dr_wide_fen_parse (12, fen, pos, &error));
+  g_assert_no_error (error);
+  g_assert_true (dr_wide_search_run (search, pos, &lim, result));
+  dr_wide_search_free (search);
+}
+
+/* The best move of @pos must be the one @text names. */
+static void
+assert_best (const DrWidePosition *pos,
+             const DrWideMove     *best,
+             const char           *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree DrWideMoveList *list = g_new0 (DrWideMoveList, 1);
+  const DrWideMove *want;
+
+  dr_wide_generate (pos, list);
+  want = dr_wide_move_parse (pos, list, text, &error);
+  g_assert_no_error (error);
+  g_assert_true (same_move (best, want));
+}
+
+/* White gives a man on e7; d8 must take it and stop on f6 (d4 blocks the
+ * way on over e5), and e5 takes f6 and h8: Black has no piece left.  The
+ * win needs the capture after the horizon of a depth 1 search. */
+#define COMBINATION_FEN "W:Wd4,e5,f6:Bd8,h8"
+
+static void
+test_search_combination_win (void)
+{
+  DrWidePosition pos, child;
+  DrWideSearchResult result;
+  g_autofree DrWideMoveList *list = g_new0 (DrWideMoveList, 1);
+
+  for (int depth = 1; depth <= 4; depth++)
+    {
+      search_fen (COMBINATION_FEN, depth, &pos, &result);
+      g_assert_cmpint (result.score, ==, DR_SCORE_WIN - 3);
+      assert_best (&pos, &result.best, "f6-e7");
+    }
+  /* Enumeration: a win in three plies, none in one, and f6-e7 wins. */
+  g_assert_true (forced_win (&pos, 3));
+  g_assert_false (forced_win (&pos, 1));
+  dr_wide_apply (&child, &pos, &result.best);
+  g_assert_true (forced_loss (&child, 2));
+  dr_wide_generate (&child, list);
+  g_assert_cmpuint (list->n, ==, 1);
+}
+
+/* The same combination with men far away: it wins two men for one. */
+static void
+test_search_combination_material (void)
+{
+  DrWidePosition pos, child, after;
+  DrWideSearchResult result;
+  g_autofree DrWideMoveList *list = g_new0 (DrWideMoveList, 1);
+
+  search_fen ("W:Wd4,e5,f6,k1:Bd8,h8,a11,c11", 6, &pos, &result);
+  assert_best (&pos, &result.best, "f6-e7");
+  g_assert_cmpint (result.score, >=, DR_SCORE_MAN);
+  g_assert_cmpint (result.score, <, DR_SCORE_WON);
+  /* By hand: Black's one reply takes one man, White's capture then two. */
+  dr_wide_apply (&child, &pos, &result.best);
+  dr_wide_generate (&child, list);
+  g_assert_cmpuint (list->n, ==, 1);
+  g_assert_cmpint (dr_wide_count (list->moves[0].captures), ==, 1);
+  dr_wide_apply (&after, &child, &list->moves[0]);
+  dr_wide_generate (&after, list);
+  g_assert_cmpuint (list->n, ==, 1);
+  g_assert_cmpint (dr_wide_count (list->moves[0].captures), ==, 2);
+}
+
+/* Kings on a1 and b2 against a man on f8: b2-a3 holds e7, a1 the long
+ * diagonal through g7; whichever way the man goes it is taken. */
+static void
+test_search_king_endgame (void)
+{
+  DrWidePosition pos, child;
+  DrWideSearchResult result;
+
+  search_fen ("W:WKa1,Kb2:Bf8", 10, &pos, &result);
+  g_assert_cmpint (result.score, ==, DR_SCORE_WIN - 3);
+  /* A proven win ends the search before the depth asked. */
+  g_assert_cmpint (result.depth, <, 10);
+  g_assert_true (forced_win (&pos, 3));
+  g_assert_false (forced_win (&pos, 1));
+  dr_wide_apply (&child, &pos, &result.best);
+  g_assert_true (forced_loss (&child, 2));
+}
+
+typedef struct
+{
+  int      last_depth;
+  int      n_infos;
+  uint64_t last_nodes;
+} InfoLog;
+
+static void
+log_info (const DrWideSearchInfo *info,
+          void                   *user_data)
+{
+  InfoLog *log = user_data;
+
+  g_assert_cmpint (info->depth, ==, log->last_depth + 1);
+  g_assert_cmpint (info->pv_length, >=, 1);
+  g_assert_cmpuint (info->nodes, >=, log->last_nodes);
+  log->last_depth = info->depth;
+  log->last_nodes = info->nodes;
+  log->n_infos++;
+}
+
+static void
+test_search_limits (void)
+{
+  DrWidePosition pos;
+  DrWideSearchResult result, again;
+  DrWideSearch *search = dr_wide_search_new (4);
+  InfoLog log = { 0 };
+  DrWideSearchLimits by_depth = { .max_depth = 4, .info_func = log_info, .user_data = &log };
+  DrWideSearchLimits by_nodes = { .max_nodes = 20000 };
+  DrWideSearchLimits empty = { .max_depth = 3 };
+
+  dr_wide_initial (&pos, 12);
+  g_assert_true (dr_wide_search_run (search, &pos, &by_depth, &result));
+  g_assert_cmpint (log.n_infos, ==, 4);
+  g_assert_cmpint (result.depth, ==, 4);
+  g_assert_cmpuint (result.nodes, ==, log.last_nodes);
+  dr_wide_search_free (search);
+  /* A fresh search repeats its node count. */
+  search = dr_wide_search_new (4);
+  g_assert_true (dr_wide_search_run (search, &pos, &empty, &again));
+  dr_wide_search_free (search);
+  search = dr_wide_search_new (4);
+  g_assert_true (dr_wide_search_run (search, &pos, &empty, &result));
+  g_assert_cmpuint (result.nodes, ==, again.nodes);
+  g_assert_true (same_move (&result.best, &again.best));
+  /* The node limit: stops on it, having completed some iterations. */
+  g_assert_true (dr_wide_search_run (search, &pos, &by_nodes, &result));
+  g_assert_cmpuint (result.nodes, <=, 20000);
+  g_assert_cmpuint (result.nodes, >=, 20000);
+  g_assert_cmpint (result.depth, >=, 3);
+  /* No move (b2 blocked by a1 and c1): no search, the side to move has
+   * lost. */
+  g_assert_true (dr_wide_fen_parse (12, "B:Wa1,c1:Bb2", &pos, NULL));
+  g_assert_false (dr_wide_search_run (search, &pos, &empty, &result));
+  dr_wide_search_free (search);
+}
+
+/* Along seeded random games on each size, the best move at depth 3 is one
+ * of the position's legal moves; a game's last position has none. */
+static void
+test_search_legal_best (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (2727);
+  g_autofree DrWideMoveList *list = g_new0 (DrWideMoveList, 1);
+  DrWideSearch *search = dr_wide_search_new (4);
+  DrWideSearchLimits lim = { .max_depth = 3 };
+  int searched = 0;
+
+  for (int size = 8; size <= 12; size += 2)
+    for (int game = 0; game < 4; game++)
+      {
+        DrWidePosition pos;
+
+        dr_wide_initial (&pos, size);
+        for (int ply = 0; ply < 300; ply++)
+          {
+            DrWideSearchResult result;
+            gboolean found = FALSE;
+
+            dr_wide_generate (&pos, list);
+            if (list->n == 0)
+              {
+                g_assert_false (dr_wide_search_run (search, &pos, &lim, &result));
+                break;
+              }
+            if (ply % 7 == 0)
+              {
+                g_assert_true (dr_wide_search_run (search, &pos, &lim, &result));
+                for (unsigned i = 0; i < list->n && !found; i++)
+                  found = same_move (&result.best, &list->moves[i])
+                          && result.best.flags == list->moves[i].flags;
+                g_assert_true (found);
+                searched++;
+              }
+            dr_wide_apply (&pos, &pos, &list->moves[g_rand_int_range (rand, 0, (gint32) list->n)]);
+          }
+      }
+  g_assert_cmpint (searched, >, 50);
+  dr_wide_search_free (search);
+}
+
+static void
+test_cli_analyse (void)
+{
+  g_autoptr (CliRun) run = cli_run ("analyse", "--variant", "canadian", "--notation", "algebraic",
+                                    "--fen", COMBINATION_FEN, "--depth", "8", NULL);
+  g_autoptr (CliRun) start = cli_run ("analyse", "--variant", "canadian", "--nodes", "5000", NULL);
+  g_autoptr (CliRun) multipv = cli_run ("analyse", "--variant", "canadian", "--multipv", "2", NULL);
+  g_auto (GStrv) lines = NULL;
+
+  assert_success (run);
+  /* Seen at depth 1 (the captures after the horizon), the win in three
+   * plies is proven at depth 3, where the search stops. */
+  lines = output_lines (run->out);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  g_assert_true (g_str_has_prefix (lines[0], "info depth 1 seldepth 3 multipv 1 score win in 2 nodes "));
+  g_assert_true (g_str_has_suffix (lines[0], " pv f6-e7 d8xf6 e5xi9"));
+  g_assert_true (g_str_has_prefix (lines[2], "info depth 3 "));
+  g_assert_cmpstr (lines[3], ==, "bestmove f6-e7");
+  assert_success (start);
+  g_assert_nonnull (strstr (start->out, "info depth 2 "));
+  g_assert_true (g_str_has_prefix (strrchr (start->out, 'b'), "bestmove "));
+  assert_refused (multipv, 1);
+  g_assert_nonnull (strstr (multipv->err, "--variant canadian takes only"));
+}
+
+/* ---- 7. PDN ----------------------------------------------------------- */
+
+static void
+collect_problem (const GError *error,
+                 gpointer      user_data)
+{
+  g_ptr_array_add (user_data, g_strdup (error->message));
+}
+
+/* A whole game of the search against itself (103 moves, Black wins), a
+ * variation and a comment in it, and the king ending of
+ * test_search_king_endgame in algebraic notation from a FEN tag. */
+static void
+test_pdn_games (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "canadian-games.pdn", NULL);
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new_for_file (path, NULL, NULL, &error);
+  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  DrWidePdnCounts counts = { 0 };
+
+  g_assert_no_error (error);
+  dr_wide_pdn_check (reader, 12, &counts, collect_problem, problems);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpuint (counts.games, ==, 2);
+  /* 206 in the game, 4 in its variation, 3 in the ending. */
+  g_assert_cmpuint (counts.moves, ==, 213);
+  g_assert_cmpuint (counts.errors, ==, 0);
+}
+
+static void
+test_pdn_errors (void)
+{
+  static const char text[] =
+    "[GameType \"27\"]\n"
+    "\n"
+    "1. 44-37 26-33 2. 49-44 26-31 3. 46-39 *\n"
+    "\n"
+    "[GameType \"20\"]\n"
+    "\n"
+    "1. 32-28 *\n"
+    "\n"
+    "[FEN \"W:W73:B1\"]\n"
+    "\n"
+    "1. 44-37 *\n"
+    "\n"
+    "1. 44-37 (1. 45-38 19-99) 26-33 *\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new (text, -1, "bad.pdn", NULL, NULL, &error);
+  g_autoptr (GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  DrWidePdnCounts counts = { 0 };
+
+  g_assert_no_error (error);
+  dr_wide_pdn_check (reader, 12, &counts, collect_problem, problems);
+  g_assert_cmpuint (problems->len, ==, 4);
+  /* The move after the illegal one is not read. */
+  g_assert_true (g_str_has_prefix (problems->pdata[0], "bad.pdn:3:25: "));
+  g_assert_nonnull (strstr (problems->pdata[0], "26-31"));
+  g_assert_nonnull (strstr (problems->pdata[0], " is not a legal move in B:W37,43-48,50-72:B1-25,27-30,33"));
+  g_assert_true (g_str_has_prefix (problems->pdata[1], "bad.pdn:5:1: GameType "));
+  g_assert_true (g_str_has_suffix (problems->pdata[1], " is not International rules on 12x12 (expected 27)"));
+  g_assert_true (g_str_has_prefix (problems->pdata[2], "bad.pdn:9:1: FEN column 4: "));
+  /* A game with a bad GameType or FEN is not replayed.  In the fourth, a
+   * bad move in a variation is a problem, and the main line goes on. */
+  g_assert_true (g_str_has_prefix (problems->pdata[3], "bad.pdn:13:20: "));
+  g_assert_nonnull (strstr (problems->pdata[3], "19-99"));
+  g_assert_cmpuint (counts.games, ==, 4);
+  g_assert_cmpuint (counts.moves, ==, 3 + 3);
+  g_assert_cmpuint (counts.errors, ==, 4);
+}
+
+static void
+test_cli_pdn_check (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "canadian-games.pdn", NULL);
+  g_autoptr (CliRun) run = cli_run ("pdn-check", "--variant", "canadian", path, NULL);
+
+  assert_success (run);
+  g_assert_cmpstr (run->out, ==, "games: 2, moves: 213, errors: 0\n");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -900,10 +1274,19 @@ main (int    argc,
   g_test_add_func ("/wide/fen/errors", test_fen_errors);
   g_test_add_func ("/wide/move/text", test_move_text);
   g_test_add_func ("/wide/move/routes", test_move_text_routes);
+  g_test_add_func ("/wide/search/combination-win", test_search_combination_win);
+  g_test_add_func ("/wide/search/combination-material", test_search_combination_material);
+  g_test_add_func ("/wide/search/004-1.8.1/king-endgame-win", test_search_king_endgame);
+  g_test_add_func ("/wide/search/limits", test_search_limits);
+  g_test_add_func ("/wide/search/legal-best-move", test_search_legal_best);
+  g_test_add_func ("/wide/pdn/games", test_pdn_games);
+  g_test_add_func ("/wide/pdn/errors", test_pdn_errors);
   if (g_getenv ("DRAUGHTSMAN_CLI") != NULL)
     {
       g_test_add_func ("/wide/cli/perft", test_cli_perft);
       g_test_add_func ("/wide/cli/moves-and-fen", test_cli_moves_and_fen);
+      g_test_add_func ("/wide/cli/analyse", test_cli_analyse);
+      g_test_add_func ("/wide/cli/pdn-check", test_cli_pdn_check);
     }
   return g_test_run ();
 }

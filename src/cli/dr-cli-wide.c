@@ -1,4 +1,4 @@
-/* dr-cli-wide.c — perft, divide, moves and fen on the wide boards
+/* dr-cli-wide.c — perft, divide, moves, fen and analyse on the wide boards
  *
  * SPDX-FileCopyrightText: 2026 The Draughtsman authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,6 +8,9 @@
 
 #include "dr-cli-wide.h"
 
+#include "dr-search.h"
+#include "dr-wide-pdn.h"
+#include "dr-wide-search.h"
 #include "dr-wide-text.h"
 
 #include <glib/gi18n.h>
@@ -166,4 +169,135 @@ dr_cli_wide_fen (const DrCliWideOptions *o)
   text = dr_wide_fen_write (&pos, algebraic);
   g_print ("%s\n", text);
   return EXIT_SUCCESS;
+}
+
+typedef struct
+{
+  DrWidePosition root;
+  gboolean       algebraic;
+} AnalyseContext;
+
+/* @pv from @root as move texts separated by spaces. */
+static char *
+line_text (const DrWidePosition *root,
+           const DrWideMove     *pv,
+           int                   n,
+           gboolean              algebraic)
+{
+  GString *out = g_string_new (NULL);
+  g_autofree DrWideMoveList *legal = g_new0 (DrWideMoveList, 1);
+  DrWidePosition pos = *root;
+
+  for (int i = 0; i < n; i++)
+    {
+      g_autofree char *text = NULL;
+
+      dr_wide_generate (&pos, legal);
+      text = dr_wide_move_text (&pos, legal, &pv[i], algebraic);
+      g_string_append_printf (out, "%s%s", i ? " " : "", text);
+      dr_wide_apply (&pos, &pos, &pv[i]);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The same line as the 64-bit analyse's (dr-cli.c), multipv always 1. */
+static void
+analyse_info_cb (const DrWideSearchInfo *info,
+                 void                   *user_data)
+{
+  AnalyseContext *ctx = user_data;
+  g_autofree char *pv = line_text (&ctx->root, info->pv, info->pv_length, ctx->algebraic);
+  char score[32];
+
+  g_print ("info depth %d seldepth %d multipv 1 score %s nodes %" G_GUINT64_FORMAT
+           " nps %" G_GUINT64_FORMAT " time %" G_GUINT64_FORMAT " pv %s\n",
+           info->depth, info->seldepth, dr_score_to_string (info->score, score),
+           info->nodes, info->time_ms > 0 ? info->nodes * 1000 / info->time_ms : info->nodes,
+           info->time_ms, pv);
+}
+
+int
+dr_cli_wide_analyse (const DrCliWideOptions *o,
+                     int                     depth,
+                     gint64                  nodes,
+                     gint64                  movetime,
+                     int                     hash)
+{
+  AnalyseContext ctx;
+  DrWideSearchLimits lim = { 0 };
+  DrWideSearchResult result;
+  DrWideSearch *search;
+  int status = EXIT_SUCCESS;
+
+  if (!resolve (o, &ctx.root, &ctx.algebraic))
+    return EXIT_FAILURE;
+  if (depth == 0 && nodes == 0 && movetime == 0)
+    depth = 12;
+  if (depth >= DR_WIDE_SEARCH_MAX_PLY)
+    {
+      g_printerr (_("draughtsman-cli analyse: --depth must be below %d for %s\n"),
+                  DR_WIDE_SEARCH_MAX_PLY, o->variant);
+      return EXIT_FAILURE;
+    }
+  lim.max_depth = depth;
+  lim.max_nodes = (uint64_t) nodes;
+  lim.max_time_ms = (uint64_t) movetime;
+  lim.info_func = analyse_info_cb;
+  lim.user_data = &ctx;
+  search = dr_wide_search_new ((size_t) hash);
+  if (search == NULL)
+    {
+      g_printerr (_("draughtsman-cli analyse: not enough memory for the table\n"));
+      return EXIT_FAILURE;
+    }
+  if (!dr_wide_search_run (search, &ctx.root, &lim, &result))
+    {
+      g_print ("bestmove (none)\n");
+      status = EXIT_FAILURE;
+    }
+  else
+    {
+      g_autofree DrWideMoveList *legal = g_new0 (DrWideMoveList, 1);
+      g_autofree char *best = NULL;
+
+      dr_wide_generate (&ctx.root, legal);
+      best = dr_wide_move_text (&ctx.root, legal, &result.best, ctx.algebraic);
+      g_print ("bestmove %s\n", best);
+    }
+  dr_wide_search_free (search);
+  return status;
+}
+
+static void
+print_problem (const GError *error,
+               gpointer      user_data)
+{
+  if (!*(gboolean *) user_data)
+    g_print ("%s\n", error->message);
+}
+
+int
+dr_cli_wide_pdn_check (const char  *variant,
+                       const char  *encoding,
+                       gboolean     quiet,
+                       int          n_files,
+                       char       **files)
+{
+  DrWidePdnCounts counts = { 0 };
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (DrPdnReader) reader = dr_pdn_reader_new_for_file (files[i], encoding, NULL, &error);
+
+      if (reader == NULL)
+        {
+          g_print ("%s: %s\n", files[i], error->message);
+          counts.errors++;
+          continue;
+        }
+      dr_wide_pdn_check (reader, dr_cli_wide_size (variant), &counts, print_problem, &quiet);
+    }
+  g_print ("games: %u, moves: %u, errors: %u\n", counts.games, counts.moves, counts.errors);
+  return counts.errors > 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -434,6 +434,8 @@ cmd_pdn_check (int    argc,
       g_printerr (_("draughtsman-cli pdn-check: expected one or more FILE arguments\n"));
       return EXIT_FAILURE;
     }
+  if (dr_cli_wide_size (variant) != 0)
+    return dr_cli_wide_pdn_check (variant, encoding, quiet, argc - 1, argv + 1);
   if (variant != NULL && (rules = dr_rules_from_name (variant)) == NULL)
     {
       g_printerr (_("draughtsman-cli pdn-check: unknown variant “%s”\n"), variant);
@@ -706,6 +708,23 @@ cmd_analyse (int    argc,
       g_printerr (_("draughtsman-cli analyse: bad arguments (see --help)\n"));
       cli_options_clear (&o);
       return EXIT_FAILURE;
+    }
+  if (dr_cli_wide_size (o.variant) != 0)
+    {
+      DrCliWideOptions w = { .command = "analyse", .variant = o.variant, .fen = o.fen,
+                             .notation = o.notation };
+
+      if (multipv != 1 || threads != 1 || weights_path != NULL || patterns_option != NULL
+          || egdb_dir != NULL || level_id != NULL || seed != 0)
+        {
+          g_printerr (_("draughtsman-cli analyse: --variant %s takes only --fen, --notation, "
+                        "--depth, --nodes, --movetime and --hash\n"), o.variant);
+          status = EXIT_FAILURE;
+        }
+      else
+        status = dr_cli_wide_analyse (&w, depth, nodes, movetime, hash);
+      cli_options_clear (&o);
+      return status;
     }
   if (level_id != NULL && !parse_level ("analyse", level_id, &level))
     {

@@ -26,9 +26,10 @@
  * and undefines them again at the end.
  *
  * Captures are found by depth-first search over landing squares.  Captured
- * pieces stay on the board until the move ends (004 1.5.10, 003 3.4.6,
- * 000 1.19): they are no longer capturable but still block, so the "Turkish
- * strike" needs no extra code and a piece is never jumped twice.  The
+ * pieces stay on the board until the move ends (004 1.5.7, 1.5.12, 003
+ * 3.4.6, 000 1.19): they are no longer capturable but still block, so the
+ * "Turkish strike" needs no extra code and a piece is never jumped twice
+ * (004 1.5.9).  The
  * moving piece's own square counts as empty, so a king may cross or end on
  * it.
  */
