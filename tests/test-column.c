@@ -18,13 +18,16 @@
 #include "config.h"
 
 #include "dr-egdb.h"
+#include "dr-eval.h"
 #include "dr-fen.h"
 #include "dr-game.h"
 #include "dr-geometry.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
 #include "dr-pdn.h"
+#include "dr-patterns.h"
 #include "dr-perft.h"
+#include "dr-search.h"
 #include "dr-stack.h"
 #include "test-cli-util.h"
 
@@ -998,6 +1001,127 @@ test_cli (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+
+/* ------------------------------------------------------------------ */
+/* The evaluation of towers (dr-eval.c, tower_score).                   */
+
+static int
+eval_of (const DrRules *rules,
+         const char    *fen)
+{
+  const DrEvalWeights *w = dr_eval_default_weights (rules);
+  g_autofree DrEvalTables *tables = g_new0 (DrEvalTables, 1);
+  DrPosition pos = pos_from (rules, fen);
+
+  dr_eval_tables_init (tables, rules->geometry, w);
+  return dr_eval (rules, w, tables, &pos);
+}
+
+/* What is beneath decides: each case against the same tops with nothing
+ * beneath (which a tops-only evaluation cannot tell apart from it), from
+ * both sides' view. */
+static char *
+tops_only (const char *fen)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *c = fen; *c != 0; c++)
+    if (*c == '(')
+      c = strchr (c, ')');
+    else
+      g_string_append_c (out, *c);
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_eval_prisoners (void)
+{
+  static const struct
+  {
+    const char *rules;
+    const char *fen;       /* White to move */
+    int         sign;      /* which side the towers favour: +1 White */
+  } cases[] = {
+    /* White holds a black prisoner, Black none. */
+    { "pillar", "W:Wc3(b),e3:Bf6,d6", 1 },
+    /* Black holds a white prisoner. */
+    { "pillar", "W:Wc3,e3:Bf6(w),d6", -1 },
+    /* White has a man in reserve beneath its top. */
+    { "pillar", "W:Wc3(w),e3:Bf6,d6", 1 },
+    /* Both hold one, White's deeper (surer to be kept) and a reserve. */
+    { "pillar", "W:Wc3(wb),e3:Bf6(w),d6", 1 },
+    /* A king a prisoner is still a piece the other side lacks. */
+    { "pillar", "W:Wc3(B),e3:Bf6,d6", 1 },
+    { "lasca", "W:Wc3(b),e3:Be5,c5", 1 },
+    { "lasca", "W:Wc3,e3:Be5(ww),c5", -1 },
+    { "lasca", "W:Wc3(w),e3:Be5,c5", 1 },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const DrRules *r = dr_rules_from_name (cases[i].rules);
+      g_autofree char *tops = tops_only (cases[i].fen);
+      g_autofree char *black = g_strdup (cases[i].fen);
+      g_autofree char *black_tops = g_strdup (tops);
+      int white_view = eval_of (r, cases[i].fen) - eval_of (r, tops);
+      int black_view;
+
+      black[0] = 'B';
+      black_tops[0] = 'B';
+      black_view = eval_of (r, black) - eval_of (r, black_tops);
+      g_test_message ("%s %s: %+d on the tops, Black to move %+d", cases[i].rules, cases[i].fen,
+                      white_view, black_view);
+      g_assert_cmpint (white_view * cases[i].sign, >, 0);
+      g_assert_cmpint (black_view, ==, -white_view);
+    }
+  /* Symmetric tops with nothing beneath, pillar: nothing between them. */
+  g_assert_cmpint (eval_of (&dr_rules_pillar, "W:Wc3,e3:Bf6,d6"), ==, 0);
+}
+
+/* The tower terms are the tower games' own: every other variant's
+ * weights leave them at 0, and no pattern weights serve the tower games. */
+static void
+test_eval_own_weights (void)
+{
+  for (int v = 0; v < DR_N_VARIANTS; v++)
+    {
+      const DrRules *r = dr_rules_get ((DrVariant) v);
+      const DrEvalWeights *w = dr_eval_default_weights (r);
+      bool any = false;
+
+      for (int d = 0; d < 4; d++)
+        any = any || w->tower_own[d] != 0 || w->tower_prisoner[d] != 0;
+      g_assert_cmpint (any, ==, r->towers);
+      if (r->towers)
+        g_assert_false (dr_patterns_supported (r));
+    }
+}
+
+/* The search frees its own pieces: e3 may take the top of d4 (three
+ * white men beneath) or of f4 (one); either frees a white man and takes
+ * a black one, and only the first leaves White a tower with two men in
+ * reserve.  (A tops-only search picks e3:c5 here too, seeing the line's
+ * consequences: this checks the search with the tower terms, it is not
+ * a case the tops alone get wrong.) */
+static void
+test_search_frees (void)
+{
+  const DrRules *r = &dr_rules_pillar;
+  DrPosition pos = pos_from (r, "W:We3,a1,c1,g1:Bd4(www),f4(w),a7,c7,e7,g7,h8");
+  DrSearchLimits lim = { .max_depth = 6, .multipv = 1 };
+  DrSearchResult result;
+  g_autofree DrMoveList *list = g_new0 (DrMoveList, 1);
+  g_autofree char *text = NULL;
+  DrSearch *search = dr_search_new (r, 4);
+
+  g_assert_true (dr_search_run (search, &pos, &lim, &result));
+  dr_movegen_legal (r, &pos, list);
+  text = dr_move_to_text (r, list, &result.best, r->notation);
+  g_test_message ("best %s, score %d", text, result.score);
+  g_assert_cmpstr (text, ==, "e3:c5");
+  dr_search_free (search);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1028,5 +1152,8 @@ main (int   argc,
   g_test_add_func ("/column/perft/towers", test_perft_towers);
   g_test_add_func ("/column/perft/random-games", test_random_games);
   g_test_add_func ("/column/cli", test_cli);
+  g_test_add_func ("/column/eval/prisoners", test_eval_prisoners);
+  g_test_add_func ("/column/eval/own-weights", test_eval_own_weights);
+  g_test_add_func ("/column/search/frees", test_search_frees);
   return g_test_run ();
 }

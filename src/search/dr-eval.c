@@ -9,7 +9,8 @@
  * men, a short one one and a half), how far the men have come, the
  * centre, the back rank held against the other side's crowning, the
  * balance of the wings, the squares the kings reach, men that cannot be
- * stopped, men that cannot move.  Terms are computed from bitboards, in
+ * stopped, men that cannot move; in the tower games, the pieces beneath
+ * each top (tower_score).  Terms are computed from bitboards, in
  * the generator's layout: White moves towards internal row 0.
  */
 
@@ -57,9 +58,39 @@ static const DrEvalWeights english_weights = {
   .man_mobility = 4, .open_behind = -10, .main_road = -2, .simplify = 1
 };
 
+/* The tower games (pillar draughts: Russian rules, flying kings; Lasca:
+ * short kings): the tops are weighed with the terms of their kind of king,
+ * and every piece beneath a top counts for the side whose top commands
+ * the tower, by its colour and depth (tower_score).  A piece of the
+ * commander's own colour is a reserve: it commands the tower when the top
+ * is taken, worth less the deeper it lies (more tops must go first).  A
+ * prisoner of the other colour is a piece the other side does not have;
+ * it comes back when the tops above it are taken, so the deeper it lies
+ * the surer it is kept.  Hand-set; no pattern weights are learned or
+ * shipped for these games (dr_patterns_supported refuses them). */
+static const DrEvalWeights pillar_weights = {
+  .man = 100, .king = 320,
+  .advance = { 0, 2, 4, 6, 9, 12, 16, 20, 24, 28 },
+  .centre = 6, .back_guard = 8, .balance = 3, .king_mobility = 2,
+  .runaway = 120, .locked = 6,
+  .tower_own = { 40, 30, 20, 15 },
+  .tower_prisoner = { 40, 50, 60, 60 },
+};
+
+static const DrEvalWeights lasca_weights = {
+  .man = 100, .king = 150,
+  .advance = { 0, 2, 4, 7, 10, 14, 18, 22, 0, 0 },
+  .centre = 5, .back_guard = 10, .balance = 2, .king_mobility = 3,
+  .runaway = 70, .locked = 5,
+  .tower_own = { 40, 30, 20, 15 },
+  .tower_prisoner = { 40, 50, 60, 60 },
+};
+
 const DrEvalWeights *
 dr_eval_default_weights (const DrRules *rules)
 {
+  if (rules->towers)
+    return rules->kings_fly ? &pillar_weights : &lasca_weights;
   if (rules->variant == DR_VARIANT_ENGLISH)
     return &english_weights;
   return rules->kings_fly ? &flying_weights : &short_king_weights;
@@ -72,10 +103,11 @@ static const DrEvalField weight_fields[] = {
   FIELD (back_guard, 1), FIELD (balance, 1), FIELD (king_mobility, 1),
   FIELD (runaway, 1), FIELD (locked, 1), FIELD (file, 5), FIELD (man_mobility, 1),
   FIELD (open_behind, 1), FIELD (main_road, 1), FIELD (simplify, 1),
+  FIELD (tower_own, 4), FIELD (tower_prisoner, 4),
 #undef FIELD
 };
 
-_Static_assert (sizeof (DrEvalWeights) == (2 + 10 + 6 + 5 + 4) * sizeof (int),
+_Static_assert (sizeof (DrEvalWeights) == (2 + 10 + 6 + 5 + 4 + 4 + 4) * sizeof (int),
                 "weight_fields lists every field of DrEvalWeights");
 
 const DrEvalField *
@@ -299,6 +331,39 @@ side_score (const DrRules       *rules,
   return score;
 }
 
+/* The pieces beneath the tops (dr-position.h's encoding, read in place:
+ * the occupied squares in ascending order, each with its run of ones in
+ * under_run and 2 bits a piece in under), for the side on each top:
+ * tower_own for its own colour, tower_prisoner for the other's, by depth.
+ * Returns side 0's total less side 1's. */
+static int
+tower_score (const DrEvalWeights *w,
+             const DrPosition    *pos)
+{
+  uint64_t run = pos->under_run;
+  uint64_t under = pos->under;
+  int score = 0;
+
+  for (DrBitboard occ = dr_position_occupied (pos); occ != 0 && run != 0; occ = dr_bb_rest (occ))
+    {
+      int sq = dr_bb_first (occ);
+      int top = (pos->pieces[1] >> sq) & 1;
+      int sign = top == 0 ? 1 : -1;
+
+      for (int depth = 0; run & 1; depth++)
+        {
+          int colour = (int) (under >> 1) & 1;   /* bit 1 of the code: black */
+          int d = depth < 3 ? depth : 3;
+
+          score += sign * (colour == top ? w->tower_own[d] : w->tower_prisoner[d]);
+          under >>= 2;
+          run >>= 1;
+        }
+      run >>= 1;                /* the top's 0 */
+    }
+  return score;
+}
+
 int
 dr_eval (const DrRules       *rules,
          const DrEvalWeights *weights,
@@ -313,6 +378,12 @@ dr_eval (const DrRules       *rules,
       int own = dr_bb_count (pos->pieces[us]), opp = dr_bb_count (pos->pieces[us ^ 1]);
 
       score += weights->simplify * (own - opp) * (tables->n_start - own - opp);
+    }
+  if (pos->under_run != 0)
+    {
+      int towers = tower_score (weights, pos);
+
+      score += us == 0 ? towers : -towers;
     }
 
   /* Giveaway: fewer pieces is better; the other terms keep their sign

@@ -42,6 +42,13 @@ typedef struct
   int open_behind;     /* a man with a free square diagonally behind it */
   int main_road;       /* a king on the long diagonal */
   int simplify;        /* per piece of lead, per piece gone from the board */
+  /* The tower games (rules->towers; dr-stack.h): per piece beneath a top,
+   * by its depth (1 just below the top, 4 and deeper), to the side whose
+   * top commands the tower: a piece of its own colour, freed when the top
+   * is taken, and a prisoner of the other colour, which comes back if the
+   * tower loses its top. */
+  int tower_own[4];
+  int tower_prisoner[4];
 } DrEvalWeights;
 
 #define DR_EVAL_N_WEIGHTS ((int) (sizeof (DrEvalWeights) / sizeof (int)))

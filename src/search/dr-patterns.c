@@ -66,7 +66,9 @@ setup_windows (DrPatterns    *self,
   int origin[DR_PATTERNS_MAX_WINDOWS][2];
   int n = 0;
 
-  if (g->all_squares || rules->giveaway)
+  /* The tower games: the patterns would see the tops only (dr-eval.c
+   * weighs the towers). */
+  if (g->all_squares || rules->giveaway || rules->towers)
     return FALSE;
   if ((g->width != 8 && g->width != 10) || g->height != g->width)
     return FALSE;
