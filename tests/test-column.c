@@ -1033,6 +1033,60 @@ tops_only (const char *fen)
   return g_string_free (out, FALSE);
 }
 
+/* @fen (Lasca, algebraic) turned half round with the colours and the side
+ * to move swapped: a1 <-> g7, White <-> Black, in towers too. */
+static char *
+lasca_turned (const char *fen)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *c = fen; *c != 0; c++)
+    {
+      if (*c >= 'a' && *c <= 'g' && c[1] >= '1' && c[1] <= '7')
+        {
+          g_string_append_c (out, (char) ('a' + ('g' - *c)));
+          g_string_append_c (out, (char) ('1' + ('7' - c[1])));
+          c++;
+        }
+      else if (*c == 'W' || *c == 'B')
+        g_string_append_c (out, *c == 'W' ? 'B' : 'W');
+      else if (*c == 'w' || *c == 'b')
+        g_string_append_c (out, *c == 'w' ? 'b' : 'w');
+      else
+        g_string_append_c (out, *c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The evaluation is the same for a position and for it turned half round
+ * with the colours swapped (each side's view of its own game).  Lasca's
+ * 7x7 board broke it: ranks and diagonal steps were read with the
+ * even-width formula (White's men counted a rank short, steps of 5 and 6
+ * instead of 7 and 9), and the middle file counted as the right wing:
+ * W:Wc3,e3:Be5,c5 scored -0.30 with White to move, +0.30 with Black. */
+static void
+test_eval_lasca_symmetric (void)
+{
+  static const char * const fens[] = {
+    "W:Wc3,e3:Be5,c5",
+    "W:Wc3:Be5",
+    "W:We3:Bc5",
+    "W:Wa1,c1,e1,g1,b2,d2,f2,a3,c3,e3,g3:Ba7,c7,e7,g7,b6,d6,f6,a5,c5,e5,g5",
+    "W:Wd4(bb),Ka1,f2:Bb6(w),Kg7,e5",
+    "B:Wb2,d2,f2,c3:Be7,d6(ww),a5",
+  };
+  const DrRules *rules = dr_rules_from_name ("lasca");
+
+  for (guint i = 0; i < G_N_ELEMENTS (fens); i++)
+    {
+      g_autofree char *turned = lasca_turned (fens[i]);
+      int a = eval_of (rules, fens[i]), b = eval_of (rules, turned);
+
+      g_test_message ("%s: %d; %s: %d", fens[i], a, turned, b);
+      g_assert_cmpint (a, ==, b);
+    }
+}
+
 static void
 test_eval_prisoners (void)
 {
@@ -1153,6 +1207,7 @@ main (int   argc,
   g_test_add_func ("/column/perft/random-games", test_random_games);
   g_test_add_func ("/column/cli", test_cli);
   g_test_add_func ("/column/eval/prisoners", test_eval_prisoners);
+  g_test_add_func ("/column/eval/lasca-symmetric", test_eval_lasca_symmetric);
   g_test_add_func ("/column/eval/own-weights", test_eval_own_weights);
   g_test_add_func ("/column/search/frees", test_search_frees);
   return g_test_run ();

@@ -175,10 +175,24 @@ rank_from_own_side (const DrGeometry *g,
                     int               bit,
                     int               side)
 {
-  int row = g->all_squares ? bit / 8 : (bit / g->period) * 2 + (bit % g->period > g->half ? 1 : 0);
+  int row, file;
 
+  if (!dr_geometry_row_file (g, bit, &row, &file))
+    return -1;
   /* Internal row 0 is White's crowning rank. */
   return side == 0 ? g->height - 1 - row : row;
+}
+
+/* The two diagonal steps towards row 0 are -@d1 and -@d2 (dr-geometry.h):
+ * half + 1 and half + 2 in the ghost layout, 7 and 9 on Lasca's dense
+ * 8-bit rows. */
+static inline void
+diagonal_steps (const DrGeometry *g,
+                int              *d1,
+                int              *d2)
+{
+  *d1 = g->dense ? 7 : g->half + 1;
+  *d2 = g->dense ? 9 : g->half + 2;
 }
 
 /* Files from the nearer edge, at most 4. */
@@ -222,6 +236,8 @@ dr_eval_tables_init (DrEvalTables        *t,
         }
       if (file < g->width / 2)
         t->left |= dr_bb_bit (sq);
+      else if (file >= (g->width + 1) / 2)
+        t->right |= dr_bb_bit (sq);
     }
   for (int side = 0; side < 2; side++)
     for (int k = 0; k < 8; k++)
@@ -283,14 +299,17 @@ side_score (const DrRules       *rules,
   for (int k = 0; k < 8; k++)
     score += t->man_bytes[side][k][(men >> (8 * k)) & 255];
   left = dr_bb_count (men & t->left);
-  right = n_men - left;
+  right = dr_bb_count (men & t->right);
   score -= w->balance * (left > right ? left - right : right - left);
 
   /* Kings: the free squares they reach along their lines. */
   if (kings != 0 && !g->all_squares)
     {
       DrBitboard empty = g->squares & ~(pos->pieces[0] | pos->pieces[1]);
-      int steps[4] = { -(g->half + 2), -(g->half + 1), g->half + 1, g->half + 2 };
+      int d1, d2, steps[4];
+
+      diagonal_steps (g, &d1, &d2);
+      steps[0] = -d2, steps[1] = -d1, steps[2] = d1, steps[3] = d2;
 
       for (int k = 0; k < 4; k++)
         for (DrBitboard r = dr_bb_shift (kings, steps[k]) & empty; r != 0;
@@ -303,10 +322,12 @@ side_score (const DrRules       *rules,
        * the rank before the crowning one with a free square ahead is
        * crowned next move unless the other side takes it first. */
       DrBitboard empty = g->squares & ~(pos->pieces[0] | pos->pieces[1]);
-      int d1 = g->half + 1, d2 = g->half + 2;
-      DrBitboard free_ahead = side == 0 ? dr_bb_shift (empty, d1) | dr_bb_shift (empty, d2)
-                                        : dr_bb_shift (empty, -d1) | dr_bb_shift (empty, -d2);
-      DrBitboard last_but_one = t->last_but_one[side];
+      int d1, d2;
+      DrBitboard free_ahead, last_but_one = t->last_but_one[side];
+
+      diagonal_steps (g, &d1, &d2);
+      free_ahead = side == 0 ? dr_bb_shift (empty, d1) | dr_bb_shift (empty, d2)
+                             : dr_bb_shift (empty, -d1) | dr_bb_shift (empty, -d2);
 
       score -= w->locked * dr_bb_count (men & ~free_ahead);
       if ((opp & pos->kings) == 0)

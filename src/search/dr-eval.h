@@ -85,6 +85,7 @@ typedef struct
   int        man_square[2][64];  /* advance + back-rank guard + centre, by side */
   int        man_bytes[2][8][256]; /* man_square summed over each byte of a board */
   DrBitboard left;               /* the left half of the files */
+  DrBitboard right;              /* the right half (without the middle file of an odd width) */
   DrBitboard last_but_one[2];    /* the rank before a side's crowning rank */
   DrBitboard main_road;          /* the long diagonal */
   int        n_start;            /* pieces at the start, for simplify */
