@@ -84,6 +84,19 @@ bool     dr_geometry_row_file        (const DrGeometry *g,
 DrBitboard dr_geometry_row_mask      (const DrGeometry *g,
                                       int               row);
 
+/* The two diagonal steps of a diagonal board (not Turkish's): from a square,
+ * bit - @near and bit - @far are its neighbours towards row 0 (White's
+ * forward), bit + @near and bit + @far those away from it.  half + 1 and
+ * half + 2 in the ghost layout; 7 and 9 on Lasca's dense 8-bit rows. */
+static inline void
+dr_geometry_diagonal_steps (const DrGeometry *g,
+                            int              *near,
+                            int              *far)
+{
+  *near = g->dense ? 7 : g->half + 1;
+  *far = g->dense ? 9 : g->half + 2;
+}
+
 /* External coordinates: x = file (0 = a), y = rank (0 = rank 1). */
 int      dr_geometry_bit_at_xy       (const DrGeometry *g,
                                       int               x,

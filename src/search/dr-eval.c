@@ -183,18 +183,6 @@ rank_from_own_side (const DrGeometry *g,
   return side == 0 ? g->height - 1 - row : row;
 }
 
-/* The two diagonal steps towards row 0 are -@d1 and -@d2 (dr-geometry.h):
- * half + 1 and half + 2 in the ghost layout, 7 and 9 on Lasca's dense
- * 8-bit rows. */
-static inline void
-diagonal_steps (const DrGeometry *g,
-                int              *d1,
-                int              *d2)
-{
-  *d1 = g->dense ? 7 : g->half + 1;
-  *d2 = g->dense ? 9 : g->half + 2;
-}
-
 /* Files from the nearer edge, at most 4. */
 #define MIN_EDGE(file, width) \
   ((file) < (width) - 1 - (file) ? ((file) < 4 ? (file) : 4) : ((width) - 1 - (file) < 4 ? (width) - 1 - (file) : 4))
@@ -308,7 +296,7 @@ side_score (const DrRules       *rules,
       DrBitboard empty = g->squares & ~(pos->pieces[0] | pos->pieces[1]);
       int d1, d2, steps[4];
 
-      diagonal_steps (g, &d1, &d2);
+      dr_geometry_diagonal_steps (g, &d1, &d2);
       steps[0] = -d2, steps[1] = -d1, steps[2] = d1, steps[3] = d2;
 
       for (int k = 0; k < 4; k++)
@@ -325,7 +313,7 @@ side_score (const DrRules       *rules,
       int d1, d2;
       DrBitboard free_ahead, last_but_one = t->last_but_one[side];
 
-      diagonal_steps (g, &d1, &d2);
+      dr_geometry_diagonal_steps (g, &d1, &d2);
       free_ahead = side == 0 ? dr_bb_shift (empty, d1) | dr_bb_shift (empty, d2)
                              : dr_bb_shift (empty, -d1) | dr_bb_shift (empty, -d2);
 
