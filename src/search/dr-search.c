@@ -213,6 +213,7 @@ struct _DrSearch
   atomic_int           main_depth;
   atomic_uint          smp_stop;
   _Atomic uint64_t     published_nodes;      /* this searcher's nodes, every 1,024 */
+  uint64_t             run_nodes;            /* its own nodes in the last run */
   void                *helper_runs;          /* HelperRun[n_helpers] while searching */
 
   /* Where a man of each side (DrSide) is one step from the crowning row
@@ -590,6 +591,17 @@ int
 dr_search_get_threads (DrSearch *self)
 {
   return self->n_helpers + 1;
+}
+
+uint64_t
+dr_search_get_thread_nodes (DrSearch *self,
+                            int       thread)
+{
+  if (thread == 0)
+    return self->run_nodes;
+  if (thread < 0 || thread > self->n_helpers)
+    return 0;
+  return self->helpers[thread - 1]->run_nodes;
 }
 
 void
@@ -1278,6 +1290,7 @@ dr_search_run (DrSearch             *self,
   memset (result, 0, sizeof *result);
   self->limits = limits;
   self->nodes = 0;
+  self->run_nodes = 0;
   self->start_ms = now_ms ();
   self->clock_ms = self->start_ms;
   self->clock_nodes = 0;
@@ -1447,6 +1460,7 @@ dr_search_run (DrSearch             *self,
           && now_ms () - self->clock_ms > limits->max_time_ms / 2)
         break;
     }
+  self->run_nodes = self->nodes;
   result->nodes = self->nodes + stop_helpers (self);
   result->time_ms = now_ms () - self->start_ms;
   free (root_list);

@@ -115,6 +115,11 @@ void      dr_search_set_egdb     (DrSearch           *self,
 bool      dr_search_set_threads  (DrSearch           *self,
                                   int                 threads);
 int       dr_search_get_threads  (DrSearch           *self);
+/* The nodes thread @thread (0: the calling thread, 1 ...: the helpers)
+ * searched in the last dr_search_run(); the result's node count is their
+ * sum.  0 for a thread that is not there. */
+uint64_t  dr_search_get_thread_nodes (DrSearch       *self,
+                                      int             thread);
 /* ProbCut: off by default.  Helpers follow at the next dr_search_run(). */
 void      dr_search_set_probcut  (DrSearch           *self,
                                   DrProbCut           mode);
