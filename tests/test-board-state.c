@@ -19,6 +19,7 @@
 
 #include "dr-bitboard.h"
 #include "dr-fen.h"
+#include "dr-stack.h"
 
 #include <string.h>
 
@@ -506,6 +507,92 @@ test_setup_clicks (void)
   recorder_clear (&rec);
 }
 
+/* The FEN of @state's position (algebraic). */
+static char *
+state_fen (DrBoardState *state)
+{
+  return dr_fen_write (dr_board_state_get_rules (state), dr_board_state_get_position (state),
+                       DR_NOTATION_ALGEBRAIC);
+}
+
+#define assert_state_fen(state, expected)                        \
+  G_STMT_START {                                                 \
+    g_autofree char *f_ = state_fen (state);                     \
+    g_assert_cmpstr (f_, ==, (expected));                        \
+  } G_STMT_END
+
+/* Setup in a tower game (Lasca, README "Towers"): the palette works on
+ * the top of a tower, or with Beneath on its bottom; a drag moves the
+ * whole tower; the position's words refuse a 33rd piece beneath the tops
+ * with a reason.  Other variants ignore Beneath. */
+static void
+test_setup_towers (void)
+{
+  g_autoptr (DrBoardState) state = state_with_fen (&dr_rules_lasca, "W:Wc3(bW):Bg7");
+  g_autoptr (DrBoardState) intl = state_with_fen (&dr_rules_international, "W:W46:B5");
+  const DrRules *r = &dr_rules_lasca;
+  int c3 = named (r, "c3");
+  Recorder rec;
+  int beneath = 0, counts[2];
+
+  recorder_init (&rec, state);
+  dr_board_state_set_setup_mode (state, TRUE);
+  g_assert_false (dr_board_state_get_setup_beneath (state));
+
+  /* The same piece again crowns the top; another replaces it; the pieces
+   * beneath stay. */
+  g_assert_cmpint (dr_board_state_click (state, c3), ==, DR_CLICK_EDITED);
+  assert_state_fen (state, "W:WKc3(bW):Bg7");
+  dr_board_state_set_setup_tool (state, DR_SETUP_BLACK_MAN);
+  dr_board_state_click (state, c3);
+  assert_state_fen (state, "W:W:Bg7,c3(bW)");
+
+  /* Beneath: a white man goes to the bottom, the eraser takes it away. */
+  dr_board_state_set_setup_beneath (state, TRUE);
+  dr_board_state_set_setup_tool (state, DR_SETUP_WHITE_MAN);
+  g_assert_cmpint (dr_board_state_click (state, c3), ==, DR_CLICK_EDITED);
+  assert_state_fen (state, "W:W:Bg7,c3(bWw)");
+  dr_board_state_set_setup_tool (state, DR_SETUP_ERASE);
+  dr_board_state_click (state, c3);
+  assert_state_fen (state, "W:W:Bg7,c3(bW)");
+  /* On an empty square the eraser does nothing; a piece stands alone. */
+  g_assert_cmpint (dr_board_state_click (state, named (r, "a1")), ==, DR_CLICK_NOTHING);
+
+  /* Beneath off: the eraser takes the top off, the black man below
+   * commands; a right click goes on to the top's next piece. */
+  dr_board_state_set_setup_beneath (state, FALSE);
+  dr_board_state_click (state, c3);
+  assert_state_fen (state, "W:W:Bg7,c3(W)");
+  g_assert_cmpint (dr_board_state_secondary_click (state, c3), ==, DR_CLICK_EDITED);
+  assert_state_fen (state, "W:W:Bg7,Kc3(W)");
+  g_assert_cmpuint (rec.n_edited, ==, 6);
+
+  /* A drag moves the whole tower, replacing what stood there. */
+  g_assert_cmpint (dr_board_state_drop (state, c3, named (r, "g7")), ==, DR_CLICK_EDITED);
+  assert_state_fen (state, "W:W:BKg7(W)");
+
+  /* A tower as high as the words hold: 32 pieces beneath the tops. */
+  dr_board_state_set_setup_beneath (state, TRUE);
+  dr_board_state_set_setup_tool (state, DR_SETUP_BLACK_MAN);
+  while (dr_board_state_beneath_click (state, named (r, "a1")) == DR_CLICK_EDITED)
+    g_assert_cmpuint (rec.n_illegal, ==, 0);
+  g_assert_cmpuint (rec.n_illegal, ==, 1);
+  g_assert_nonnull (strstr (rec.reason, "32 pieces beneath"));
+  dr_stack_count (dr_board_state_get_position (state), counts);
+  beneath = counts[0] + counts[1] - dr_bb_count (dr_position_occupied (dr_board_state_get_position (state)));
+  g_assert_cmpint (beneath, ==, 32);
+  g_assert_cmpuint (rec.n_move + rec.n_choose, ==, 0);
+  recorder_clear (&rec);
+
+  /* International draughts: Beneath or not, a click is a click. */
+  dr_board_state_set_setup_mode (intl, TRUE);
+  dr_board_state_set_setup_beneath (intl, TRUE);
+  dr_board_state_click (intl, n10 (23));
+  dr_board_state_beneath_click (intl, n10 (23));
+  g_assert_cmpint (dr_position_get (dr_board_state_get_position (intl), n10 (23)), ==, DR_PIECE_WHITE_KING);
+  g_assert_cmpuint (dr_board_state_get_position (intl)->under_run, ==, 0);
+}
+
 /* Setup edits keep the legal moves up to date: a man put down in setup
  * mode can be moved once setup ends. */
 static void
@@ -695,6 +782,7 @@ main (int    argc,
   g_test_add_func ("/app/board-state/drop", test_drop);
   g_test_add_func ("/app/board-state/setup/clicks", test_setup_clicks);
   g_test_add_func ("/app/board-state/setup/then-play", test_setup_then_play);
+  g_test_add_func ("/app/board-state/setup/towers", test_setup_towers);
   g_test_add_func ("/app/board-state/flip-and-arrow", test_flip_and_arrow);
   g_test_add_func ("/app/board-layout/square-at/10x10", test_layout_square_at_10x10);
   g_test_add_func ("/app/board-layout/square-at/8x8", test_layout_square_at_8x8);

@@ -21,8 +21,10 @@
 #include "dr-bitboard.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-stack.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 struct _DrBoardState
 {
@@ -36,6 +38,7 @@ struct _DrBoardState
   GArray        *route;           /* int: turning squares clicked so far */
   gboolean       setup;
   DrSetupTool    tool;
+  gboolean       beneath;         /* setup in the tower games: at the bottom */
   int            arrow_from;
   int            arrow_to;
   DrMoveList    *routes;          /* every route of every legal move */
@@ -375,9 +378,38 @@ emit_move (DrBoardState *self,
 }
 
 static DrClickResult
+setup_edited (DrBoardState *self)
+{
+  regenerate (self);
+  changed (self);
+  g_signal_emit (self, signals[POSITION_EDITED], 0);
+  return DR_CLICK_EDITED;
+}
+
+/* The tower games: @tower (top first, @n pieces) on @square, or the edit
+ * refused with the reason when the position's words cannot hold it
+ * (dr-position.h: 32 pieces beneath the tops in all, beyond any legal
+ * position's 23). */
+static DrClickResult
+setup_put_tower (DrBoardState  *self,
+                 int            square,
+                 const DrPiece *tower,
+                 int            n)
+{
+  if (!dr_stack_set (&self->position, square, tower, n))
+    {
+      g_signal_emit (self, signals[ILLEGAL], 0,
+                     _("No room for another piece beneath: the towers may hold 32 pieces beneath their tops in all"));
+      return DR_CLICK_ILLEGAL;
+    }
+  return setup_edited (self);
+}
+
+static DrClickResult
 setup_click (DrBoardState *self,
              int           square,
-             gboolean      cycle)
+             gboolean      cycle,
+             gboolean      beneath)
 {
   static const DrPiece order[] = {
     DR_PIECE_NONE, DR_PIECE_WHITE_MAN, DR_PIECE_WHITE_KING, DR_PIECE_BLACK_MAN, DR_PIECE_BLACK_KING,
@@ -387,14 +419,48 @@ setup_click (DrBoardState *self,
     [DR_SETUP_BLACK_MAN] = DR_PIECE_BLACK_MAN, [DR_SETUP_BLACK_KING] = DR_PIECE_BLACK_KING,
     [DR_SETUP_ERASE] = DR_PIECE_NONE,
   };
+  DrPiece tower[DR_STACK_MAX + 2];
   DrPiece now, next;
+  int n;
 
   if (square < 0)
     return DR_CLICK_NOTHING;
   now = dr_position_get (&self->position, square);
   next = tools[self->tool];
-  /* A second click with the same piece, or a right click, goes on to the
-   * next piece: man, king, the other colour's man and king, nothing. */
+  if (!self->rules->towers)
+    {
+      /* A second click with the same piece, or a right click, goes on to
+       * the next piece: man, king, the other colour's man and king,
+       * nothing. */
+      if (cycle || (now == next && next != DR_PIECE_NONE))
+        {
+          guint i = 0;
+          while (order[i] != now)
+            i++;
+          next = order[(i + 1) % G_N_ELEMENTS (order)];
+        }
+      dr_position_put (&self->position, square, next);
+      return setup_edited (self);
+    }
+
+  /* The tower games: the palette works on one end of the square's tower,
+   * its top, or with Beneath (or Shift) its bottom. */
+  n = dr_stack_get (&self->position, square, tower);
+  if (beneath && !cycle)
+    {
+      if (next == DR_PIECE_NONE)
+        {
+          if (n == 0)
+            return DR_CLICK_NOTHING;
+          n--;                  /* the bottom piece taken away */
+        }
+      else
+        tower[n++] = next;      /* put under the tower, at the bottom */
+      return setup_put_tower (self, square, tower, n);
+    }
+  /* The top replaced, the same piece again (or a right click) going on to
+   * the next, and past the black king to nothing; the eraser or nothing
+   * takes the top off, and the piece below it commands. */
   if (cycle || (now == next && next != DR_PIECE_NONE))
     {
       guint i = 0;
@@ -402,11 +468,19 @@ setup_click (DrBoardState *self,
         i++;
       next = order[(i + 1) % G_N_ELEMENTS (order)];
     }
-  dr_position_put (&self->position, square, next);
-  regenerate (self);
-  changed (self);
-  g_signal_emit (self, signals[POSITION_EDITED], 0);
-  return DR_CLICK_EDITED;
+  if (next != DR_PIECE_NONE)
+    {
+      tower[0] = next;
+      n = MAX (n, 1);
+    }
+  else if (n > 0)
+    {
+      memmove (tower, tower + 1, (gsize) (n - 1) * sizeof tower[0]);
+      n--;
+    }
+  else
+    return DR_CLICK_NOTHING;
+  return setup_put_tower (self, square, tower, n);
 }
 
 static DrClickResult click (DrBoardState *self, int square);
@@ -446,7 +520,7 @@ click (DrBoardState *self,
   gboolean turning = FALSE;
 
   if (self->setup)
-    return setup_click (self, square, FALSE);
+    return setup_click (self, square, FALSE, self->beneath);
   if (square < 0)
     {
       dr_board_state_clear_selection (self);
@@ -517,18 +591,22 @@ dr_board_state_drop (DrBoardState *self,
 
   if (self->setup)
     {
-      /* Moving a piece in setup mode: take it up, put it down. */
-      DrPiece piece;
+      /* Moving a piece in setup mode: take it up, put it down; a tower
+       * moves whole, replacing what stood there. */
+      DrPiece tower[DR_STACK_MAX + 2];
+      int n;
 
       if (from < 0 || to < 0 || from == to)
         return DR_CLICK_NOTHING;
-      piece = dr_position_get (&self->position, from);
+      n = dr_stack_get (&self->position, from, tower);
       dr_position_put (&self->position, from, DR_PIECE_NONE);
-      dr_position_put (&self->position, to, piece);
-      regenerate (self);
-      changed (self);
-      g_signal_emit (self, signals[POSITION_EDITED], 0);
-      return DR_CLICK_EDITED;
+      if (n <= 1)
+        dr_position_put (&self->position, to, n == 1 ? tower[0] : DR_PIECE_NONE);
+      else
+        /* It fits: no more pieces beneath than before, and the run word
+         * has a bit for every square besides (dr-position.h). */
+        (void) dr_stack_set (&self->position, to, tower, n);
+      return setup_edited (self);
     }
   if (from != self->selected)
     {
@@ -562,7 +640,7 @@ dr_board_state_secondary_click (DrBoardState *self,
       dr_board_state_clear_selection (self);
       return DR_CLICK_NOTHING;
     }
-  return setup_click (self, square, TRUE);
+  return setup_click (self, square, TRUE, FALSE);
 }
 
 void
@@ -598,6 +676,33 @@ dr_board_state_get_setup_tool (DrBoardState *self)
 {
   g_return_val_if_fail (DR_IS_BOARD_STATE (self), DR_SETUP_WHITE_MAN);
   return self->tool;
+}
+
+void
+dr_board_state_set_setup_beneath (DrBoardState *self,
+                                  gboolean      beneath)
+{
+  g_return_if_fail (DR_IS_BOARD_STATE (self));
+  self->beneath = !!beneath;
+}
+
+gboolean
+dr_board_state_get_setup_beneath (DrBoardState *self)
+{
+  g_return_val_if_fail (DR_IS_BOARD_STATE (self), FALSE);
+  return self->beneath;
+}
+
+DrClickResult
+dr_board_state_beneath_click (DrBoardState *self,
+                              int           square)
+{
+  g_return_val_if_fail (DR_IS_BOARD_STATE (self), DR_CLICK_NOTHING);
+
+  if (!self->setup)
+    return dr_board_state_click (self, square);
+  self->must_capture = 0;
+  return setup_click (self, square, FALSE, TRUE);
 }
 
 void

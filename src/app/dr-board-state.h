@@ -84,6 +84,17 @@ gboolean          dr_board_state_get_setup_mode (DrBoardState    *self);
 void              dr_board_state_set_setup_tool (DrBoardState    *self,
                                                  DrSetupTool      tool);
 DrSetupTool       dr_board_state_get_setup_tool (DrBoardState    *self);
+/* The tower games (rules->towers): a setup click works on the top of the
+ * square's tower (a piece replaces it, the eraser takes it off), or with
+ * Beneath on the bottom (a piece goes under the tower, the eraser takes
+ * the bottom piece away); dr_board_state_beneath_click() is one click with
+ * Beneath (Shift).  Other variants ignore Beneath.  A drag moves a whole
+ * tower. */
+void              dr_board_state_set_setup_beneath (DrBoardState *self,
+                                                    gboolean      beneath);
+gboolean          dr_board_state_get_setup_beneath (DrBoardState *self);
+DrClickResult     dr_board_state_beneath_click  (DrBoardState    *self,
+                                                 int              square);
 void              dr_board_state_set_side_to_move (DrBoardState  *self,
                                                    DrSide         side);
 void              dr_board_state_clear_board    (DrBoardState    *self);

@@ -665,6 +665,10 @@ drag_end_cb (GtkGestureDrag *gesture,
       self->dragging = FALSE;
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
+  else if (dr_board_state_get_setup_mode (self->state)
+           && (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)) & GDK_SHIFT_MASK))
+    /* Setup, the tower games: Shift puts the piece under the tower. */
+    dr_board_state_beneath_click (self->state, self->press_square);
   else
     dr_board_state_click (self->state, self->press_square);
 }

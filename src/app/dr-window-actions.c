@@ -293,6 +293,13 @@ tool_toggled_cb (DrWindow        *self,
     dr_board_state_set_setup_tool (self->board, DR_SETUP_ERASE);
 }
 
+static void
+beneath_toggled_cb (DrWindow        *self,
+                    GtkToggleButton *button)
+{
+  dr_board_state_set_setup_beneath (self->board, gtk_toggle_button_get_active (button));
+}
+
 void
 _dr_window_set_setup_mode (DrWindow *self,
                            gboolean  setup)
@@ -304,6 +311,8 @@ _dr_window_set_setup_mode (DrWindow *self,
   gtk_revealer_set_reveal_child (self->setup_revealer, setup);
   if (setup)
     {
+      /* Towers are built in the games that have them. */
+      gtk_widget_set_visible (GTK_WIDGET (self->tool_beneath), dr_board_state_get_rules (self->board)->towers);
       show_board_fen (self);
       _dr_window_setup_validate (self);
     }
@@ -722,4 +731,5 @@ _dr_window_actions_connect (DrWindow *self)
   g_signal_connect_swapped (self->tool_black_man, "toggled", G_CALLBACK (tool_toggled_cb), self);
   g_signal_connect_swapped (self->tool_black_king, "toggled", G_CALLBACK (tool_toggled_cb), self);
   g_signal_connect_swapped (self->tool_erase, "toggled", G_CALLBACK (tool_toggled_cb), self);
+  g_signal_connect_swapped (self->tool_beneath, "toggled", G_CALLBACK (beneath_toggled_cb), self);
 }

@@ -46,6 +46,7 @@ struct _DrWindow
   GtkToggleButton *tool_black_man;
   GtkToggleButton *tool_black_king;
   GtkToggleButton *tool_erase;
+  GtkToggleButton *tool_beneath;
   GtkDropDown     *side_dropdown;
   GtkEntry        *fen_entry;
   GtkLabel        *setup_message;

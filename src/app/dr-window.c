@@ -479,6 +479,7 @@ dr_window_class_init (DrWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_black_man);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_black_king);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_erase);
+  gtk_widget_class_bind_template_child (widget_class, DrWindow, tool_beneath);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, side_dropdown);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, fen_entry);
   gtk_widget_class_bind_template_child (widget_class, DrWindow, setup_message);
