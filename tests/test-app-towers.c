@@ -6,12 +6,12 @@
  * The real application under Xvfb, driven by real clicks
  * (test-app-util.h).  In pillar draughts (GameType 88) the setup palette
  * has Beneath: a tower of four pieces of both colours is built on d4 with
- * it and with Shift+click, its bottom piece taken away again, the FEN field
- * and the board follow each click, the position is started from, and a
- * capture is played from it by clicks: the top taken goes under the taker
- * (001:100); Undo takes back the move, then the whole setup.  In
- * Russian draughts Beneath is not shown, and Shift+click places a piece as
- * a plain click does: no tower.
+ * it and with Shift+click, its bottom piece taken away again, the tower
+ * dragged away and back whole, the FEN field and the board following each
+ * edit; the position is started from, and a capture is played from it by
+ * clicks: the top taken goes under the taker (001:100); Undo takes back
+ * the move, then the whole setup.  In Russian draughts Beneath is not
+ * shown, and Shift+click places a piece as a plain click does: no tower.
  */
 
 #define G_LOG_DOMAIN "test-app-towers"
@@ -182,6 +182,20 @@ test_pillar_tower (void)
   test_click_widget (GTK_WIDGET (window->tool_erase));
   shift_click_square (window, "d4");
   assert_tower (window, "d4", "bwBW");
+
+  /* A drag moves the whole tower, there and back. */
+  {
+    double x0, y0, x1, y1;
+
+    test_square_point (window->board_view, square ("d4"), &x0, &y0);
+    test_square_point (window->board_view, square ("f4"), &x1, &y1);
+    test_drag (GTK_WIDGET (window->board_view), x0, y0, x1, y1);
+    assert_tower (window, "f4", "bwBW");
+    assert_tower (window, "d4", "");
+    test_drag (GTK_WIDGET (window->board_view), x1, y1, x0, y0);
+    assert_tower (window, "d4", "bwBW");
+    assert_tower (window, "f4", "");
+  }
 
   /* A black man on h8 for Black to have a top: the position is valid,
    * and the FEN field has the tower, top down. */
