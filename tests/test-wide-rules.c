@@ -18,7 +18,9 @@
 #include "dr-fen.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-egdb.h"
 #include "dr-perft.h"
+#include "dr-search.h"
 #include "dr-wide-rules.h"
 #include "dr-wide-text.h"
 
@@ -295,6 +297,70 @@ test_fen_errors (void)
   g_assert_nonnull (strstr (error->message, " 2 "));
 }
 
+static void
+count_info (const DrSearchInfo *info,
+            void               *user_data)
+{
+  guint *n = user_data;
+
+  g_assert_cmpint (info->multipv, ==, 1);
+  g_assert_cmpint (info->pv_length, >=, 1);
+  (*n)++;
+}
+
+/* The 64-bit search hands Canadian positions to dr-wide-search.h: the
+ * analysis pane, the explorer, game analysis and the opponent all reach it
+ * through dr_search_run().  A win in three plies found as the wide search
+ * finds it (test-wide.c /wide/search/combination-win), its line legal
+ * move by move; one thread; no endgame tables. */
+static void
+test_search (void)
+{
+  DrSearch *search = dr_search_new (rules, 4);
+  DrSearchLimits limits = { 0 };
+  DrSearchResult result;
+  DrPosition pos;
+  g_autofree DrMoveList *legal = g_new0 (DrMoveList, 1);
+  g_autoptr (GError) error = NULL;
+  guint infos = 0;
+  g_autofree char *best = NULL;
+
+  g_assert_nonnull (search);
+  g_assert_false (dr_egdb_supported (rules));
+  g_assert_true (dr_search_set_threads (search, 4));
+  g_assert_cmpint (dr_search_get_threads (search), ==, 1);
+  g_assert_true (dr_fen_parse (rules, "W:Wd4,e5,f6:Bd8,h8", &pos, &error));
+  g_assert_no_error (error);
+  limits.max_depth = 4;
+  limits.multipv = 3;
+  limits.info_func = count_info;
+  limits.user_data = &infos;
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_cmpuint (infos, ==, 3);     /* the win is proven at depth 3: it stops */
+  g_assert_cmpint (result.score, ==, DR_SCORE_WIN - 3);
+  g_assert_cmpint (result.n_lines, ==, 1);
+  best = dr_move_to_text_at (rules, &pos, &result.best);
+  g_assert_true (dr_move_same (&result.best, &result.lines[0].pv[0]));
+  g_test_message ("best %s", best);
+  for (int i = 0; i < result.lines[0].pv_length; i++)
+    {
+      bool found = false;
+
+      dr_movegen_legal (rules, &pos, legal);
+      for (unsigned j = 0; j < legal->n; j++)
+        found = found || dr_move_same (&legal->moves[j], &result.lines[0].pv[i]);
+      g_assert_true (found);
+      dr_position_apply (&pos, &pos, &result.lines[0].pv[i]);
+    }
+  /* The start position: some legal move at depth 3. */
+  dr_rules_initial (rules, &pos);
+  limits.max_depth = 3;
+  limits.info_func = NULL;
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_true (result.best.flags & DR_MOVE_WIDE);
+  dr_search_free (search);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -306,5 +372,6 @@ main (int    argc,
   g_test_add_func ("/wide-rules/random-games", test_random_games);
   g_test_add_func ("/wide-rules/004-2.5.1/majority", test_majority);
   g_test_add_func ("/wide-rules/fen-errors", test_fen_errors);
+  g_test_add_func ("/wide-rules/search", test_search);
   return g_test_run ();
 }
