@@ -18,6 +18,8 @@
 #include "dr-fen.h"
 #include "dr-movegen.h"
 #include "dr-notation.h"
+#include "dr-pdn.h"
+#include "dr-wide-pdn.h"
 #include "dr-egdb.h"
 #include "dr-perft.h"
 #include "dr-search.h"
@@ -361,6 +363,59 @@ test_search (void)
   dr_search_free (search);
 }
 
+static guint
+count_moves (const DrGameNode *node)
+{
+  guint n = 0;
+
+  for (const DrGameNode *c = node->children; c != NULL; c = c->next)
+    n += 1 + count_moves (c);
+  return n;
+}
+
+/* tests/data/canadian-games.pdn (GameType 27) through the PDN reader and
+ * writer of every variant: the games read whole, as many moves as the
+ * wide reader replays (test-wide.c /wide/pdn/games: 213), written with
+ * GameType 27 and read back to the same positions. */
+static void
+test_pdn_round_trip (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "canadian-games.pdn", NULL);
+  g_autoptr (DrPdnReader) reader = dr_pdn_reader_new_for_file (path, NULL, NULL, &error);
+  guint games = 0, moves = 0;
+
+  g_assert_no_error (error);
+  for (;;)
+    {
+      g_autoptr (DrGame) game = NULL;
+      g_autoptr (DrGame) again = NULL;
+      g_autoptr (DrPdnReader) back = NULL;
+      g_autofree char *text = NULL;
+      DrPdnRead read = dr_pdn_reader_next_game (reader, &game, &error);
+
+      g_assert_no_error (error);
+      if (read == DR_PDN_READ_END)
+        break;
+      g_assert_cmpint (read, ==, DR_PDN_READ_WHOLE);
+      g_assert_true (game->rules == rules);
+      games++;
+      moves += count_moves (game->root);
+      text = dr_pdn_write_game (game, DR_NOTATION_NUMERIC);
+      g_assert_nonnull (strstr (text, "[GameType \"27"));
+      back = dr_pdn_reader_new (text, -1, "written.pdn", NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (dr_pdn_reader_next_game (back, &again, &error), ==, DR_PDN_READ_WHOLE);
+      g_assert_no_error (error);
+      g_assert_true (again->rules == rules);
+      g_assert_cmpuint (count_moves (again->root), ==, count_moves (game->root));
+      g_assert_true (dr_position_equal (&dr_game_node_main_line_end (again->root)->position,
+                                        &dr_game_node_main_line_end (game->root)->position));
+    }
+  g_assert_cmpuint (games, ==, 2);
+  g_assert_cmpuint (moves, ==, 213);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -373,5 +428,6 @@ main (int    argc,
   g_test_add_func ("/wide-rules/004-2.5.1/majority", test_majority);
   g_test_add_func ("/wide-rules/fen-errors", test_fen_errors);
   g_test_add_func ("/wide-rules/search", test_search);
+  g_test_add_func ("/wide-rules/pdn-round-trip", test_pdn_round_trip);
   return g_test_run ();
 }
