@@ -21,6 +21,7 @@
 #include "dr-pdn.h"
 #include "dr-wide-pdn.h"
 #include "dr-egdb.h"
+#include "dr-patterns.h"
 #include "dr-perft.h"
 #include "dr-search.h"
 #include "dr-wide-rules.h"
@@ -103,6 +104,18 @@ test_start (void)
   dr_position_put (&pos, 67, DR_PIECE_NONE);
   g_assert_cmpint (dr_position_get (&pos, 67), ==, DR_PIECE_NONE);
   dr_position_put (&pos, 67, DR_PIECE_WHITE_MAN);
+  /* A side whose only piece stands on bits 64-71 has a piece. */
+  {
+    DrPosition lone;
+
+    dr_position_clear (&lone);
+    g_assert_false (dr_position_side_has_pieces (&lone, DR_SIDE_WHITE));
+    dr_position_put (&lone, 64, DR_PIECE_WHITE_MAN);
+    dr_position_put (&lone, 71, DR_PIECE_BLACK_KING);
+    g_assert_true (lone.pieces[0] == 0 && lone.pieces[1] == 0);
+    g_assert_true (dr_position_side_has_pieces (&lone, DR_SIDE_WHITE));
+    g_assert_true (dr_position_side_has_pieces (&lone, DR_SIDE_BLACK));
+  }
   {
     DrPosition again;
 
@@ -329,6 +342,7 @@ test_search (void)
 
   g_assert_nonnull (search);
   g_assert_false (dr_egdb_supported (rules));
+  g_assert_false (dr_patterns_supported (rules));
   g_assert_true (dr_search_set_threads (search, 4));
   g_assert_cmpint (dr_search_get_threads (search), ==, 1);
   g_assert_true (dr_fen_parse (rules, "W:Wd4,e5,f6:Bd8,h8", &pos, &error));

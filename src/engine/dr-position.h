@@ -69,6 +69,16 @@ dr_position_occupied (const DrPosition *pos)
   return pos->pieces[0] | pos->pieces[1];
 }
 
+/* Has @side a piece on the board?  Canadian's squares 64-71 included
+ * (`under` when no tower is on the board). */
+static inline bool
+dr_position_side_has_pieces (const DrPosition *pos,
+                             DrSide            side)
+{
+  return pos->pieces[side] != 0
+         || (pos->under_run == 0 && ((pos->under >> (8 * (int) side)) & 0xff) != 0);
+}
+
 /* Index into dr_zobrist_piece: 0 white man, 1 white king, 2 black man,
  * 3 black king. */
 static inline int
