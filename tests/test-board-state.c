@@ -20,6 +20,7 @@
 #include "dr-bitboard.h"
 #include "dr-fen.h"
 #include "dr-stack.h"
+#include "dr-wide.h"
 
 #include <string.h>
 
@@ -765,6 +766,40 @@ test_flip_and_arrow (void)
   recorder_clear (&rec);
 }
 
+/* Canadian draughts (004 2.5.1 via 001): the pieces on bits 64-71 of the
+ * 12x12 board (White's first rank, squares 1 and 2: dr-geometry.h) are
+ * selected, moved and marked like the others.  a1 = 67, b2 = 61, c3 = 56,
+ * b12 = 1, a11 = 7, c11 = 8, h6 = 40 and d6 = 38 by the GameType 27
+ * numbering. */
+static void
+test_canadian_wide_squares (void)
+{
+  const DrRules *rules = &dr_rules_canadian;
+  g_autoptr (DrBoardState) capture = state_with_fen (rules, "W:W67,38:B61");
+  g_autoptr (DrBoardState) black = state_with_fen (rules, "B:W40:B1");
+  int a1 = named (rules, "a1"), b12 = named (rules, "b12");
+  Recorder rec;
+
+  g_assert_cmpint (a1, >=, 64);
+  g_assert_cmpint (b12, >=, 64);
+  recorder_init (&rec, capture);
+  /* d6 may not move: a1 must capture, and is marked. */
+  g_assert_cmpint (dr_board_state_click (capture, named (rules, "d6")), ==, DR_CLICK_ILLEGAL);
+  g_assert_true (dr_board_state_get_must_capture (capture) == dr_wide_bit (a1));
+  g_assert_nonnull (strstr (rec.reason, "67 must capture"));
+  g_assert_cmpint (dr_board_state_click (capture, a1), ==, DR_CLICK_SELECTED);
+  g_assert_true (dr_board_state_get_targets (capture) == dr_wide_bit (named (rules, "c3")));
+  g_assert_cmpint (dr_board_state_click (capture, named (rules, "c3")), ==, DR_CLICK_MOVED);
+  g_assert_cmpuint (rec.n_move, ==, 1);
+  g_assert_cmpint (rec.move.from, ==, a1);
+  g_assert_cmpuint (rec.move.captures, ==, dr_bb_bit (named (rules, "b2")));
+  recorder_clear (&rec);
+
+  g_assert_cmpint (dr_board_state_click (black, b12), ==, DR_CLICK_SELECTED);
+  g_assert_true (dr_board_state_get_targets (black)
+                 == (dr_wide_bit (named (rules, "a11")) | dr_wide_bit (named (rules, "c11"))));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -784,6 +819,7 @@ main (int    argc,
   g_test_add_func ("/app/board-state/setup/then-play", test_setup_then_play);
   g_test_add_func ("/app/board-state/setup/towers", test_setup_towers);
   g_test_add_func ("/app/board-state/flip-and-arrow", test_flip_and_arrow);
+  g_test_add_func ("/app/board-state/canadian/wide-squares", test_canadian_wide_squares);
   g_test_add_func ("/app/board-layout/square-at/10x10", test_layout_square_at_10x10);
   g_test_add_func ("/app/board-layout/square-at/8x8", test_layout_square_at_8x8);
   g_test_add_func ("/app/board-layout/cell", test_layout_cell);

@@ -614,11 +614,29 @@ test_cli (void)
   remove_temp (final);
 }
 
+/* Canadian draughts (12x12): not checked, and the report says so. */
+static void
+test_canadian_not_checked (void)
+{
+  g_autoptr (DrCheckReport) report = dr_check_report_new ();
+  g_autoptr (GError) error = NULL;
+  DrStipulation st;
+  DrPosition pos;
+
+  g_assert_true (dr_fen_parse (&dr_rules_canadian, "W:Wd4,e5,f6:Bd8,h8", &pos, &error));
+  dr_stipulation_init (&st, DR_SIDE_WHITE);
+  dr_compose_check_static (report, &dr_rules_canadian, &pos, &st);
+  g_assert_cmpuint (report->items->len, ==, 1);
+  g_assert_nonnull (find_item (report, "6.1.1", DR_CHECK_UNDECIDED));
+  g_assert_cmpint (dr_check_report_verdict (report), ==, DR_CHECK_UNDECIDED);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/compose/canadian-not-checked", test_canadian_not_checked);
 
   g_test_add_func ("/compose/legality/man-on-crowning-row", test_legality_man_on_crowning_row);
   g_test_add_func ("/compose/legality/too-many", test_legality_too_many);

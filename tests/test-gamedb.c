@@ -292,6 +292,31 @@ test_open_flags (Fixture       *f,
   dr_gamedb_close (db);
 }
 
+/* Canadian draughts (GameType 27, 12x12) is not held: its games are
+ * skipped with a message each and counted; the other games of the file are
+ * stored. */
+static void
+test_import_canadian_refused (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autoptr (GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
+  DrGameDbImportStats stats = { 0 };
+  DrGameDb *db = open_db (f);
+
+  import_text (f, db,
+               "[GameType \"27\"]\n[Result \"*\"]\n\n1. 44-37 26-33 *\n\n"
+               "[GameType \"25\"]\n[Result \"*\"]\n\n1. c3-b4 *\n",
+               &stats, messages);
+  g_assert_cmpuint (stats.games_read, ==, 2);
+  g_assert_cmpuint (stats.refused, ==, 1);
+  g_assert_cmpuint (stats.games_added, ==, 1);
+  g_assert_cmpint (dr_gamedb_count_games (db), ==, 1);
+  g_assert_cmpuint (messages->len, ==, 1);
+  g_assert_nonnull (strstr (messages->pdata[0], "games.pdn:1:"));
+  g_assert_nonnull (strstr (messages->pdata[0], "Canadian draughts"));
+  dr_gamedb_close (db);
+}
+
 /* A file that fails PRAGMA quick_check takes no import (it used to report
  * success) and no game; it says the file is damaged. */
 static void
@@ -1246,6 +1271,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_set_up, fn, fixture_tear_down)
+  ADD ("/gamedb/import/canadian-refused", test_import_canadian_refused);
   ADD ("/gamedb/open", test_open);
   ADD ("/gamedb/open/empty", test_open_empty);
   ADD ("/gamedb/open/flags", test_open_flags);

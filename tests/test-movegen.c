@@ -396,15 +396,19 @@ random_position (const DrRules *rules,
                  int            density,
                  DrPosition    *pos)
 {
-  DrBitboard crown[2] = { dr_rules_promotion_mask (rules, DR_SIDE_WHITE),
-                          dr_rules_promotion_mask (rules, DR_SIDE_BLACK) };
+  const DrGeometry *g = rules->geometry;
 
   dr_position_clear (pos);
-  for (DrBitboard b = rules->geometry->squares; b != 0; b = dr_bb_rest (b))
+  /* Every playing square, bits 64-71 too on Canadian's wide board. */
+  for (int sq = 0; sq < (g->wide ? g->n_squares : 64); sq++)
     {
-      int sq = dr_bb_first (b);
-      int side = g_rand_int_range (rand, 0, 2);
-      bool king = g_rand_int_range (rand, 0, 4) == 0 || dr_bb_has (crown[side], sq);
+      int row, file, side;
+      bool king;
+
+      if (!dr_geometry_row_file (g, sq, &row, &file))
+        continue;
+      side = g_rand_int_range (rand, 0, 2);
+      king = g_rand_int_range (rand, 0, 4) == 0 || row == (side == 0 ? 0 : g->height - 1);
 
       if (g_rand_int_range (rand, 0, 100) >= density)
         continue;

@@ -838,6 +838,22 @@ test_endgames_english (void)
   g_assert_cmpuint (check_stated_results (path, &dr_rules_english), ==, 11);
 }
 
+/* Canadian draughts (12x12) is refused with the reason, not solved on the
+ * 64-bit board's code. */
+static void
+test_canadian_refused (void)
+{
+  DrSolveOptions o;
+  DrPosition pos;
+  g_autoptr (GError) error = NULL;
+
+  dr_solve_options_init (&o);
+  g_assert_true (dr_fen_parse (&dr_rules_canadian, "W:Wd4,e5,f6:Bd8,h8", &pos, &error));
+  g_assert_null (dr_solve (&dr_rules_canadian, &pos, &o, &error));
+  g_assert_error (error, DR_SOLVE_ERROR, DR_SOLVE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Canadian draughts"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -845,6 +861,7 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/solve/canadian-refused", test_canadian_refused);
   g_test_add_func ("/solve/shot", test_shot);
   g_test_add_func ("/solve/refuted-and-draw-study", test_refuted_and_draw_study);
   g_test_add_func ("/solve/cook", test_cook);

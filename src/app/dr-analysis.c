@@ -254,6 +254,9 @@ worker (gpointer data)
       /* The search reports no more lines than there are moves. */
       dr_movegen_legal (r->rules, &r->position, &w.legal);
       w.lines = MIN (r->lines, (int) w.legal.n);
+      /* Canadian draughts' search (dr-wide-search.h) follows one line. */
+      if (r->rules->geometry->wide)
+        w.lines = MIN (w.lines, 1);
       limits.multipv = w.lines;
       limits.max_depth = r->max_depth;
       limits.max_time_ms = r->max_time_ms;

@@ -42,7 +42,7 @@ struct _DrBoardState
   int            arrow_from;
   int            arrow_to;
   DrMoveList    *routes;          /* every route of every legal move */
-  DrBitboard     must_capture;    /* shown after a click on a piece that may not move */
+  DrWideBoard    must_capture;    /* shown after a click on a piece that may not move */
 };
 
 G_DEFINE_FINAL_TYPE (DrBoardState, dr_board_state, G_TYPE_OBJECT)
@@ -206,10 +206,10 @@ route_consistent (DrBoardState *self,
   return k == self->route->len;
 }
 
-DrBitboard
+DrWideBoard
 dr_board_state_get_targets (DrBoardState *self)
 {
-  DrBitboard targets = 0;
+  DrWideBoard targets = 0;
 
   g_return_val_if_fail (DR_IS_BOARD_STATE (self), 0);
 
@@ -219,20 +219,20 @@ dr_board_state_get_targets (DrBoardState *self)
     {
       const DrMove *m = &self->routes->moves[i];
       if (m->from == self->selected && route_consistent (self, m))
-        targets |= dr_bb_bit (m->to);
+        targets |= dr_wide_bit (m->to);
     }
   return targets;
 }
 
-DrBitboard
+DrWideBoard
 dr_board_state_get_route (DrBoardState *self)
 {
-  DrBitboard route = 0;
+  DrWideBoard route = 0;
 
   g_return_val_if_fail (DR_IS_BOARD_STATE (self), 0);
 
   for (guint i = 0; i < self->route->len; i++)
-    route |= dr_bb_bit (g_array_index (self->route, int, i));
+    route |= dr_wide_bit (g_array_index (self->route, int, i));
   return route;
 }
 
@@ -290,13 +290,13 @@ static void
 explain_immobile (DrBoardState *self,
                   int           square)
 {
-  DrBitboard capturers = 0;
+  DrWideBoard capturers = 0;
   g_autoptr (GString) squares = g_string_new (NULL);
   guint n = 0;
 
   for (unsigned i = 0; i < self->routes->n; i++)
     if (self->routes->moves[i].captures != 0)
-      capturers |= dr_bb_bit (self->routes->moves[i].from);
+      capturers |= dr_wide_bit (self->routes->moves[i].from);
   if (capturers == 0)
     {
       g_autofree char *text = NULL;
@@ -307,11 +307,11 @@ explain_immobile (DrBoardState *self,
       illegal (self, text);
       return;
     }
-  for (DrBitboard b = capturers; b != 0; b = dr_bb_rest (b), n++)
+  for (DrWideBoard b = capturers; b != 0; b &= b - 1, n++)
     {
       char name[8];
 
-      dr_notation_square (self->rules, dr_bb_first (b), self->rules->notation, name);
+      dr_notation_square (self->rules, dr_wide_first (b), self->rules->notation, name);
       g_string_append_printf (squares, "%s%s", n > 0 ? ", " : "", name);
     }
   self->must_capture = capturers;
@@ -325,16 +325,29 @@ explain_immobile (DrBoardState *self,
   }
 }
 
+/* The squares of @side's pieces, Canadian's bits 64-71 included
+ * (dr-wide-rules.h: in `under` when no tower is on the board). */
+static DrWideBoard
+side_squares (const DrPosition *pos,
+              DrSide            side)
+{
+  DrWideBoard b = pos->pieces[side];
+
+  if (pos->under_run == 0)
+    b |= (DrWideBoard) ((pos->under >> (8 * side)) & 0xff) << 64;
+  return b;
+}
+
 /* The pieces the side to move may move: its own, and in Stavropol
  * draughts the opponent's too (dr-rules.c). */
-static DrBitboard
+static DrWideBoard
 movable_pieces (DrBoardState *self)
 {
   DrSide us = (DrSide) self->position.turn;
 
   if (self->rules->foreign_moves)
-    return dr_position_occupied (&self->position);
-  return self->position.pieces[us];
+    return side_squares (&self->position, DR_SIDE_WHITE) | side_squares (&self->position, DR_SIDE_BLACK);
+  return side_squares (&self->position, us);
 }
 
 static DrClickResult
@@ -343,9 +356,9 @@ select_square (DrBoardState *self,
 {
   DrSide us = (DrSide) self->position.turn;
 
-  if (!dr_bb_has (movable_pieces (self), square))
+  if (!dr_wide_has (movable_pieces (self), square))
     {
-      if (dr_bb_has (dr_position_occupied (&self->position), square))
+      if (dr_position_get (&self->position, square) != DR_PIECE_NONE)
         {
           illegal (self, us == DR_SIDE_WHITE ? _("That is a black piece; White is to move.")
                                              : _("That is a white piece; Black is to move."));
@@ -489,7 +502,7 @@ DrClickResult
 dr_board_state_click (DrBoardState *self,
                       int           square)
 {
-  DrBitboard shown = self->must_capture;
+  DrWideBoard shown = self->must_capture;
   DrClickResult result;
 
   g_return_val_if_fail (DR_IS_BOARD_STATE (self), DR_CLICK_NOTHING);
@@ -504,7 +517,7 @@ dr_board_state_click (DrBoardState *self,
 
 /* The pieces that must capture, marked after a click on a piece that may
  * not move because a capture elsewhere is compulsory; 0 otherwise. */
-DrBitboard
+DrWideBoard
 dr_board_state_get_must_capture (DrBoardState *self)
 {
   g_return_val_if_fail (DR_IS_BOARD_STATE (self), 0);
@@ -574,7 +587,7 @@ click (DrBoardState *self,
       changed (self);
       return DR_CLICK_SELECTED;
     }
-  if (dr_bb_has (movable_pieces (self), square))
+  if (dr_wide_has (movable_pieces (self), square))
     return select_square (self, square);
   explain (self, self->selected, square);
   return DR_CLICK_ILLEGAL;

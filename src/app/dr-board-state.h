@@ -14,6 +14,7 @@
 #include <glib-object.h>
 
 #include "dr-rules.h"
+#include "dr-wide.h"
 
 G_BEGIN_DECLS
 
@@ -57,11 +58,12 @@ void              dr_board_state_set_flipped   (DrBoardState     *self,
 gboolean          dr_board_state_get_flipped   (DrBoardState     *self);
 
 /* The selected square (bit index) or -1; the squares it can reach; the
- * turning squares clicked so far for a capture route. */
+ * turning squares clicked so far for a capture route.  Sets of squares are
+ * 128-bit: Canadian's board has bits 0-71 (dr-geometry.h). */
 int               dr_board_state_get_selected  (DrBoardState     *self);
-DrBitboard        dr_board_state_get_targets   (DrBoardState     *self);
-DrBitboard        dr_board_state_get_route     (DrBoardState     *self);
-DrBitboard        dr_board_state_get_must_capture (DrBoardState  *self);
+DrWideBoard       dr_board_state_get_targets   (DrBoardState     *self);
+DrWideBoard       dr_board_state_get_route     (DrBoardState     *self);
+DrWideBoard       dr_board_state_get_must_capture (DrBoardState  *self);
 void              dr_board_state_clear_selection (DrBoardState   *self);
 
 /* Input: a click on a square (bit index, -1 for off the board), a drag

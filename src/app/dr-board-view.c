@@ -448,9 +448,9 @@ dr_board_view_snapshot (GtkWidget   *widget,
   const DrGeometry *g = rules->geometry;
   const DrPosition *pos = dr_board_state_get_position (self->state);
   const DrMove *last = dr_board_state_get_last_move (self->state);
-  DrBitboard targets = dr_board_state_get_targets (self->state);
-  DrBitboard route = dr_board_state_get_route (self->state);
-  DrBitboard must_capture = dr_board_state_get_must_capture (self->state);
+  DrWideBoard targets = dr_board_state_get_targets (self->state);
+  DrWideBoard route = dr_board_state_get_route (self->state);
+  DrWideBoard must_capture = dr_board_state_get_must_capture (self->state);
   int selected = dr_board_state_get_selected (self->state);
   gboolean flipped = dr_board_state_get_flipped (self->state);
   double ox, oy, cell, progress = 1.0;
@@ -499,21 +499,22 @@ dr_board_view_snapshot (GtkWidget   *widget,
           append_overlay (snapshot, &r, "rgba(246,211,45,0.45)");
         if (bit == selected)
           append_overlay (snapshot, &r, "rgba(46,194,126,0.65)");
-        else if (dr_bb_has (route, bit))
+        else if (dr_wide_has (route, bit))
           append_overlay (snapshot, &r, "rgba(53,132,228,0.55)");
-        else if (dr_bb_has (targets, bit))
+        else if (dr_wide_has (targets, bit))
           append_overlay (snapshot, &r, "rgba(46,194,126,0.35)");
-        else if (dr_bb_has (must_capture, bit))
+        else if (dr_wide_has (must_capture, bit))
           append_overlay (snapshot, &r, "rgba(230,97,0,0.6)");
         if (dr_bb_has (self->preview, bit))
           append_overlay (snapshot, &r, "rgba(224,27,36,0.7)");
       }
-  for (int bit = 0; bit < 64; bit++)
+  /* Bits 0-63, and on Canadian's board 64-71 too (dr-geometry.h). */
+  for (int bit = 0; bit < (g->wide ? g->n_squares : 64); bit++)
     {
       DrPiece piece = dr_position_get (pos, bit);
       graphene_rect_t r;
 
-      if (!dr_bb_has (g->squares, bit))
+      if (!g->wide && !dr_bb_has (g->squares, bit))
         continue;
       cell_rect (self, bit, &r);
       if (self->numbers_in_squares && !g->all_squares)

@@ -199,7 +199,7 @@ _dr_window_setup_validate (DrWindow *self)
   else
     {
       dr_movegen_legal (rules, pos, legal);
-      if (pos->pieces[DR_SIDE_WHITE] == 0 || pos->pieces[DR_SIDE_BLACK] == 0)
+      if (!dr_position_side_has_pieces (pos, DR_SIDE_WHITE) || !dr_position_side_has_pieces (pos, DR_SIDE_BLACK))
         gtk_label_set_text (self->setup_message, _("Each side needs at least one piece."));
       else if (legal->n == 0)
         gtk_label_set_text (self->setup_message,

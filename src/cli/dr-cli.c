@@ -74,8 +74,7 @@ variant_names (void)
 
   for (int v = 0; v < DR_N_VARIANTS; v++)
     g_string_append_printf (names, "%s%s", v ? ", " : "", dr_rules_get ((DrVariant) v)->name);
-  /* perft, divide, moves and fen only (dr-cli-wide.c). */
-  g_string_append (names, ", canadian");
+  /* Canadian is among them; its commands go to dr-cli-wide.c. */
   return names;
 }
 

@@ -825,6 +825,14 @@ dr_compose_check_static (DrCheckReport       *report,
                          const DrPosition    *pos,
                          const DrStipulation *st)
 {
+  /* The retro analysis and the solver are the 64-bit board's. */
+  if (rules->geometry->wide)
+    {
+      dr_check_report_add (report, "6.1.1", DR_CHECK_UNDECIDED,
+                           _("%s compositions are not checked: the checks play on boards of "
+                             "up to 64 squares"), _(rules->title));
+      return;
+    }
   check_legality (report, rules, pos);
   if (st->unread != NULL)
     dr_check_report_add (report, "6.1.1", DR_CHECK_UNDECIDED,
@@ -936,6 +944,8 @@ dr_compose_check_stated (DrCheckReport       *report,
   DrSide a = st->attacker, d = DR_SIDE_OTHER (st->attacker);
   g_autoptr (GPtrArray) leaves = g_ptr_array_new ();
 
+  if (rules->geometry->wide)
+    return;     /* dr_compose_check_static() said why */
   if (game->root->children == NULL)
     {
       dr_check_report_add (report, "6.2.3", DR_CHECK_NOT_APPLICABLE,

@@ -514,6 +514,11 @@ _dr_solve_check_options (const DrRules        *rules,
                          const DrSolveOptions *options,
                          GError              **error)
 {
+  /* The solver's search, keys and leaf tests are the 64-bit board's. */
+  if (rules->geometry->wide)
+    return g_set_error (error, DR_SOLVE_ERROR, DR_SOLVE_ERROR_INVALID,
+                        _("%s is not solved: the solver plays on boards of up to 64 squares"),
+                        _(rules->title)), FALSE;
   if ((guint) options->goal > DR_SOLVE_GOAL_WIN_OR_DRAW)
     return g_set_error (error, DR_SOLVE_ERROR, DR_SOLVE_ERROR_INVALID,
                         _("Unknown goal %d"), (int) options->goal), FALSE;

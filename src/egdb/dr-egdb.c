@@ -35,8 +35,9 @@ dr_egdb_supported (const DrRules *rules)
    * slices by material the tables are built in do not follow.  Two-move
    * and Stavropol positions are not the alternating one-move game the
    * tables solve.  In the tower games (pillar, Lasca) nothing leaves the
-   * board, and the tops the slices count are not the material. */
-  return !rules->orthogonal_board && !rules->orthogonal_captures && !rules->frisian_king_runs
+   * board, and the tops the slices count are not the material.
+   * Canadian's 72 squares do not fit the 64-bit index. */
+  return !rules->geometry->wide && !rules->orthogonal_board && !rules->orthogonal_captures && !rules->frisian_king_runs
          && !rules->removed_at_once && !rules->kings_demoted && !rules->self_capture
          && !rules->two_moves && !rules->foreign_moves && !rules->towers;
 }

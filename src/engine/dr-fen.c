@@ -12,6 +12,8 @@
 
 #include "dr-bitboard.h"
 #include "dr-stack.h"
+#include "dr-wide-rules.h"
+#include "dr-wide-text.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -176,6 +178,22 @@ dr_fen_parse (const DrRules *rules,
   return fen_parse (rules, fen, pos, TRUE, error);
 }
 
+/* Canadian draughts: dr-wide-text.c reads the 12x12 board's FEN, and the
+ * position is packed (dr-wide-rules.h).  It checks what
+ * dr_position_validate() does, so the unchecked parse checks too. */
+static gboolean
+wide_fen_parse (const char *fen,
+                DrPosition *pos,
+                GError    **error)
+{
+  DrWidePosition wide;
+
+  if (!dr_wide_fen_parse (DR_WIDE_RULES_SIZE, fen, &wide, error))
+    return FALSE;
+  dr_wide_rules_pack (&wide, pos);
+  return TRUE;
+}
+
 /**
  * dr_fen_parse_unchecked:
  *
@@ -202,6 +220,9 @@ fen_parse (const DrRules *rules,
   DrPosition result;
   DrStacks stacks;
   const char *p = fen;
+
+  if (rules->geometry->wide)
+    return wide_fen_parse (fen, pos, error);
 
   g_return_val_if_fail (rules != NULL, FALSE);
   g_return_val_if_fail (fen != NULL, FALSE);
@@ -388,6 +409,41 @@ dr_position_validate (const DrRules    *rules,
 
   g_return_val_if_fail (rules != NULL && pos != NULL, FALSE);
 
+  if (g->wide)
+    {
+      /* Canadian: check the 128-bit position the same way. */
+      DrWidePosition wide;
+      const DrWideGeometry *wg = dr_wide_geometry (DR_WIDE_RULES_SIZE);
+
+      dr_wide_rules_unpack (pos, &wide);
+      for (int side = 0; side < 2; side++)
+        {
+          DrWideBoard bad = wide.pieces[side] & ~wide.kings & wg->promo[side];
+          int n = dr_wide_count (wide.pieces[side]);
+
+          if (bad != 0)
+            {
+              g_autofree char *name = g_strdup_printf ("%d", dr_wide_number (wg, dr_wide_first (bad)));
+
+              g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_MAN_ON_PROMOTION_ROW,
+                           side == DR_SIDE_WHITE
+                           ? _("The white man on %s stands on White’s crowning rank: it would be a king")
+                           : _("The black man on %s stands on Black’s crowning rank: it would be a king"),
+                           name);
+              return FALSE;
+            }
+          if (n > wg->n_men)
+            {
+              g_set_error (error, DR_FEN_ERROR, DR_FEN_ERROR_TOO_MANY_PIECES,
+                           side == DR_SIDE_WHITE
+                           ? _("White has %d pieces; a side has at most %d in %s")
+                           : _("Black has %d pieces; a side has at most %d in %s"),
+                           n, (int) wg->n_men, rules->title);
+              return FALSE;
+            }
+        }
+      return TRUE;
+    }
   if (g->dense || rules->towers)
     {
       /* Ranks of unequal length (Lasca): count the start's men. */
@@ -510,8 +566,16 @@ dr_fen_write (const DrRules    *rules,
               const DrPosition *pos,
               DrNotation        notation)
 {
-  GString *out = g_string_new (NULL);
+  GString *out;
 
+  if (rules->geometry->wide)
+    {
+      DrWidePosition wide;
+
+      dr_wide_rules_unpack (pos, &wide);
+      return dr_wide_fen_write (&wide, notation == DR_NOTATION_ALGEBRAIC);
+    }
+  out = g_string_new (NULL);
   g_string_append_c (out, pos->turn == DR_SIDE_WHITE ? 'W' : 'B');
   g_string_append (out, ":W");
   append_squares (out, rules, pos, pos->pieces[DR_SIDE_WHITE], notation);

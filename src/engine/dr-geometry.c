@@ -54,6 +54,12 @@ const DrGeometry dr_geometry_7x7 = {
   .half = 4, .period = 8, .squares = UINT64_C (0x00552A552A552A55),
 };
 
+const DrGeometry dr_geometry_12x12 = {
+  .width = 12, .height = 12, .n_squares = 72, .all_squares = false, .wide = true,
+  .mirrored = false, .corner = DR_CORNER_TOP_LEFT,      /* GameType 27: N2 */
+  .half = 6, .period = 15, .squares = UINT64_MAX,
+};
+
 int
 dr_geometry_bit_at (const DrGeometry *g,
                     int               row,
@@ -68,6 +74,8 @@ dr_geometry_bit_at (const DrGeometry *g,
   /* Internal row 0 (even) has its playing squares on the odd files. */
   if (((row + file) & 1) == 0)
     return -1;
+  if (g->wide)
+    return (row * g->half + file / 2 + 1 + 69) % 72;
   return (row / 2) * g->period + (row % 2) * (g->half + 1) + file / 2;
 }
 
@@ -79,6 +87,17 @@ dr_geometry_row_file (const DrGeometry *g,
 {
   int pair, rest;
 
+  if (g->wide)
+    {
+      int index;
+
+      if (bit < 0 || bit >= g->n_squares)
+        return false;
+      index = (bit + 2) % 72;            /* number - 1 */
+      *row = index / g->half;
+      *file = 2 * (index % g->half) + ((*row & 1) == 0 ? 1 : 0);
+      return true;
+    }
   if (bit < 0 || bit >= 64 || (g->squares & dr_bb_bit (bit)) == 0)
     return false;
   if (g->all_squares || g->dense)

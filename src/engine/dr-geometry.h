@@ -30,6 +30,17 @@
  * the 8x8 board (1 = b8), which no Lasca source uses: the variant writes
  * algebraic names.
  *
+ * Canadian draughts' 12x12 board has 72 playing squares ("wide"), more than
+ * a DrBitboard holds.  Its own generator (dr-wide.h) has 128-bit boards;
+ * everything else sees it through DrPosition and DrMove as bits 0-71 in
+ * the order of the square numbers, turned by two: bit = (number + 69) % 72,
+ * so squares 3-66 are bits 0-63, the first rank (67-72) bits 64-69 and
+ * squares 1 and 2 bits 70 and 71.  No capture takes a piece on the first
+ * or last rank, so a move's captured set is always within bits 0-63 and
+ * DrMove.captures holds it; the pieces on bits 64-71 are kept in
+ * DrPosition.under (dr-wide-rules.h).  `squares` holds bits 0-63 only:
+ * ask dr_geometry_row_file() whether a bit is a playing square.
+ *
  * Numbering.  Square numbers follow the PDN 3.0 GameType of each variant
  * (shared/design/PDN.md §4): the corner holding square 1 as White sees the
  * board, numbering rank by rank.  Names are algebraic, a1 at White's lower
@@ -58,6 +69,7 @@ typedef struct
   uint8_t    n_squares;    /* playing squares */
   bool       all_squares;  /* every square is played on (Turkish) */
   bool       dense;        /* bit = 8 * row + file, squares from the mask (Lasca) */
+  bool       wide;         /* 12x12, bits 0-71 by square number (Canadian; above) */
   bool       mirrored;     /* a1 is not a playing square (PDN invert flag 1) */
   DrCorner   corner;       /* where square 1 lies, as White sees the board */
   uint8_t    half;         /* playing squares per rank on diagonal boards */
@@ -71,6 +83,7 @@ extern const DrGeometry dr_geometry_8x8_italian;    /* mirrored, 1 = a8 ... 32 =
 extern const DrGeometry dr_geometry_8x8_spanish;    /* mirrored, 1 = h1 ... 32 = a8 */
 extern const DrGeometry dr_geometry_8x8_full;       /* Turkish, all 64 squares */
 extern const DrGeometry dr_geometry_7x7;            /* Lasca: light squares, 1 = a7 ... 25 = g1 */
+extern const DrGeometry dr_geometry_12x12;          /* Canadian: 1 = b12 ... 72 = k1, wide */
 
 /* Internal coordinates: row 0 is the top rank as White sees it, file 0 the
  * leftmost file of the standard (not mirrored) orientation. */

@@ -147,6 +147,7 @@ static const struct { const char *hub; DrVariant variant; } variant_names[] = {
   /* The Hub position text has one character a square: the tops only, so
    * a tower game can be named but not set up with towers over Hub. */
   { "pillar", DR_VARIANT_PILLAR }, { "lasca", DR_VARIANT_LASCA },
+  { "canadian", DR_VARIANT_CANADIAN },
 };
 
 const char *

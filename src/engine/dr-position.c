@@ -26,6 +26,22 @@ dr_position_put (DrPosition *pos,
 {
   DrBitboard b = dr_bb_bit (bit);
 
+  if (bit >= 64 && bit < 72)
+    {
+      /* Canadian draughts' squares 64-71 (dr-geometry.h): in `under`. */
+      uint64_t mask = UINT64_C (0x010101) << (bit - 64);
+      uint64_t white = (uint64_t) 1 << (bit - 64);
+
+      pos->under &= ~mask;
+      if (piece == DR_PIECE_WHITE_MAN || piece == DR_PIECE_WHITE_KING)
+        pos->under |= white;
+      if (piece == DR_PIECE_BLACK_MAN || piece == DR_PIECE_BLACK_KING)
+        pos->under |= white << 8;
+      if (piece == DR_PIECE_WHITE_KING || piece == DR_PIECE_BLACK_KING)
+        pos->under |= white << 16;
+      pos->hash = dr_position_compute_hash (pos);
+      return;
+    }
   if (pos->under_run != 0)
     {
       /* Towers on the board: the square's whole tower is replaced, and the
@@ -65,6 +81,18 @@ dr_position_get (const DrPosition *pos,
   DrBitboard b = dr_bb_bit (bit);
   bool king = (pos->kings & b) != 0;
 
+  if (bit >= 64 && bit < 72 && pos->under_run == 0)
+    {
+      uint64_t white = (uint64_t) 1 << (bit - 64);
+
+      king = (pos->under & (white << 16)) != 0;
+      if (pos->under & white)
+        return king ? DR_PIECE_WHITE_KING : DR_PIECE_WHITE_MAN;
+      if (pos->under & (white << 8))
+        return king ? DR_PIECE_BLACK_KING : DR_PIECE_BLACK_MAN;
+      return DR_PIECE_NONE;
+    }
+
   if (pos->pieces[DR_SIDE_WHITE] & b)
     return king ? DR_PIECE_WHITE_KING : DR_PIECE_WHITE_MAN;
   if (pos->pieces[DR_SIDE_BLACK] & b)
@@ -100,6 +128,23 @@ dr_position_compute_hash (const DrPosition *pos)
     }
   if (pos->under_run != 0)
     h ^= dr_stack_hash (pos);
+  else if (pos->under != 0)
+    {
+      /* Canadian squares 64-71: keys of their own, the 64-bit board's
+       * keys of squares 56-63 turned by half a word. */
+      for (int sq = 0; sq < 8; sq++)
+        {
+          uint64_t white = (uint64_t) 1 << sq;
+          int king = (pos->under & (white << 16)) != 0;
+          uint64_t key = 0;
+
+          if (pos->under & white)
+            key = dr_zobrist_piece[dr_zobrist_index (DR_SIDE_WHITE, king)][56 + sq];
+          else if (pos->under & (white << 8))
+            key = dr_zobrist_piece[dr_zobrist_index (DR_SIDE_BLACK, king)][56 + sq];
+          h ^= (key << 32) | (key >> 32);
+        }
+    }
   return h;
 }
 

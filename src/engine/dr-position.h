@@ -27,7 +27,10 @@
  * tower games, so `under_run` holds at most 24 bits (each piece a one or
  * its top's zero) and `under` 46; dr_stack_encode() refuses what does not
  * fit the words.  Both are 0 when no square has a piece beneath: always,
- * in every other variant.  Two words cost the other variants two 8-byte
+ * in every other variant but Canadian draughts, whose 12x12 board puts its
+ * squares 64-71 in `under` (bits 0-7 White's pieces, 8-15 Black's, 16-23
+ * kings) and leaves `under_run` 0 (dr-geometry.h, dr-wide-rules.h).  Two
+ * words cost the other variants two 8-byte
  * copies per move: within noise (README, "Towers").
  */
 #pragma once
@@ -64,6 +67,16 @@ static inline DrBitboard
 dr_position_occupied (const DrPosition *pos)
 {
   return pos->pieces[0] | pos->pieces[1];
+}
+
+/* Has @side a piece on the board?  Canadian's squares 64-71 included
+ * (`under` when no tower is on the board). */
+static inline bool
+dr_position_side_has_pieces (const DrPosition *pos,
+                             DrSide            side)
+{
+  return pos->pieces[side] != 0
+         || (pos->under_run == 0 && ((pos->under >> (8 * (int) side)) & 0xff) != 0);
 }
 
 /* Index into dr_zobrist_piece: 0 white man, 1 white king, 2 black man,
@@ -157,7 +170,9 @@ dr_position_turn_key (const DrPosition *parent,
 }
 
 /* Tower moves (DR_MOVE_TOWER) are made out of line (dr-stack.c): the
- * stacks are decoded, changed and encoded again. */
+ * stacks are decoded, changed and encoded again.  So are Canadian moves
+ * (DR_MOVE_WIDE, dr-wide-rules.c): one test of the flags keeps both off
+ * the other variants' path. */
 void     dr_stack_apply       (DrPosition       *child,
                                const DrPosition *parent,
                                const DrMove     *move);
@@ -184,7 +199,7 @@ dr_position_hash_after (const DrPosition *parent,
                ^ dr_zobrist_piece[2 * mover + was_king][move->from]
                ^ dr_zobrist_piece[2 * mover + is_king][move->to];
 
-  if (move->flags & DR_MOVE_TOWER)
+  if (move->flags & (DR_MOVE_TOWER | DR_MOVE_WIDE))
     return dr_stack_hash_after (parent, move);
   for (DrBitboard c = move->captures; c != 0; c = dr_bb_rest (c))
     {
@@ -245,7 +260,7 @@ dr_position_apply (DrPosition       *child,
   /* Two-move: the side keeps the move after the first of its two. */
   int keeps = (move->flags & DR_MOVE_KEEPS_TURN) != 0;
 
-  if (move->flags & DR_MOVE_TOWER)
+  if (move->flags & (DR_MOVE_TOWER | DR_MOVE_WIDE))
     {
       dr_stack_apply (child, parent, move);
       return;

@@ -40,6 +40,7 @@ typedef enum
   DR_VARIANT_STAVROPOL,
   DR_VARIANT_PILLAR,
   DR_VARIANT_LASCA,
+  DR_VARIANT_CANADIAN,
   DR_N_VARIANTS
 } DrVariant;
 
@@ -190,6 +191,7 @@ extern const DrRules dr_rules_two_move;
 extern const DrRules dr_rules_stavropol;
 extern const DrRules dr_rules_pillar;
 extern const DrRules dr_rules_lasca;
+extern const DrRules dr_rules_canadian;
 
 /* Alternative International draw rule sets (the default, on
  * dr_rules_international, is 003 section 5 as the rules README digests it):

@@ -5,6 +5,7 @@
  */
 
 #include "dr-stack.h"
+#include "dr-wide-rules.h"
 
 #include "dr-bitboard.h"
 #include "dr-geometry.h"
@@ -260,10 +261,17 @@ dr_stack_apply (DrPosition       *child,
   DrPosition next = *parent;
   uint8_t order[DR_MAX_JUMPS];
   uint8_t tower[2 * DR_STACK_MAX];
-  int n_order = dr_stack_capture_order (parent, move, order);
+  int n_order;
   int height;
   int top;
 
+  if (move->flags & DR_MOVE_WIDE)
+    {
+      /* Not a tower: a Canadian move, sent here by the same test. */
+      dr_wide_rules_apply (child, parent, move);
+      return;
+    }
+  n_order = dr_stack_capture_order (parent, move, order);
   dr_stack_decode (parent, &stacks);
   /* The moving tower, top first. */
   top = dr_zobrist_index ((DrSide) (dr_bb_has (parent->pieces[1], move->from) ? 1 : 0),

@@ -53,6 +53,7 @@ typedef enum
   DR_MOVE_TOWER    = 1 << 5, /* a tower moves: the stacks change (pillar, Lasca; dr-stack.h) */
   DR_MOVE_SHORT_JUMPS = 1 << 6, /* with DR_MOVE_TOWER: every captured square is halfway
                                    between two landings (Lasca's 7x7 board) */
+  DR_MOVE_WIDE     = 1 << 7, /* a move on the 12x12 board (Canadian; dr-wide-rules.h) */
 } DrMoveFlags;
 
 /* A move: from, to, the set of captured pieces and the route.  path[i] is

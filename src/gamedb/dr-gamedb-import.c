@@ -570,6 +570,19 @@ import_block (Import        *im,
         }
       dr_pdn_reader_game_span (reader, &start, &end);
       dr_pdn_reader_game_start (reader, &line, &column);
+      if (game->rules->geometry->wide)
+        {
+          g_autofree char *refused = g_strdup_printf (_("%s:%u:%u: a game of %s: the game database "
+                                                        "does not hold games on the 12x12 board; "
+                                                        "not stored"),
+                                                      path, line + line_offset, column,
+                                                      _(game->rules->title));
+
+          im->stats->refused++;
+          if (im->options->message != NULL)
+            im->options->message (refused, im->options->user_data);
+          continue;
+        }
       /* The span runs on to the next game: its text is the game's, less
        * the blank lines after it. */
       while (end > start && g_ascii_isspace (text[end - 1]))

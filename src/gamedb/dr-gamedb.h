@@ -96,6 +96,7 @@ typedef struct
   guint64     games_added;    /* new games stored */
   guint64     duplicates;     /* games already in the database: skipped */
   guint64     with_errors;    /* games read only in part (stored as read) */
+  guint64     refused;        /* Canadian games: not stored (dr_gamedb_import()) */
   guint64     positions;      /* positions indexed */
   guint64     bytes_done;     /* of all the files */
   guint64     bytes_total;
@@ -128,7 +129,9 @@ typedef struct
  * PDN text whole, and counted in @with_errors.  On cancel the batch under
  * way is rolled back (the batches before it stay), and the error is
  * G_IO_ERROR_CANCELLED.  @stats (may be NULL) holds the counts at the end,
- * also on failure. */
+ * also on failure.  Canadian draughts games are not stored (their 12x12
+ * positions do not fit the position index's patterns, which are 64-bit):
+ * each is a message and counts in @refused. */
 gboolean    dr_gamedb_import             (DrGameDb                    *self,
                                           const char * const          *paths,
                                           const DrGameDbImportOptions *options,

@@ -62,6 +62,8 @@
 #include "dr-bitboard.h"
 #include "dr-movegen.h"
 #include "dr-patterns.h"
+#include "dr-wide-rules.h"
+#include "dr-wide-search.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -221,6 +223,10 @@ struct _DrSearch
   DrBitboard           pre_promotion[2];
 
   DrProbCut            probcut;              /* dr_search_set_probcut() */
+  /* Canadian draughts (rules->geometry->wide): dr_search_run() hands the
+   * position to dr-wide-search.h, and nothing else is allocated.  Last, so
+   * the other fields keep their offsets. */
+  DrWideSearch        *wide;
 };
 
 /* The static evaluation: the hand-set terms, and the learned patterns
@@ -334,6 +340,17 @@ dr_search_new (const DrRules *rules,
 
   if (self == NULL)
     return NULL;
+  if (rules->geometry->wide)
+    {
+      self->rules = rules;
+      self->wide = dr_wide_search_new (tt_megabytes > 0 ? tt_megabytes : 1);
+      if (self->wide == NULL)
+        {
+          free (self);
+          return NULL;
+        }
+      return self;
+    }
   set_rules (self, rules);
   self->first_depth = 1;
   self->weights = dr_eval_default_weights (rules);
@@ -361,6 +378,13 @@ dr_search_free (DrSearch *self)
 {
   if (self == NULL)
     return;
+  if (self->wide != NULL)
+    {
+      dr_wide_search_free (self->wide);
+      free (self->game_hashes);
+      free (self);
+      return;
+    }
   free_helpers (self);
   if (!self->shared_tt)
     tt_free (self);
@@ -445,6 +469,8 @@ void
 dr_search_set_weights (DrSearch            *self,
                        const DrEvalWeights *weights)
 {
+  if (self->wide != NULL)
+    return;     /* dr-wide-search.c has its own evaluation */
   if (weights == NULL)
     self->weights = dr_eval_default_weights (self->rules);
   else
@@ -483,6 +509,8 @@ dr_search_get_rules (DrSearch *self)
 void
 dr_search_clear (DrSearch *self)
 {
+  if (self->wide != NULL)
+    return;     /* no endgame tables or weights change its scores */
   if (!self->shared_tt)
     memset (self->tt, 0, (self->tt_mask + 1) * sizeof (TTEntry));
   memset (self->history, 0, sizeof self->history);
@@ -552,6 +580,8 @@ dr_search_set_threads (DrSearch *self,
 
   if (self->shared_tt)
     return false;
+  if (self->wide != NULL)
+    return true;        /* one thread (dr-wide-search.h) */
   if (n == self->n_helpers)
     return true;
   helpers = n > 0 ? calloc ((size_t) n, sizeof *helpers) : NULL;
@@ -1275,6 +1305,90 @@ stop_helpers (DrSearch *self)
   return n;
 }
 
+/* Canadian draughts: dr-wide-search.h's search, its lines given as
+ * DrSearchInfo (one line: it has no multi-PV; no repetition history). */
+typedef struct
+{
+  const DrSearchLimits *limits;
+  DrSearchInfo          last;
+  bool                  any;
+} WideRun;
+
+static void
+wide_info_to_line (const DrWideSearchInfo *wi,
+                   DrSearchInfo           *info)
+{
+  memset (info, 0, sizeof *info);
+  info->depth = wi->depth;
+  info->seldepth = wi->seldepth;
+  info->multipv = 1;
+  info->score = wi->score;
+  info->nodes = wi->nodes;
+  info->time_ms = wi->time_ms;
+  info->pv_length = wi->pv_length < DR_SEARCH_MAX_PLY ? wi->pv_length : DR_SEARCH_MAX_PLY;
+  for (int i = 0; i < info->pv_length; i++)
+    dr_wide_rules_move (&wi->pv[i], &info->pv[i]);
+}
+
+static void
+wide_info_cb (const DrWideSearchInfo *wi,
+              void                   *user_data)
+{
+  WideRun *run = user_data;
+
+  wide_info_to_line (wi, &run->last);
+  run->any = true;
+  if (run->limits->info_func != NULL)
+    run->limits->info_func (&run->last, run->limits->user_data);
+}
+
+static bool
+wide_run (DrSearch             *self,
+          const DrPosition     *root,
+          const DrSearchLimits *limits,
+          DrSearchResult       *result)
+{
+  DrWidePosition pos;
+  DrWideSearchLimits wl = { 0 };
+  DrWideSearchResult wr;
+  WideRun *run = calloc (1, sizeof *run);
+  bool pondering = limits->ponder_word != NULL
+                   && atomic_load_explicit (limits->ponder_word, memory_order_relaxed) != 0;
+  bool found;
+
+  memset (result, 0, sizeof *result);
+  if (run == NULL)
+    return false;
+  run->limits = limits;
+  dr_wide_rules_unpack (root, &pos);
+  /* Pondering: until stopped (the limits apply from the ponder-hit,
+   * which this search does not see: it goes on until stopped). */
+  wl.max_depth = pondering ? 0 : limits->max_depth;
+  wl.max_nodes = pondering ? 0 : limits->max_nodes;
+  wl.max_time_ms = pondering ? 0 : limits->max_time_ms;
+  wl.abort_word = limits->abort_word;
+  wl.abort_unless = limits->abort_unless;
+  wl.info_func = wide_info_cb;
+  wl.user_data = run;
+  found = dr_wide_search_run (self->wide, &pos, &wl, &wr);
+  if (found)
+    {
+      dr_wide_rules_move (&wr.best, &result->best);
+      result->score = wr.score;
+      result->depth = wr.depth;
+      result->nodes = wr.nodes;
+      result->time_ms = wr.time_ms;
+      if (run->any)
+        {
+          result->n_lines = 1;
+          result->lines[0] = run->last;
+        }
+    }
+  self->run_nodes = found ? wr.nodes : 0;
+  free (run);
+  return found;
+}
+
 bool
 dr_search_run (DrSearch             *self,
                const DrPosition     *root,
@@ -1287,6 +1401,8 @@ dr_search_run (DrSearch             *self,
   int previous[DR_SEARCH_MAX_PV] = { 0 };
   int searched[DR_SEARCH_MAX_PV];       /* the search's scores of found[] */
 
+  if (self->wide != NULL)
+    return wide_run (self, root, limits, result);
   memset (result, 0, sizeof *result);
   self->limits = limits;
   self->nodes = 0;
