@@ -216,6 +216,7 @@ fit_progress (int      epoch,
 
 int
 dr_cli_tune_patterns (const DrRules *rules,
+                      DrPatternsShape shape,
                       char         **files,
                       int            n_files,
                       int            epochs,
@@ -240,12 +241,18 @@ dr_cli_tune_patterns (const DrRules *rules,
       g_printerr (_("draughtsman-cli tune: %s has no pattern evaluation\n"), rules->name);
       return EXIT_FAILURE;
     }
+  if (!dr_patterns_shape_supported (rules, shape))
+    {
+      g_printerr (_("draughtsman-cli tune: windows of shape %s do not fit the board of %s\n"),
+                  dr_patterns_shape_name (shape), rules->name);
+      return EXIT_FAILURE;
+    }
   if (output == NULL)
     {
       g_printerr (_("draughtsman-cli tune: --patterns writes a binary file: name it with --output\n"));
       return EXIT_FAILURE;
     }
-  patterns = dr_patterns_new (rules);
+  patterns = dr_patterns_new_shape (rules, shape);
   set = dr_pattern_set_new (patterns, dr_eval_default_weights (rules));
   for (int i = 0; i < n_files; i++)
     if (!dr_pattern_set_add_file (set, files[i], &n_positions, &error))
@@ -261,6 +268,9 @@ dr_cli_tune_patterns (const DrRules *rules,
   g_printerr (_("positions: %u training, %u kept apart (read in %.1f s)\n"),
               dr_pattern_set_size (set, FALSE), dr_pattern_set_size (set, TRUE),
               (g_get_monotonic_time () - start) / 1e6);
+  g_printerr (_("windows %s: %d weight tables of %u patterns, %" G_GSIZE_FORMAT " weights (full and empty board)\n"),
+              dr_patterns_shape_name (shape), dr_patterns_n_windows (patterns), dr_patterns_size (patterns),
+              (gsize) dr_patterns_n_windows (patterns) * dr_patterns_size (patterns) * 2);
   loss = dr_pattern_fit (set, patterns, &options, &k, &base_loss);
   g_printerr (_("K: %.4f; kept-apart loss: %.6f hand-set terms alone, %.6f with the patterns (%.1f s)\n"),
               k, base_loss, loss, (g_get_monotonic_time () - start) / 1e6);

@@ -15,6 +15,7 @@ int dr_cli_selfplay (int    argc,
 /* `tune --patterns`: fits pattern weights on the selfplay files
  * @files[0..n_files-1] and writes them to @output. */
 int dr_cli_tune_patterns (const DrRules *rules,
+                          DrPatternsShape shape,
                           char         **files,
                           int            n_files,
                           int            epochs,

@@ -835,8 +835,11 @@ cmd_bench (int    argc,
            char **argv)
 {
   int depth = 9;
+  g_autofree char *variant = NULL, *patterns_option = NULL;
   GOptionEntry entries[] = {
     { "depth", 'd', 0, G_OPTION_ARG_INT, &depth, N_("Search depth (default 9)"), N_("N") },
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Only this variant's positions (default: all)"), N_("VARIANT") },
+    { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("With --variant: pattern weights from this file, or “none” (default: those that ship)"), N_("FILE") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -846,19 +849,37 @@ cmd_bench (int    argc,
   g_option_context_set_summary (context, _("Search fixed positions to a fixed depth: the node count is the "
                                            "search's signature, nodes per second its speed."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || depth < 1 || depth > 40)
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 1 || depth < 1 || depth > 40
+      || (patterns_option != NULL && variant == NULL))
     {
       g_printerr ("draughtsman-cli bench: %s\n", error ? error->message : _("bad arguments (see --help)"));
+      return EXIT_FAILURE;
+    }
+  if (variant != NULL && dr_rules_from_name (variant) == NULL)
+    {
+      g_printerr (_("draughtsman-cli bench: unknown variant “%s”\n"), variant);
       return EXIT_FAILURE;
     }
   for (gsize i = 0; i < G_N_ELEMENTS (bench_positions); i++)
     {
       const DrRules *rules = dr_rules_from_name (bench_positions[i].variant);
-      DrSearch *search = dr_search_new (rules, 16);
+      DrSearch *search;
       DrSearchLimits lim = { .max_depth = depth, .multipv = 1 };
       DrSearchResult result;
       DrPosition pos;
       char score[32];
+      g_autoptr (DrPatterns) patterns = NULL;
+      gboolean patterns_ok;
+
+      if (variant != NULL && rules != dr_rules_from_name (variant))
+        continue;
+      search = dr_search_new (rules, 16);
+      patterns = dr_cli_patterns_for_search (search, patterns_option, "bench", &patterns_ok);
+      if (!patterns_ok)
+        {
+          dr_search_free (search);
+          return EXIT_FAILURE;
+        }
 
       if (bench_positions[i].fen == NULL)
         dr_rules_initial (rules, &pos);
@@ -968,7 +989,8 @@ static int
 cmd_tune (int    argc,
           char **argv)
 {
-  g_autofree char *variant = NULL, *start_path = NULL, *output = NULL;
+  g_autofree char *variant = NULL, *start_path = NULL, *output = NULL, *shape_name = NULL;
+  DrPatternsShape shape = DR_PATTERNS_SHAPE_4X4;
   int iterations = 2000;
   double lambda = 0.001;
   gboolean c_format = FALSE, early_stop = TRUE, fit_patterns = FALSE, global = FALSE;
@@ -981,6 +1003,7 @@ cmd_tune (int    argc,
     { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, N_("With --patterns: Adam's step in hundredths of a man (default 2)"), N_("R") },
     { "decay", 0, 0, G_OPTION_ARG_DOUBLE, &decay, N_("With --patterns: weight decay a step, as a share of the step (default 0.05)"), N_("D") },
     { "result-share", 0, 0, G_OPTION_ARG_DOUBLE, &result_share, N_("With --patterns: share of the game's result in the target, the rest the search's score (default 0: the search's score alone)"), N_("S") },
+    { "shape", 0, 0, G_OPTION_ARG_STRING, &shape_name, N_("With --patterns: the windows, 4x4 (default, 8 squares), 6x4 or 4x6 (ranks x files, 12 squares, 10x10 boards)"), N_("SHAPE") },
     { "global", 0, 0, G_OPTION_ARG_NONE, &global, N_("With --patterns: fit the global terms (kings, mobility, tempo ...) with the patterns (default: the patterns alone, the global terms at 0)"), NULL },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &start_path, N_("Start from these weights (default: the variant's own)"), N_("FILE") },
     { "iterations", 'i', 0, G_OPTION_ARG_INT, &iterations, N_("Optimiser steps (default 2000)"), N_("N") },
@@ -1021,7 +1044,12 @@ cmd_tune (int    argc,
           g_printerr (_("draughtsman-cli tune: bad arguments (see --help)\n"));
           return EXIT_FAILURE;
         }
-      return dr_cli_tune_patterns (rules, argv + 1, argc - 1, epochs, rate, decay, result_share, global,
+      if (shape_name != NULL && !dr_patterns_shape_from_name (shape_name, &shape))
+        {
+          g_printerr (_("draughtsman-cli tune: unknown window shape “%s” (4x4, 6x4 or 4x6)\n"), shape_name);
+          return EXIT_FAILURE;
+        }
+      return dr_cli_tune_patterns (rules, shape, argv + 1, argc - 1, epochs, rate, decay, result_share, global,
                                    output);
     }
   start = *dr_eval_default_weights (rules);

@@ -21,8 +21,8 @@
 
 typedef struct
 {
-  guint16 own[DR_PATTERNS_MAX_WINDOWS];
-  guint16 flip[DR_PATTERNS_MAX_WINDOWS];
+  guint32 own[DR_PATTERNS_MAX_WINDOWS];
+  guint32 flip[DR_PATTERNS_MAX_WINDOWS];
   float   base;         /* hand-set evaluation, White's view */
   float   score;        /* the search's score, White's view */
   float   result;       /* 1, 0.5, 0 */
@@ -192,14 +192,15 @@ loss_of (double p,
 static inline double
 record_patterns (const Record *r,
                  const float  *w,
-                 int           n_windows)
+                 int           n_windows,
+                 gsize         size)
 {
   double full = 0, empty = 0;
-  const float *g = w + (gsize) n_windows * 2 * DR_PATTERNS_SIZE;
+  const float *g = w + (gsize) n_windows * 2 * size;
 
   for (int j = 0; j < n_windows; j++)
     {
-      const float *s = w + (gsize) j * 2 * DR_PATTERNS_SIZE;
+      const float *s = w + (gsize) j * 2 * size;
 
       full += s[2 * r->own[j]] - s[2 * r->flip[j]];
       empty += s[2 * r->own[j] + 1] - s[2 * r->flip[j] + 1];
@@ -217,6 +218,7 @@ static double
 set_loss (const DrPatternSet *set,
           const float        *w,
           int                 n_windows,
+          gsize               size,
           double              k,
           double              share,
           gboolean            validation)
@@ -232,7 +234,7 @@ set_loss (const DrPatternSet *set,
       if (r->validation != validation)
         continue;
       if (w != NULL)
-        x += record_patterns (r, w, n_windows);
+        x += record_patterns (r, w, n_windows, size);
       t = share * r->result + (1 - share) * sigmoid (k * r->score / 100.0);
       sum += loss_of (sigmoid (k * x / 100.0), t);
       n++;
@@ -252,7 +254,7 @@ fit_k (const DrPatternSet *set)
     {
       double c = b - g * (b - a), d = a + g * (b - a);
 
-      if (set_loss (set, NULL, 0, c, 1.0, FALSE) < set_loss (set, NULL, 0, d, 1.0, FALSE))
+      if (set_loss (set, NULL, 0, 0, c, 1.0, FALSE) < set_loss (set, NULL, 0, 0, d, 1.0, FALSE))
         b = d;
       else
         a = c;
@@ -268,7 +270,8 @@ dr_pattern_fit (DrPatternSet              *set,
                 double                    *base_loss)
 {
   int n_windows = dr_patterns_n_windows (patterns);
-  gsize n_window_weights = (gsize) n_windows * 2 * DR_PATTERNS_SIZE;
+  gsize size = dr_patterns_size (patterns);
+  gsize n_window_weights = (gsize) n_windows * 2 * size;
   gsize n_weights = n_window_weights + 2 * DR_PATTERNS_N_GLOBAL;
   g_autofree float *w = g_new0 (float, n_weights);
   g_autofree float *best = g_new0 (float, n_weights);
@@ -281,7 +284,7 @@ dr_pattern_fit (DrPatternSet              *set,
   gint16 *out = dr_patterns_weights (patterns);
 
   *k_out = k;
-  *base_loss = best_loss = set_loss (set, NULL, 0, k, share, TRUE);
+  *base_loss = best_loss = set_loss (set, NULL, 0, 0, k, share, TRUE);
   for (int epoch = 1; epoch <= options->epochs; epoch++)
     {
       double train = 0, b1 = 1 - pow (beta1, epoch), b2 = 1 - pow (beta2, epoch);
@@ -294,7 +297,7 @@ dr_pattern_fit (DrPatternSet              *set,
 
           if (r->validation)
             continue;
-          x = r->base + record_patterns (r, w, n_windows);
+          x = r->base + record_patterns (r, w, n_windows, size);
           p = sigmoid (k * x / 100.0);
           t = share * r->result + (1 - share) * sigmoid (k * r->score / 100.0);
           train += loss_of (p, t);
@@ -304,7 +307,7 @@ dr_pattern_fit (DrPatternSet              *set,
           ge = g * (DR_PATTERNS_PHASE_MAX - r->full) / DR_PATTERNS_PHASE_MAX;
           for (int j = 0; j < n_windows; j++)
             {
-              double *s = grad + (gsize) j * 2 * DR_PATTERNS_SIZE;
+              double *s = grad + (gsize) j * 2 * size;
 
               s[2 * r->own[j]] += gf;
               s[2 * r->flip[j]] -= gf;
@@ -334,7 +337,7 @@ dr_pattern_fit (DrPatternSet              *set,
         }
       if (epoch % 10 == 0 || epoch == options->epochs)
         {
-          double val = set_loss (set, w, n_windows, k, share, TRUE);
+          double val = set_loss (set, w, n_windows, size, k, share, TRUE);
 
           if (val < best_loss)
             {
