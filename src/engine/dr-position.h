@@ -190,14 +190,15 @@ dr_position_hash_after (const DrPosition *parent,
   int foreign = (move->flags & DR_MOVE_FOREIGN) != 0;
   int mover = us ^ foreign;
   int victim = mover ^ 1;
-  DrBitboard from = (DrBitboard) 1 << move->from;
+  /* "& 63": see dr_position_apply() (Canadian squares 64-71). */
+  DrBitboard from = (DrBitboard) 1 << (move->from & 63);
   int was_king = (parent->kings & from) != 0;
   int is_king = was_king | ((move->flags & DR_MOVE_PROMOTES) != 0);
   uint8_t run_square = parent->king_run_square[us];
   uint8_t run_length = parent->king_run_length[us];
   uint64_t h = parent->hash ^ dr_position_turn_key (parent, move)
-               ^ dr_zobrist_piece[2 * mover + was_king][move->from]
-               ^ dr_zobrist_piece[2 * mover + is_king][move->to];
+               ^ dr_zobrist_piece[2 * mover + was_king][move->from & 63]
+               ^ dr_zobrist_piece[2 * mover + is_king][move->to & 63];
 
   if (move->flags & (DR_MOVE_TOWER | DR_MOVE_WIDE))
     return dr_stack_hash_after (parent, move);
@@ -239,14 +240,19 @@ dr_position_apply (DrPosition       *child,
    * the player's own pieces. */
   int mover = us ^ ((move->flags & DR_MOVE_FOREIGN) != 0);
   int victim = mover ^ 1;
-  DrBitboard from = (DrBitboard) 1 << move->from;
-  DrBitboard to = (DrBitboard) 1 << move->to;
+  /* "& 63": a Canadian move (DR_MOVE_WIDE, below) may name squares 64-71;
+   * what is worked out here is not used for it, but must not shift or
+   * index past the 64-bit board (UBSan). */
+  int from_sq = move->from & 63;
+  int to_sq = move->to & 63;
+  DrBitboard from = (DrBitboard) 1 << from_sq;
+  DrBitboard to = (DrBitboard) 1 << to_sq;
   DrBitboard captures = move->captures;
   int was_king = (parent->kings & from) != 0;
   int is_king = was_king | ((move->flags & DR_MOVE_PROMOTES) != 0);
   uint64_t h = parent->hash ^ dr_position_turn_key (parent, move)
-               ^ dr_zobrist_piece[2 * mover + was_king][move->from]
-               ^ dr_zobrist_piece[2 * mover + is_king][move->to];
+               ^ dr_zobrist_piece[2 * mover + was_king][from_sq]
+               ^ dr_zobrist_piece[2 * mover + is_king][to_sq];
   /* Captured pieces go first: in Turkish draughts a king may end its move
    * on the square of a piece it took on the way.  The moving piece's
    * from == to is possible (a king's round trip). */
