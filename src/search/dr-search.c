@@ -24,14 +24,16 @@
  *           from the ninth at a non-PV node (Scan's scheme, ENGINES.md
  *           §3.3; measured in issue 14's closing note).
  *   Step 7. A single legal move is extended by a ply.
- *   Step 8. Lazy SMP (dr_search_set_threads()): helper threads search the
- *           same root, sharing only the transposition table, each always
- *           an iteration or two ahead of the main thread's, some skipping
- *           iterations (dr_search_helper_depth()); the main thread's
- *           iterations are the result, and it stops the helpers.
+ *   Step 8. Lazy SMP (dr_search_set_threads(), dr-search-smp.c): helper
+ *           threads search the same root, sharing only the transposition
+ *           table, each always an iteration or two ahead of the main
+ *           thread's, some skipping iterations (dr_search_helper_depth());
+ *           the main thread's iterations are the result, and it stops the
+ *           helpers.
  *           The table's entries are written and read without a lock,
  *           each of their two words atomically, and an entry whose words
  *           come from two different writes is a miss (see TTEntry).
+ * Canadian draughts goes to dr-wide-search.h instead (dr-search-wide.c).
  * Endgame tables (dr_search_set_egdb()): a node but the root whose pieces
  * they cover and whose side to move has no capture is scored from them.
  * The search reads the win/draw/loss values only (dr_egdb_probe_wld()), a
@@ -57,15 +59,12 @@
  * keep a line.
  */
 
-#include "dr-search.h"
+#include "dr-search-private.h"
 
 #include "dr-bitboard.h"
 #include "dr-movegen.h"
 #include "dr-patterns.h"
-#include "dr-wide-rules.h"
-#include "dr-wide-search.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,28 +76,7 @@
 
 #define HUGE_PAGE ((size_t) 2 * 1024 * 1024)
 
-/* The move lists of consecutive plies, this many bytes apart: whole cache
- * lines, an odd number of them modulo 64, so that the few lines each ply
- * uses fall in different sets of a 32 KiB L1 cache.  (A DrMoveList is
- * 32 KiB and a little: packed together, the start of every list fell in
- * the same few sets and the lists of a line evicted one another.) */
-#define LIST_STRIDE ((sizeof (DrMoveList) + 63) / 64 * 64 + 8 * 64)
-
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
-
-/* A table entry is two words that the threads of a search (Lazy SMP)
- * read and write without a lock, each word atomically (relaxed: plain
- * moves on x86): @data packs the score, depth, bound and move, and @check
- * is the position's lock (the hash's upper half) xor @data folded to 32
- * bits.  A reader checks @check against its own lock and the @data it
- * read, so a pair of words from two different writes (one thread's @data,
- * another's @check) is seen as a miss, not trusted (Hyatt and Mann's
- * lockless hashing). */
-typedef struct
-{
-  _Atomic uint64_t data;
-  _Atomic uint64_t check;
-} TTEntry;             /* 16 bytes: four to a cache line, none across two */
 
 typedef struct
 {
@@ -150,84 +128,6 @@ tt_write (TTEntry      *entry,
   atomic_store_explicit (&entry->data, data, memory_order_relaxed);
   atomic_store_explicit (&entry->check, lock ^ tt_fold (data), memory_order_relaxed);
 }
-
-struct _DrSearch
-{
-  const DrRules       *rules;
-  const DrEvalWeights *weights;
-  DrEvalWeights        own_weights;          /* set by dr_search_set_weights */
-  DrEvalTables         eval_tables;
-  const DrPatterns    *patterns;             /* NULL: the hand-set terms only */
-  DrPatterns          *builtin_patterns;     /* owned: the shipped weights */
-  TTEntry             *tt;
-  size_t               tt_mask;
-  int32_t              history[2][64][64];
-  int                  killers[DR_SEARCH_MAX_PLY][2][2];   /* from, to */
-
-  /* The game before the root: hashes, and plies since the last
-   * irreversible move at each. */
-  uint64_t            *game_hashes;
-  size_t               n_game;
-  int                  game_reversible;
-
-  /* The current line. */
-  uint64_t             path[DR_SEARCH_MAX_PLY + 1];
-  int                  reversible[DR_SEARCH_MAX_PLY + 1];
-  int                  draw_plies;           /* king-only plies that draw, 0 for none */
-
-  unsigned char       *lists;                /* a DrMoveList per ply, LIST_STRIDE apart */
-  DrMove               pv[DR_SEARCH_MAX_PLY][DR_SEARCH_MAX_PLY];
-  int                  pv_length[DR_SEARCH_MAX_PLY];
-
-  const DrSearchLimits *limits;
-  uint64_t             nodes;
-  uint64_t             start_ms;
-  bool                 pondering;            /* the limits wait for the ponder word */
-  uint64_t             clock_ms;             /* the limits count from here: the start, */
-  uint64_t             clock_nodes;          /* or the ponder-hit */
-  bool                 stopped;
-  int                  seldepth;
-  DrMove               excluded[DR_SEARCH_MAX_PV];
-  int                  n_excluded;
-
-  void                *tt_map;               /* the table's mapping, if mapped */
-  size_t               tt_map_length;
-
-  const DrEgdb        *egdb;                 /* endgame tables, or NULL */
-  int                  egdb_pieces;          /* the pieces they cover; 0 without */
-  /* A node at this ply of the current line is probed with its distance
-   * (the root is in the tables, and the line from the root's move on is
-   * forced captures); else for its value alone. */
-  bool                 exact_probe[DR_SEARCH_MAX_PLY + 1];
-
-  /* Lazy SMP (dr_search_set_threads()): the helpers search the same root
-   * on threads of their own, sharing this searcher's table, until it
-   * stops them through @smp_stop.  A helper has @shared_tt, its number
-   * @helper_index (1, 2, ...) and @main; the main searcher publishes the
-   * depth of the iteration it is on in @main_depth, and each helper
-   * chooses its next iteration from it (dr_search_helper_depth()). */
-  DrSearch           **helpers;
-  int                  n_helpers;
-  bool                 shared_tt;
-  int                  first_depth;
-  int                  helper_index;
-  DrSearch            *main;
-  atomic_int           main_depth;
-  atomic_uint          smp_stop;
-  _Atomic uint64_t     published_nodes;      /* this searcher's nodes, every 1,024 */
-  uint64_t             run_nodes;            /* its own nodes in the last run */
-  void                *helper_runs;          /* HelperRun[n_helpers] while searching */
-
-  /* Where a man of each side (DrSide) is one step from the crowning row
-   * (step 4). */
-  DrBitboard           pre_promotion[2];
-
-  DrProbCut            probcut;              /* dr_search_set_probcut() */
-  /* Canadian draughts (rules->geometry->wide): dr_search_run() hands the
-   * position to dr-wide-search.h, and nothing else is allocated.  Last, so
-   * the other fields keep their offsets. */
-  DrWideSearch        *wide;
-};
 
 /* The static evaluation: the hand-set terms, and the learned patterns
  * when the searcher has them (dr-patterns.h). */
@@ -299,13 +199,6 @@ tt_free (DrSearch *self)
   self->tt = NULL;
 }
 
-static inline DrMoveList *
-list_at (DrSearch *self,
-         int       ply)
-{
-  return (DrMoveList *) (void *) (self->lists + (size_t) ply * LIST_STRIDE);
-}
-
 static uint64_t
 now_ms (void)
 {
@@ -316,9 +209,9 @@ now_ms (void)
 }
 
 /* What a searcher, main or helper, derives from @rules alone. */
-static void
-set_rules (DrSearch      *self,
-           const DrRules *rules)
+void
+_dr_search_set_rules (DrSearch      *self,
+                      const DrRules *rules)
 {
   self->rules = rules;
   self->draw_plies = 0;
@@ -342,16 +235,14 @@ dr_search_new (const DrRules *rules,
     return NULL;
   if (rules->geometry->wide)
     {
-      self->rules = rules;
-      self->wide = dr_wide_search_new (tt_megabytes > 0 ? tt_megabytes : 1);
-      if (self->wide == NULL)
+      if (!_dr_search_wide_init (self, rules, tt_megabytes))
         {
           free (self);
           return NULL;
         }
       return self;
     }
-  set_rules (self, rules);
+  _dr_search_set_rules (self, rules);
   self->first_depth = 1;
   self->weights = dr_eval_default_weights (rules);
   dr_eval_tables_init (&self->eval_tables, rules->geometry, self->weights);
@@ -371,8 +262,6 @@ dr_search_new (const DrRules *rules,
   return self;
 }
 
-static void free_helpers (DrSearch *self);
-
 void
 dr_search_free (DrSearch *self)
 {
@@ -380,12 +269,12 @@ dr_search_free (DrSearch *self)
     return;
   if (self->wide != NULL)
     {
-      dr_wide_search_free (self->wide);
+      _dr_search_wide_free (self);
       free (self->game_hashes);
       free (self);
       return;
     }
-  free_helpers (self);
+  _dr_search_free_helpers (self);
   if (!self->shared_tt)
     tt_free (self);
   free (self->lists);
@@ -517,121 +406,6 @@ dr_search_clear (DrSearch *self)
   memset (self->killers, -1, sizeof self->killers);
   for (int i = 0; i < self->n_helpers; i++)
     dr_search_clear (self->helpers[i]);
-}
-
-static void
-free_helpers (DrSearch *self)
-{
-  for (int i = 0; i < self->n_helpers; i++)
-    dr_search_free (self->helpers[i]);
-  free (self->helpers);
-  self->helpers = NULL;
-  self->n_helpers = 0;
-}
-
-/* A searcher on @main's table, weights, tables and game, for a thread of
- * its own. */
-static DrSearch *
-helper_new (DrSearch *main,
-            int       index)
-{
-  DrSearch *self = calloc (1, sizeof *self);
-
-  if (self == NULL)
-    return NULL;
-  set_rules (self, main->rules);
-  self->tt = main->tt;
-  self->tt_mask = main->tt_mask;
-  self->shared_tt = true;
-  self->first_depth = 1;
-  self->helper_index = index + 1;
-  self->main = main;
-  if (posix_memalign ((void **) &self->lists, 64, (DR_SEARCH_MAX_PLY + 1) * LIST_STRIDE) != 0)
-    {
-      free (self);
-      return NULL;
-    }
-  for (int ply = 0; ply <= DR_SEARCH_MAX_PLY; ply++)
-    list_at (self, ply)->all_paths = false;
-  self->weights = dr_eval_default_weights (self->rules);
-  dr_search_set_weights (self, main->weights == &main->own_weights ? &main->own_weights : NULL);
-  dr_search_set_egdb (self, main->egdb);
-  self->patterns = main->patterns;
-  self->probcut = main->probcut;
-  memset (self->killers, -1, sizeof self->killers);
-  return self;
-}
-
-/**
- * dr_search_set_threads:
- * @self: a searcher
- * @threads: threads to search with, 1 to %DR_SEARCH_MAX_THREADS
- *
- * Lazy SMP: dr_search_run() searches on @threads threads, the calling one
- * and @threads - 1 helpers sharing the table.  Returns FALSE (and keeps
- * the threads it had) if memory runs out.
- */
-bool
-dr_search_set_threads (DrSearch *self,
-                       int       threads)
-{
-  DrSearch **helpers;
-  int n = threads < 1 ? 0 : threads > DR_SEARCH_MAX_THREADS ? DR_SEARCH_MAX_THREADS - 1 : threads - 1;
-
-  if (self->shared_tt)
-    return false;
-  if (self->wide != NULL)
-    return true;        /* one thread (dr-wide-search.h) */
-  if (n == self->n_helpers)
-    return true;
-  helpers = n > 0 ? calloc ((size_t) n, sizeof *helpers) : NULL;
-  if (n > 0 && helpers == NULL)
-    return false;
-  for (int i = 0; i < n; i++)
-    {
-      helpers[i] = helper_new (self, i);
-      if (helpers[i] == NULL)
-        {
-          for (int j = 0; j < i; j++)
-            dr_search_free (helpers[j]);
-          free (helpers);
-          return false;
-        }
-    }
-  free_helpers (self);
-  self->helpers = helpers;
-  self->n_helpers = n;
-  if (self->n_game > 0)
-    for (int i = 0; i < n; i++)
-      {
-        DrSearch *h = helpers[i];
-
-        h->game_hashes = malloc (self->n_game * sizeof (uint64_t));
-        if (h->game_hashes != NULL)
-          {
-            memcpy (h->game_hashes, self->game_hashes, self->n_game * sizeof (uint64_t));
-            h->n_game = self->n_game;
-            h->game_reversible = self->game_reversible;
-          }
-      }
-  return true;
-}
-
-int
-dr_search_get_threads (DrSearch *self)
-{
-  return self->n_helpers + 1;
-}
-
-uint64_t
-dr_search_get_thread_nodes (DrSearch *self,
-                            int       thread)
-{
-  if (thread == 0)
-    return self->run_nodes;
-  if (thread < 0 || thread > self->n_helpers)
-    return 0;
-  return self->helpers[thread - 1]->run_nodes;
 }
 
 void
@@ -1190,205 +964,6 @@ search_moves (DrSearch         *self,
   return best;
 }
 
-/* Lazy SMP, step 8: which iteration helper @helper searches after its
- * last, at @depth or deeper, while the main searcher is on @main_depth.
- * Not one the main searcher has started: helper 1 goes a ply ahead of
- * it, helper 2 two plies, and so on by turns (helper k at least
- * 1 + (k - 1) % 2 ahead), so that the table holds the next iteration's
- * nodes when the main search gets there.  From the third helper on, a
- * helper also skips iterations, by runs of 1 + (k - 1) / 4 depths from a
- * phase of its own, as Stockfish's helpers did (the idea only, after its
- * skip tables), so that no two search in step. */
-int
-dr_search_helper_depth (int helper,
-                        int depth,
-                        int main_depth)
-{
-  int ahead = 1 + (helper - 1) % 2;
-  int run = 1 + (helper - 1) / 4;
-  int phase = helper;
-
-  if (helper < 1)
-    return depth;
-  if (depth < main_depth + ahead)
-    depth = main_depth + ahead;
-  if (helper >= 3)
-    while (((depth + phase) / run) % 2 != 0)
-      depth++;
-  return depth;
-}
-
-/* Lazy SMP: the helpers' threads. */
-typedef struct
-{
-  DrSearch       *helper;
-  DrPosition      root;
-  DrSearchLimits  limits;
-  DrSearchResult  result;
-  pthread_t       thread;
-  bool            started;
-} HelperRun;
-
-static void *
-helper_thread (void *data)
-{
-  HelperRun *run = data;
-
-  dr_search_run (run->helper, &run->root, &run->limits, &run->result);
-  return NULL;
-}
-
-/* Starts the helpers on @root: they search until dr_search_run() on
- * @self stops them (or their depth limit, @limits' own). */
-static void
-start_helpers (DrSearch             *self,
-               const DrPosition     *root,
-               const DrSearchLimits *limits)
-{
-  HelperRun *runs;
-
-  self->helper_runs = NULL;
-  if (self->n_helpers == 0)
-    return;
-  runs = calloc ((size_t) self->n_helpers, sizeof *runs);
-  if (runs == NULL)
-    return;      /* searched on one thread */
-  atomic_store (&self->smp_stop, 0);
-  for (int i = 0; i < self->n_helpers; i++)
-    {
-      HelperRun *run = &runs[i];
-
-      run->helper = self->helpers[i];
-      run->root = *root;
-      run->limits.max_depth = limits->max_depth;
-      run->limits.multipv = 1;
-      run->limits.abort_word = &self->smp_stop;
-      run->limits.abort_unless = 0;
-      run->helper->path[0] = root->hash;
-      atomic_store_explicit (&run->helper->published_nodes, 0, memory_order_relaxed);
-      run->started = pthread_create (&run->thread, NULL, helper_thread, run) == 0;
-    }
-  self->helper_runs = runs;
-}
-
-/* The helpers' nodes so far, as they last published them. */
-static uint64_t
-helper_nodes (DrSearch *self)
-{
-  uint64_t n = 0;
-
-  if (self->helper_runs == NULL)
-    return 0;
-  for (int i = 0; i < self->n_helpers; i++)
-    n += atomic_load_explicit (&self->helpers[i]->published_nodes, memory_order_relaxed);
-  return n;
-}
-
-/* Stops and joins the helpers; returns their nodes. */
-static uint64_t
-stop_helpers (DrSearch *self)
-{
-  HelperRun *runs = self->helper_runs;
-  uint64_t n = 0;
-
-  if (runs == NULL)
-    return 0;
-  atomic_store (&self->smp_stop, 1);
-  for (int i = 0; i < self->n_helpers; i++)
-    if (runs[i].started)
-      {
-        pthread_join (runs[i].thread, NULL);
-        n += runs[i].result.nodes;
-      }
-  free (runs);
-  self->helper_runs = NULL;
-  return n;
-}
-
-/* Canadian draughts: dr-wide-search.h's search, its lines given as
- * DrSearchInfo (one line: it has no multi-PV; no repetition history). */
-typedef struct
-{
-  const DrSearchLimits *limits;
-  DrSearchInfo          last;
-  bool                  any;
-} WideRun;
-
-static void
-wide_info_to_line (const DrWideSearchInfo *wi,
-                   DrSearchInfo           *info)
-{
-  memset (info, 0, sizeof *info);
-  info->depth = wi->depth;
-  info->seldepth = wi->seldepth;
-  info->multipv = 1;
-  info->score = wi->score;
-  info->nodes = wi->nodes;
-  info->time_ms = wi->time_ms;
-  info->pv_length = wi->pv_length < DR_SEARCH_MAX_PLY ? wi->pv_length : DR_SEARCH_MAX_PLY;
-  for (int i = 0; i < info->pv_length; i++)
-    dr_wide_rules_move (&wi->pv[i], &info->pv[i]);
-}
-
-static void
-wide_info_cb (const DrWideSearchInfo *wi,
-              void                   *user_data)
-{
-  WideRun *run = user_data;
-
-  wide_info_to_line (wi, &run->last);
-  run->any = true;
-  if (run->limits->info_func != NULL)
-    run->limits->info_func (&run->last, run->limits->user_data);
-}
-
-static bool
-wide_run (DrSearch             *self,
-          const DrPosition     *root,
-          const DrSearchLimits *limits,
-          DrSearchResult       *result)
-{
-  DrWidePosition pos;
-  DrWideSearchLimits wl = { 0 };
-  DrWideSearchResult wr;
-  WideRun *run = calloc (1, sizeof *run);
-  bool pondering = limits->ponder_word != NULL
-                   && atomic_load_explicit (limits->ponder_word, memory_order_relaxed) != 0;
-  bool found;
-
-  memset (result, 0, sizeof *result);
-  if (run == NULL)
-    return false;
-  run->limits = limits;
-  dr_wide_rules_unpack (root, &pos);
-  /* Pondering: until stopped (the limits apply from the ponder-hit,
-   * which this search does not see: it goes on until stopped). */
-  wl.max_depth = pondering ? 0 : limits->max_depth;
-  wl.max_nodes = pondering ? 0 : limits->max_nodes;
-  wl.max_time_ms = pondering ? 0 : limits->max_time_ms;
-  wl.abort_word = limits->abort_word;
-  wl.abort_unless = limits->abort_unless;
-  wl.info_func = wide_info_cb;
-  wl.user_data = run;
-  found = dr_wide_search_run (self->wide, &pos, &wl, &wr);
-  if (found)
-    {
-      dr_wide_rules_move (&wr.best, &result->best);
-      result->score = wr.score;
-      result->depth = wr.depth;
-      result->nodes = wr.nodes;
-      result->time_ms = wr.time_ms;
-      if (run->any)
-        {
-          result->n_lines = 1;
-          result->lines[0] = run->last;
-        }
-    }
-  self->run_nodes = found ? wr.nodes : 0;
-  free (run);
-  return found;
-}
-
 bool
 dr_search_run (DrSearch             *self,
                const DrPosition     *root,
@@ -1402,7 +977,7 @@ dr_search_run (DrSearch             *self,
   int searched[DR_SEARCH_MAX_PV];       /* the search's scores of found[] */
 
   if (self->wide != NULL)
-    return wide_run (self, root, limits, result);
+    return _dr_search_wide_run (self, root, limits, result);
   memset (result, 0, sizeof *result);
   self->limits = limits;
   self->nodes = 0;
@@ -1436,7 +1011,7 @@ dr_search_run (DrSearch             *self,
 
   if (!self->shared_tt)
     atomic_store_explicit (&self->main_depth, 0, memory_order_relaxed);
-  start_helpers (self, root, limits);
+  _dr_search_start_helpers (self, root, limits);
 
   /* Step 1. */
   for (int depth = self->first_depth; depth <= DR_SEARCH_MAX_PLY - 8 && !self->stopped; depth++)
@@ -1492,7 +1067,7 @@ dr_search_run (DrSearch             *self,
           info->seldepth = self->seldepth;
           info->multipv = line + 1;
           info->score = score;
-          info->nodes = self->nodes + helper_nodes (self);
+          info->nodes = self->nodes + _dr_search_helper_nodes (self);
           info->time_ms = now_ms () - self->start_ms;
           info->pv_length = self->pv_length[0];
           memcpy (info->pv, self->pv[0], (size_t) info->pv_length * sizeof (DrMove));
@@ -1577,7 +1152,7 @@ dr_search_run (DrSearch             *self,
         break;
     }
   self->run_nodes = self->nodes;
-  result->nodes = self->nodes + stop_helpers (self);
+  result->nodes = self->nodes + _dr_search_stop_helpers (self);
   result->time_ms = now_ms () - self->start_ms;
   free (root_list);
   return true;
