@@ -291,29 +291,17 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
-  {
-    g_autofree char *state = g_build_filename (g_getenv ("XDG_STATE_HOME"), "test-app-analysis", NULL);
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-    g_mkdir_with_parents (state, 0700);
-  }
+  test_app_own_state ("test-app-analysis");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/analysis/lines", test_lines);
   g_test_add_func ("/app/analysis/depth", test_depth);
   g_test_add_func ("/app/analysis/threads", test_threads);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  app = test_app_register ();
-  settings = g_settings_new (APP_ID);
-  g_settings_set_boolean (settings, "animate", FALSE);
-
-  status = g_test_run ();
-
-  g_clear_object (&settings);
-  test_app_close (&app);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .settings = &settings,
+    .flags = TEST_APP_NO_ANIMATE,
+  });
 }

@@ -478,17 +478,9 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   /* A state folder of its own: the session files are this program's. */
-  if (!g_str_has_suffix (g_getenv ("XDG_STATE_HOME"), "test-app-collection"))
-  {
-    g_autofree char *state = g_build_filename (g_getenv ("XDG_STATE_HOME"), "test-app-collection", NULL);
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-    g_mkdir_with_parents (state, 0700);
-  }
-
+  test_app_own_state ("test-app-collection");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/collection/save-whole", test_collection_save_whole);
   g_test_add_func ("/app/collection/broken-games", test_collection_broken_games);
@@ -496,33 +488,11 @@ main (int    argc,
   g_test_add_func ("/app/collection/large", test_collection_large);
   g_test_add_func ("/app/collection/no-gametype", test_collection_no_gametype);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-collection-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    g_settings_set_boolean (settings, "animate", FALSE);
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  {
-    g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
-    const char *name;
-
-    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-        g_remove (path);
-      }
-    g_rmdir (tmp_dir);
-  }
-  g_free (tmp_dir);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "collection",
+    .flags = TEST_APP_QUIET,
+  });
 }

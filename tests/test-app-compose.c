@@ -1124,12 +1124,27 @@ test_compose_tables (void)
   g_settings_set_string (settings, "egdb-dir", old_dir);
 }
 
+/* English tables up to 4 pieces (seconds): the solver's leaves.  The
+ * tables of 2-4 pieces only: no offer of the 5-piece ones (the test of
+ * the offer sets it). */
+static void
+prepare_settings (GSettings *settings)
+{
+  g_autofree char *egdb_dir = g_build_filename (tmp_dir, "egdb", NULL);
+  DrEgdbBuildOptions options = { &dr_rules_english, egdb_dir, 4, NULL, 2 };
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (dr_egdb_build (&options, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_settings_set_string (settings, "egdb-dir", egdb_dir);
+  g_settings_set_string (settings, "compose-build-tables", "never");
+  g_settings_set_string (settings, "variant", "international");
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/compose/proved", test_compose_proved);
@@ -1140,35 +1155,12 @@ main (int    argc,
   g_test_add_func ("/app/compose/tables", test_compose_tables);
   g_test_add_func ("/app/compose/solve-mode", test_solve_mode);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-compose-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-    g_autofree char *egdb_dir = g_build_filename (tmp_dir, "egdb", NULL);
-    DrEgdbBuildOptions options = { &dr_rules_english, egdb_dir, 4, NULL, 2 };
-    g_autoptr (GError) error = NULL;
-
-    /* English tables up to 4 pieces (seconds): the solver's leaves. */
-    g_assert_true (dr_egdb_build (&options, NULL, NULL, NULL, &error));
-    g_assert_no_error (error);
-    g_settings_set_string (settings, "egdb-dir", egdb_dir);
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    /* The tables of 2-4 pieces only: no offer of the 5-piece ones (the
-     * test of the offer sets it). */
-    g_settings_set_string (settings, "compose-build-tables", "never");
-    g_settings_set_boolean (settings, "animate", FALSE);
-    g_settings_set_string (settings, "variant", "international");
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "compose",
+    .flags = TEST_APP_QUIET,
+    .prepare = prepare_settings,
+  });
 }

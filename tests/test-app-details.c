@@ -613,6 +613,20 @@ test_open_after_session (void)
   test_put_away (b);
 }
 
+/* A subprocess is killed: its folder goes with the parent's state. */
+static void
+make_tmp_dir (void)
+{
+  if (g_test_subprocess ())
+    {
+      tmp_dir = g_build_filename (g_getenv ("DRAUGHTSMAN_DETAILS_STATE"), "subprocess", NULL);
+      g_assert_cmpint (g_mkdir_with_parents (tmp_dir, 0700), ==, 0);
+    }
+  else
+    tmp_dir = g_dir_make_tmp ("draughtsman-details-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -643,30 +657,14 @@ main (int    argc,
   g_test_add_func ("/app/details/dark-margin", test_dark_margin);
   g_test_add_func ("/app/details/open-after-session", test_open_after_session);
 
-  have_display = test_app_init ();
+  status = test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .before_register = make_tmp_dir,
+    .flags = TEST_APP_QUIET,
+  });
   if (!have_display)
-    return g_test_run ();
-  /* A subprocess is killed: its folder goes with the parent's state. */
-  if (g_test_subprocess ())
-    {
-      tmp_dir = g_build_filename (g_getenv ("DRAUGHTSMAN_DETAILS_STATE"), "subprocess", NULL);
-      g_assert_cmpint (g_mkdir_with_parents (tmp_dir, 0700), ==, 0);
-    }
-  else
-    tmp_dir = g_dir_make_tmp ("draughtsman-details-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    g_settings_set_boolean (settings, "animate", FALSE);
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
+    return status;
   test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   if (!g_test_subprocess ())

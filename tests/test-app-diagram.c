@@ -453,8 +453,6 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/diagram/export", test_export_diagram);
@@ -463,32 +461,10 @@ main (int    argc,
   g_test_add_func ("/app/diagram/copy", test_copy_diagram);
   g_test_add_func ("/app/diagram/collection", test_export_collection);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-diagram-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-  app = test_app_register ();
-  status = g_test_run ();
-
-  test_app_close (&app);
-  {
-    const char *subdirs[] = { "export", "svg", "" };
-
-    for (guint i = 0; i < G_N_ELEMENTS (subdirs); i++)
-      {
-        g_autofree char *dir = g_build_filename (tmp_dir, subdirs[i], NULL);
-        g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-        const char *name;
-
-        while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-          {
-            g_autofree char *path = g_build_filename (dir, name, NULL);
-            g_remove (path);
-          }
-        g_rmdir (dir);
-      }
-  }
-  g_free (tmp_dir);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "diagram",
+  });
 }

@@ -1032,8 +1032,6 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   /* /app/egdb/open-async measures how long the main loop goes without a
    * turn: Mesa's software OpenGL under Xvfb compiles its shaders on the
@@ -1041,12 +1039,7 @@ main (int    argc,
    * not. */
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
   /* A state folder of its own: no other program's sessions. */
-  {
-    g_autofree char *state = g_build_filename (g_getenv ("XDG_STATE_HOME"), "test-app-egdb", NULL);
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-    g_mkdir_with_parents (state, 0700);
-  }
-
+  test_app_own_state ("test-app-egdb");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/egdb/label", test_label);
   g_test_add_func ("/app/egdb/page", test_page);
@@ -1054,22 +1047,12 @@ main (int    argc,
   g_test_add_func ("/app/egdb/outside-engine", test_outside_engine);
   g_test_add_func ("/app/egdb/quit-during-build", test_quit_during_build);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-egdb-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-
-  app = test_app_register ();
-  settings = g_settings_new (APP_ID);
-  g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-  g_settings_set_boolean (settings, "animate", FALSE);
-
-  status = g_test_run ();
-
-  g_clear_object (&settings);
-  test_app_close (&app);
-  test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "egdb",
+    .settings = &settings,
+    .flags = TEST_APP_QUIET,
+  });
 }

@@ -1014,12 +1014,16 @@ test_visible_remembered (void)
   test_run_for (50);
 }
 
+static void
+prepare_settings (GSettings *settings)
+{
+  g_settings_set_string (settings, "variant", "international");
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/explorer/import-and-play", test_import_and_play);
@@ -1032,34 +1036,12 @@ main (int    argc,
   g_test_add_func ("/app/explorer/visible-remembered", test_visible_remembered);
   g_test_add_func ("/app/explorer/book-moves", test_book_moves);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-explorer-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    g_settings_set_boolean (settings, "animate", FALSE);
-    g_settings_set_string (settings, "variant", "international");
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  {
-    g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
-    const char *name;
-
-    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-        g_remove (path);
-      }
-    g_rmdir (tmp_dir);
-  }
-  g_free (tmp_dir);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "explorer",
+    .flags = TEST_APP_QUIET,
+    .prepare = prepare_settings,
+  });
 }

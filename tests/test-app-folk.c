@@ -224,31 +224,17 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/folk/northern-game", test_northern_game);
   for (gsize i = 0; i < G_N_ELEMENTS (folk_games); i++)
     g_test_add_data_func (folk_games[i].path, &folk_games[i], test_folk_game);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-folk-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    g_settings_set_boolean (settings, "animate", FALSE);
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "folk",
+    .flags = TEST_APP_QUIET,
+  });
 }

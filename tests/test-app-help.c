@@ -192,6 +192,14 @@ test_help_shortcuts (void)
   test_put_away (window);
 }
 
+/* The help's URI goes to a file (dr-application.c), not to a browser. */
+static void
+set_uri_file (void)
+{
+  uri_file = g_build_filename (tmp_dir, "help-uri", NULL);
+  g_setenv ("DRAUGHTSMAN_TEST_HELP_URI_FILE", uri_file, TRUE);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -204,20 +212,13 @@ main (int    argc,
   g_test_add_func ("/app/help/menu", test_help_menu);
   g_test_add_func ("/app/help/shortcuts", test_help_shortcuts);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-help-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-  uri_file = g_build_filename (tmp_dir, "help-uri", NULL);
-  g_setenv ("DRAUGHTSMAN_TEST_HELP_URI_FILE", uri_file, TRUE);
-
-  app = test_app_register ();
-  status = g_test_run ();
-
-  test_app_close (&app);
-  test_remove_tree (tmp_dir);
+  status = test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "help",
+    .before_register = set_uri_file,
+  });
   g_free (uri_file);
-  g_free (tmp_dir);
   return status;
 }

@@ -366,8 +366,6 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/keyentry/numeric", test_numeric);
@@ -377,19 +375,9 @@ main (int    argc,
   g_test_add_func ("/app/keyentry/illegal", test_illegal);
   g_test_add_func ("/app/keyentry/escape", test_escape);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    g_settings_set_boolean (settings, "animate", FALSE);
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .flags = TEST_APP_QUIET,
+  });
 }

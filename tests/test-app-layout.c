@@ -501,12 +501,18 @@ test_menus_whole (void)
   test_put_away (window);
 }
 
+/* The flaps fold and open at once: the sizes read are the final ones
+ * (set once the application is registered, as before test_app_main()). */
+static void
+no_animations (G_GNUC_UNUSED GSettings *settings)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (pane_cases); i++)
@@ -521,25 +527,12 @@ main (int    argc,
   g_test_add_func ("/app/layout/game-list-columns", test_game_list_columns);
   g_test_add_func ("/app/layout/menus-whole", test_menus_whole);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-layout-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-  app = test_app_register ();
-  /* The flaps fold and open at once: the sizes read are the final ones. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    g_settings_set_boolean (settings, "animate", FALSE);
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "layout",
+    .flags = TEST_APP_QUIET,
+    .prepare = no_animations,
+  });
 }

@@ -608,12 +608,21 @@ test_play_book (void)
   g_settings_set_string (settings, "play-time-control", "180");
 }
 
+static void
+prepare_settings (GSettings *settings)
+{
+  g_settings_set_string (settings, "play-engine-side", "black");
+  g_settings_set_string (settings, "play-level", dr_opponent_level (1)->id);
+  g_settings_set_string (settings, "play-time-control", "180");
+  /* The tests of the game's course play from positions no book holds,
+   * and with the search, whatever the book; test_play_book turns it on. */
+  g_settings_set_boolean (settings, "play-book", FALSE);
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/play/game", test_play_game);
@@ -625,30 +634,12 @@ main (int    argc,
   g_test_add_func ("/app/play/flag-after-last-capture", test_flag_after_last_capture);
   g_test_add_func ("/app/play/book", test_play_book);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  tmp_dir = g_dir_make_tmp ("draughtsman-play-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    g_settings_set_boolean (settings, "animate", FALSE);
-    g_settings_set_string (settings, "play-engine-side", "black");
-    g_settings_set_string (settings, "play-level", dr_opponent_level (1)->id);
-    g_settings_set_string (settings, "play-time-control", "180");
-    /* The tests of the game's course play from positions no book holds,
-     * and with the search, whatever the book; test_play_book turns it on. */
-    g_settings_set_boolean (settings, "play-book", FALSE);
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "play",
+    .flags = TEST_APP_QUIET,
+    .prepare = prepare_settings,
+  });
 }

@@ -179,29 +179,24 @@ test_preview (void)
   test_run_for (100);
 }
 
+static void
+prepare_settings (GSettings *settings)
+{
+  g_settings_set_boolean (settings, "route-menu", TRUE);
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/routes/preview", test_preview);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "animate", FALSE);
-    g_settings_set_boolean (settings, "route-menu", TRUE);
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  return status;
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .flags = TEST_APP_NO_ANIMATE,
+    .prepare = prepare_settings,
+  });
 }

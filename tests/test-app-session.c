@@ -1433,10 +1433,7 @@ int
 main (int    argc,
       char **argv)
 {
-  int status;
-
   test_app_environment ();
-
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/session/play-save-open", test_play_save_open);
   g_test_add_func ("/app/session/capture-route", test_capture_route);
@@ -1452,25 +1449,12 @@ main (int    argc,
   g_test_add_func ("/app/session/analyse-game", test_analyse_game);
   g_test_add_func ("/app/session/outside-engine", test_outside_engine);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-
-  tmp_dir = g_dir_make_tmp ("draughtsman-session-XXXXXX", NULL);
-  g_assert_nonnull (tmp_dir);
-
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  return test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .tmp_dir = &tmp_dir,
+    .tmp_name = "session",
     /* The test plays every move itself. */
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-  }
-
-  status = g_test_run ();
-
-  /* The windows go with the process: nothing runs after this. */
-  test_app_close (&app);
-  test_remove_tree (tmp_dir);
-  g_free (tmp_dir);
-  return status;
+    .flags = TEST_APP_NO_AUTO_PLAY_FORCED,
+  });
 }

@@ -542,6 +542,98 @@ test_app_close (gpointer app_ptr)
   g_clear_object (app);
 }
 
+/* A state folder of the program's own, XDG_STATE_HOME/@name (the
+ * sessions written there are its own; the subprocesses it starts inherit
+ * it and keep it). */
+static inline void
+test_app_own_state (const char *name)
+{
+  g_autofree char *state = NULL;
+
+  if (g_str_has_suffix (g_getenv ("XDG_STATE_HOME"), name))
+    return;
+  state = g_build_filename (g_getenv ("XDG_STATE_HOME"), name, NULL);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_mkdir_with_parents (state, 0700);
+}
+
+/* The settings test_app_main() sets before the tests run. */
+typedef enum
+{
+  TEST_APP_NO_AUTO_PLAY_FORCED = 1 << 0,   /* "auto-play-forced" off: the tests play every move */
+  TEST_APP_NO_ANIMATE          = 1 << 1,   /* "animate" off: the moves are made at once */
+} TestAppFlags;
+
+#define TEST_APP_QUIET (TEST_APP_NO_AUTO_PLAY_FORCED | TEST_APP_NO_ANIMATE)
+
+/* What a UI test program has test_app_main() set up around its tests.
+ * The pointers are the program's own variables, which its tests read. */
+typedef struct
+{
+  DrApplication **app;              /* the application, registered */
+  gboolean       *have_display;     /* test_app_init()'s answer */
+  char          **tmp_dir;          /* with @tmp_name: a temporary folder */
+  const char     *tmp_name;         /* "canadian": draughtsman-canadian-XXXXXX,
+                                       removed at the end; NULL: none made */
+  GSettings     **settings;         /* the application's settings, kept until
+                                       the end; NULL: not kept */
+  TestAppFlags    flags;
+  void          (*before_register) (void);              /* or NULL */
+  void          (*prepare)         (GSettings *settings);   /* after @flags' settings, or NULL */
+} TestAppMain;
+
+/* The rest of a UI test program's main(), once the environment is set
+ * (test_app_environment()) and its tests are added: without a display
+ * the tests are run (and skip); with one the temporary folder is made,
+ * @setup->before_register called, the application registered, the
+ * settings set (@setup->flags, then @setup->prepare), the tests run, and
+ * the application closed and the folder removed.  Returns
+ * g_test_run()'s status. */
+static inline int
+test_app_main (const TestAppMain *setup)
+{
+  int status;
+
+  *setup->have_display = test_app_init ();
+  if (!*setup->have_display)
+    return g_test_run ();
+  if (setup->tmp_name != NULL)
+    {
+      g_autofree char *template = g_strdup_printf ("draughtsman-%s-XXXXXX", setup->tmp_name);
+
+      *setup->tmp_dir = g_dir_make_tmp (template, NULL);
+      g_assert_nonnull (*setup->tmp_dir);
+    }
+  if (setup->before_register != NULL)
+    setup->before_register ();
+  *setup->app = test_app_register ();
+  if (setup->flags != 0 || setup->prepare != NULL || setup->settings != NULL)
+    {
+      g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+
+      if (setup->flags & TEST_APP_NO_AUTO_PLAY_FORCED)
+        g_settings_set_boolean (settings, "auto-play-forced", FALSE);
+      if (setup->flags & TEST_APP_NO_ANIMATE)
+        g_settings_set_boolean (settings, "animate", FALSE);
+      if (setup->prepare != NULL)
+        setup->prepare (settings);
+      if (setup->settings != NULL)
+        *setup->settings = g_steal_pointer (&settings);
+    }
+
+  status = g_test_run ();
+
+  if (setup->settings != NULL)
+    g_clear_object (setup->settings);
+  test_app_close (setup->app);
+  if (setup->tmp_name != NULL)
+    {
+      test_remove_tree (*setup->tmp_dir);
+      g_clear_pointer (setup->tmp_dir, g_free);
+    }
+  return status;
+}
+
 /* The board of @window is shown, at a size to click on. */
 static inline gboolean
 test_board_shown (GtkWidget *board)

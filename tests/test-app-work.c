@@ -1169,6 +1169,23 @@ test_recent_menu (void)
 /* --- main ------------------------------------------------------------- */
 
 
+/* One temporary folder for the program and its subprocesses, which read
+ * what the others wrote; no sessions from an earlier run. */
+static void
+make_tmp_dir (void)
+{
+  if (g_getenv ("TEST_APP_WORK_TMP") != NULL)
+    tmp_dir = g_strdup (g_getenv ("TEST_APP_WORK_TMP"));
+  else
+    {
+      tmp_dir = g_dir_make_tmp ("draughtsman-work-XXXXXX", NULL);
+      g_assert_nonnull (tmp_dir);
+      g_setenv ("TEST_APP_WORK_TMP", tmp_dir, TRUE);
+    }
+  if (!g_test_subprocess ())
+    clear_sessions ();
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1178,13 +1195,7 @@ main (int    argc,
   test_app_environment ();
   /* A state folder of its own: the session files are this program's
    * (subprocesses inherit it). */
-  if (!g_str_has_suffix (g_getenv ("XDG_STATE_HOME"), "test-app-work"))
-  {
-    g_autofree char *state = g_build_filename (g_getenv ("XDG_STATE_HOME"), "test-app-work", NULL);
-    g_setenv ("XDG_STATE_HOME", state, TRUE);
-    g_mkdir_with_parents (state, 0700);
-  }
-
+  test_app_own_state ("test-app-work");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app/work/ask/new-game", test_ask_new_game);
   g_test_add_func ("/app/work/new-game/drop-downs", test_new_game_drop_downs);
@@ -1205,46 +1216,14 @@ main (int    argc,
   g_test_add_func ("/app/work/settings-keys", test_settings_keys);
   g_test_add_func ("/app/work/recent-menu", test_recent_menu);
 
-  have_display = test_app_init ();
-  if (!have_display)
-    return g_test_run ();
-  /* One temporary folder for the program and its subprocesses, which
-   * read what the others wrote. */
-  if (g_getenv ("TEST_APP_WORK_TMP") != NULL)
-    tmp_dir = g_strdup (g_getenv ("TEST_APP_WORK_TMP"));
-  else
-    {
-      tmp_dir = g_dir_make_tmp ("draughtsman-work-XXXXXX", NULL);
-      g_assert_nonnull (tmp_dir);
-      g_setenv ("TEST_APP_WORK_TMP", tmp_dir, TRUE);
-    }
-  if (!g_test_subprocess ())
-    clear_sessions ();
-
-  app = test_app_register ();
-  {
-    g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-    g_settings_set_boolean (settings, "auto-play-forced", FALSE);
-    g_settings_set_boolean (settings, "animate", FALSE);
-  }
-
-  status = g_test_run ();
-
-  test_app_close (&app);
-  if (!g_test_subprocess ())
-    {
-      g_autoptr (GDir) d = g_dir_open (tmp_dir, 0, NULL);
-      const char *name;
-
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
-          g_autofree char *backup = g_build_filename (path, "game.pdn", NULL);
-          g_remove (backup);
-          g_remove (path);
-        }
-      g_rmdir (tmp_dir);
-    }
+  status = test_app_main (&(TestAppMain) {
+    .app = &app,
+    .have_display = &have_display,
+    .before_register = make_tmp_dir,
+    .flags = TEST_APP_QUIET,
+  });
+  if (have_display && !g_test_subprocess ())
+    test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }
