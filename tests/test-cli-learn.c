@@ -622,6 +622,25 @@ test_selfplay_patterns (void)
     g_assert_cmpuint (size, ==, 48 + (9 * 2 * 6561 + 10 * 2) * 2);
   }
   {
+    /* --prior: a fit that starts from these weights; they must be of the
+     * variant and the shape fitted. */
+    g_autofree char *refined = g_build_filename (dir, "r.drp", NULL);
+    g_autoptr (CliRun) run = cli_run ("tune", "--patterns", "--variant", "russian", "--epochs", "10",
+                                      "--decay", "0.01", "--empty-decay", "0.1", "--prior", weights,
+                                      "-o", refined, data, NULL);
+    g_autoptr (CliRun) english = cli_run ("tune", "--patterns", "--variant", "english", "--epochs", "10",
+                                          "--prior", weights, "-o", refined, data, NULL);
+    g_autoptr (CliRun) negative = cli_run ("tune", "--patterns", "--variant", "russian", "--empty-decay", "-2",
+                                           "-o", refined, data, NULL);
+
+    assert_success (run);
+    g_assert_true (g_file_test (refined, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (english->status, ==, 1);
+    g_assert_nonnull (strstr (english->err, weights));
+    g_assert_nonnull (strstr (english->err, "GameType 25 (Russian draughts), not for GameType 21"));
+    g_assert_cmpint (negative->status, ==, 1);
+  }
+  {
     g_autoptr (CliRun) run = cli_run ("analyse", "--variant", "russian", "--depth", "3", "--patterns", weights, NULL);
     g_autoptr (CliRun) intl = cli_run ("analyse", "--depth", "3", "--patterns", weights, NULL);
 

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -486,52 +487,47 @@ test_file_gametype (void)
   test_remove_tree (dir);
 }
 
-/* The fit finds what decides the games when the hand-set terms cannot
- * see it.  In these synthetic data White wins exactly when a White man
- * stands on square 18 (random positions, Russian): the kept-apart loss
- * must fall well below the hand-set terms' and the learned score must
- * favour the man on that square. */
+/* Writes the quiet positions of @positions as a selfplay file, numbered
+ * so that every tenth is kept apart.  With @key >= 0, White wins exactly
+ * when a White man stands on @key; with @key < 0 every game is drawn, and
+ * positions with a White man on -@key - 1 or a Black man on its
+ * half-turned square @mirror are left out (patterns never seen). */
 static void
-test_fit (void)
+write_synthetic (const DrRules *rules,
+                 GArray        *positions,
+                 int            key,
+                 int            mirror,
+                 const char    *path)
 {
-  const DrRules *rules = dr_rules_get (DR_VARIANT_RUSSIAN);
-  g_autofree char *dir = g_dir_make_tmp ("test-patterns-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "data.txt", NULL);
-  g_autoptr (GArray) positions = test_random_positions (rules, 20000, 42);
   g_autoptr (GString) text = g_string_new ("# synthetic\n");
-  g_autoptr (DrPatterns) p = dr_patterns_new (rules);
-  g_autoptr (DrPatternSet) set = NULL;
-  g_autoptr (GError) error = NULL;
-  DrPatternFitOptions options = { .epochs = 100, .rate = 10.0, .decay = 0.0, .result_share = 1.0 };
-  int key = dr_geometry_bit_from_number (rules->geometry, 18);
-  guint n = 0, n_with = 0, n_without = 0;
-  double k, base_loss, loss;
-  long with = 0, without = 0;
+  int bit = key >= 0 ? key : -key - 1;
+  guint n = 0;
 
-  g_assert_cmpint (key, >=, 0);
   for (guint i = 0; i < positions->len; i++)
     {
       const DrPosition *pos = &g_array_index (positions, DrPosition, i);
       g_autofree char *fen = NULL;
-      gboolean white_man = (pos->pieces[0] & ~pos->kings & ((DrBitboard) 1 << key)) != 0;
+      gboolean white_man = (pos->pieces[0] & ~pos->kings & ((DrBitboard) 1 << bit)) != 0;
+      gboolean black_man = mirror >= 0 && (pos->pieces[1] & ~pos->kings & ((DrBitboard) 1 << mirror)) != 0;
 
-      if (dr_movegen_kind (rules, pos) == DR_MOVES_CAPTURE)
+      if (dr_movegen_kind (rules, pos) == DR_MOVES_CAPTURE || (key < 0 && (white_man || black_man)))
         continue;
       fen = dr_fen_write (rules, pos, DR_NOTATION_NUMERIC);
-      /* Games are numbered so that every tenth position is kept apart. */
-      g_string_append_printf (text, "%u 1 %s 0 %s\n", n, white_man ? "1" : "0", fen);
+      g_string_append_printf (text, "%u 1 %s 0 %s\n", n, key < 0 ? "0.5" : white_man ? "1" : "0", fen);
       n++;
     }
   g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+}
 
-  set = dr_pattern_set_new (p, dr_eval_default_weights (rules));
-  n = 0;
-  g_assert_true (dr_pattern_set_add_file (set, path, &n, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (dr_pattern_set_size (set, TRUE), >, 500);
-  loss = dr_pattern_fit (set, p, &options, &k, &base_loss);
-  g_test_message ("k %.3f, kept-apart loss %.4f hand-set, %.4f fitted", k, base_loss, loss);
-  g_assert_cmpfloat (loss, <, base_loss * 0.75);
+/* How much more @p scores, for the side to move, the positions of
+ * @positions with a White man on @key than the others (hundredths). */
+static double
+key_advantage (const DrPatterns *p,
+               GArray           *positions,
+               int               key)
+{
+  double with = 0, without = 0;
+  guint n_with = 0, n_without = 0;
 
   for (guint i = 0; i < positions->len; i++)
     {
@@ -544,7 +540,136 @@ test_fit (void)
         without += s, n_without++;
     }
   g_assert_cmpuint (n_with, >, 100);
-  g_assert_cmpfloat ((double) with / n_with, >, (double) without / n_without + 100);
+  return with / n_with - without / n_without;
+}
+
+/* The fit finds what decides the games when the hand-set terms cannot
+ * see it.  In these synthetic data White wins exactly when a White man
+ * stands on square 18 (random positions, Russian): the kept-apart loss
+ * must fall well below the hand-set terms' and the learned score must
+ * favour the man on that square. */
+static void
+test_fit (void)
+{
+  const DrRules *rules = dr_rules_get (DR_VARIANT_RUSSIAN);
+  g_autofree char *dir = g_dir_make_tmp ("test-patterns-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "data.txt", NULL);
+  g_autoptr (GArray) positions = test_random_positions (rules, 20000, 42);
+  g_autoptr (DrPatterns) p = dr_patterns_new (rules);
+  g_autoptr (DrPatternSet) set = NULL;
+  g_autoptr (GError) error = NULL;
+  DrPatternFitOptions options = { .epochs = 100, .rate = 10.0, .decay = 0.0, .result_share = 1.0 };
+  int key = dr_geometry_bit_from_number (rules->geometry, 18);
+  guint n = 0;
+  double k, base_loss, loss;
+
+  g_assert_cmpint (key, >=, 0);
+  write_synthetic (rules, positions, key, -1, path);
+  set = dr_pattern_set_new (p, dr_eval_default_weights (rules));
+  g_assert_true (dr_pattern_set_add_file (set, path, &n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (dr_pattern_set_size (set, TRUE), >, 500);
+  loss = dr_pattern_fit (set, p, &options, &k, &base_loss);
+  g_test_message ("k %.3f, kept-apart loss %.4f hand-set, %.4f fitted", k, base_loss, loss);
+  g_assert_cmpfloat (loss, <, base_loss * 0.75);
+  g_assert_cmpfloat (key_advantage (p, positions, key), >, 100);
+  test_remove_tree (dir);
+}
+
+/* A fit from earlier weights (tune --patterns --prior): it starts from
+ * them, keeps what the new data never shows, and its decay pulls
+ * towards them, not towards 0.  The prior is the fit of test_fit (a White
+ * man on 18 wins); the new data are drawn games that never show a White
+ * man on 18 (nor a Black one on 15, its half-turned square). */
+static void
+test_fit_prior (void)
+{
+  const DrRules *rules = dr_rules_get (DR_VARIANT_RUSSIAN);
+  g_autofree char *dir = g_dir_make_tmp ("test-patterns-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (dir, "a.txt", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.txt", NULL);
+  g_autoptr (GArray) positions = test_random_positions (rules, 20000, 42);
+  g_autoptr (GArray) others = test_random_positions (rules, 20000, 43);
+  g_autoptr (DrPatterns) prior = dr_patterns_new (rules);
+  g_autoptr (DrPatternSet) set_a = NULL, set_b = NULL;
+  g_autoptr (GError) error = NULL;
+  DrPatternFitOptions options = { .epochs = 100, .rate = 10.0, .decay = 0.0, .result_share = 1.0 };
+  int key = dr_geometry_bit_from_number (rules->geometry, 18);
+  int mirror = dr_geometry_bit_from_number (rules->geometry, 15);
+  guint n = 0;
+  double k, base_loss, prior_loss, prior_advantage;
+
+  write_synthetic (rules, positions, key, -1, a);
+  write_synthetic (rules, others, -key - 1, mirror, b);
+  set_a = dr_pattern_set_new (prior, dr_eval_default_weights (rules));
+  set_b = dr_pattern_set_new (prior, dr_eval_default_weights (rules));
+  g_assert_true (dr_pattern_set_add_file (set_a, a, &n, &error));
+  g_assert_true (dr_pattern_set_add_file (set_b, b, &n, &error));
+  g_assert_no_error (error);
+  prior_loss = dr_pattern_fit (set_a, prior, &options, &k, &base_loss);
+  prior_advantage = key_advantage (prior, positions, key);
+  g_test_message ("prior: kept-apart loss %.4f, a man on 18 worth %.0f", prior_loss, prior_advantage);
+  g_assert_cmpfloat (prior_advantage, >, 100);
+
+  /* The new data say nothing of a man on 18: from 0 nothing is learnt of
+   * it, from the prior its value stays. */
+  {
+    g_autoptr (DrPatterns) zero = dr_patterns_new (rules), refined = dr_patterns_new (rules);
+    double from_zero, from_prior;
+
+    options.epochs = 30;
+    dr_pattern_fit (set_b, zero, &options, &k, &base_loss);
+    options.prior = prior;
+    dr_pattern_fit (set_b, refined, &options, &k, &base_loss);
+    options.prior = NULL;
+    from_zero = key_advantage (zero, positions, key);
+    from_prior = key_advantage (refined, positions, key);
+    g_test_message ("fitted on the drawn games: a man on 18 worth %.0f from 0, %.0f from the prior",
+                    from_zero, from_prior);
+    g_assert_cmpfloat (fabs (from_zero), <, 0.25 * prior_advantage);
+    g_assert_cmpfloat (from_prior, >, 0.75 * prior_advantage);
+  }
+  /* A strong decay (half the way to its target a step) on the drawn
+   * games, which the prior predicts badly: towards the prior, the weights
+   * the new data move stay near it; towards 0 they would fall to nothing. */
+  {
+    g_autoptr (DrPatterns) refined = dr_patterns_new (rules);
+    gsize n_weights = (gsize) dr_patterns_n_windows (prior) * 2 * dr_patterns_size (prior);
+    const gint16 *w = dr_patterns_weights (refined), *w0 = dr_patterns_weights (prior);
+    double moved = 0, size = 0, loss;
+
+    options.epochs = 30;
+    options.decay = options.empty_decay = 0.05;
+    options.prior = prior;
+    loss = dr_pattern_fit (set_b, refined, &options, &k, &base_loss);
+    options.prior = NULL;
+    for (gsize i = 0; i < n_weights; i++)
+      {
+        moved += ABS (w[i] - w0[i]);
+        size += ABS (w0[i]);
+      }
+    g_test_message ("strong decay towards the prior: loss %.4f, weights moved %.0f of %.0f", loss, moved, size);
+    g_assert_cmpfloat (moved, >, 0);
+    g_assert_cmpfloat (moved, <, 0.3 * size);
+  }
+  /* --empty-decay: a strong pull on the empty-board weights alone leaves
+   * them far smaller than the full-board ones (even index: full board). */
+  {
+    g_autoptr (DrPatterns) p = dr_patterns_new (rules);
+    const gint16 *w;
+    gsize n_weights = (gsize) dr_patterns_n_windows (p) * 2 * dr_patterns_size (p);
+    double full = 0, empty = 0;
+
+    options.epochs = 60;
+    options.decay = 0.0;
+    options.empty_decay = 0.08;
+    dr_pattern_fit (set_a, p, &options, &k, &base_loss);
+    w = dr_patterns_weights (p);
+    for (gsize i = 0; i < n_weights; i++)
+      *(i % 2 == 0 ? &full : &empty) += ABS (w[i]);
+    g_test_message ("sum of |weights|: %.0f full board, %.0f empty board", full, empty);
+    g_assert_cmpfloat (empty, <, 0.1 * full);
+  }
   test_remove_tree (dir);
 }
 
@@ -983,6 +1108,7 @@ main (int    argc,
   g_test_add_func ("/patterns/file", test_file);
   g_test_add_func ("/patterns/file-gametype", test_file_gametype);
   g_test_add_func ("/patterns/fit", test_fit);
+  g_test_add_func ("/patterns/fit-prior", test_fit_prior);
   g_test_add_func ("/patterns/file-version-2", test_file_version_2);
   g_test_add_func ("/patterns/global-terms", test_global_terms);
   g_test_add_func ("/patterns/fit-global", test_fit_global);

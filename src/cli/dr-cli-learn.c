@@ -215,23 +215,18 @@ fit_progress (int      epoch,
 }
 
 int
-dr_cli_tune_patterns (const DrRules *rules,
-                      DrPatternsShape shape,
-                      char         **files,
-                      int            n_files,
-                      int            epochs,
-                      double         rate,
-                      double         decay,
-                      double         result_share,
-                      gboolean       global_terms,
-                      const char    *output)
+dr_cli_tune_patterns (const DrRules              *rules,
+                      DrPatternsShape             shape,
+                      char                      **files,
+                      int                         n_files,
+                      const DrPatternFitOptions  *fit_options,
+                      const char                 *prior_path,
+                      const char                 *output)
 {
-  g_autoptr (DrPatterns) patterns = NULL;
+  g_autoptr (DrPatterns) patterns = NULL, prior = NULL;
   g_autoptr (DrPatternSet) set = NULL;
   g_autoptr (GError) error = NULL;
-  DrPatternFitOptions options = { .epochs = epochs, .rate = rate, .decay = decay,
-                                  .result_share = result_share, .global_terms = global_terms,
-                                  .progress = fit_progress };
+  DrPatternFitOptions options = *fit_options;
   guint n_positions = 0;
   double k, base_loss, loss;
   gint64 start = g_get_monotonic_time ();
@@ -252,6 +247,24 @@ dr_cli_tune_patterns (const DrRules *rules,
       g_printerr (_("draughtsman-cli tune: --patterns writes a binary file: name it with --output\n"));
       return EXIT_FAILURE;
     }
+  if (prior_path != NULL)
+    {
+      prior = dr_patterns_load (rules, prior_path, &error);
+      if (prior == NULL)
+        {
+          g_printerr ("draughtsman-cli tune: %s\n", error->message);
+          return EXIT_FAILURE;
+        }
+      if (dr_patterns_get_shape (prior) != shape)
+        {
+          g_printerr (_("draughtsman-cli tune: %s: its windows are of shape %s, not %s as fitted (--shape)\n"),
+                      prior_path, dr_patterns_shape_name (dr_patterns_get_shape (prior)),
+                      dr_patterns_shape_name (shape));
+          return EXIT_FAILURE;
+        }
+    }
+  options.prior = prior;
+  options.progress = fit_progress;
   patterns = dr_patterns_new_shape (rules, shape);
   set = dr_pattern_set_new (patterns, dr_eval_default_weights (rules));
   for (int i = 0; i < n_files; i++)
@@ -274,7 +287,7 @@ dr_cli_tune_patterns (const DrRules *rules,
   loss = dr_pattern_fit (set, patterns, &options, &k, &base_loss);
   g_printerr (_("K: %.4f; kept-apart loss: %.6f hand-set terms alone, %.6f with the patterns (%.1f s)\n"),
               k, base_loss, loss, (g_get_monotonic_time () - start) / 1e6);
-  if (global_terms)
+  if (options.global_terms)
     {
       static const char *const names[DR_PATTERNS_N_GLOBAL] = {
         "kings", "kings-vs-none", "man-mobility", "king-mobility", "tempo",

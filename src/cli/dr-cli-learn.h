@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "dr-pattern-fit.h"
 #include "dr-patterns.h"
 #include "dr-search.h"
 
@@ -14,16 +15,15 @@ int dr_cli_selfplay (int    argc,
 
 /* `tune --patterns`: fits pattern weights on the selfplay files
  * @files[0..n_files-1] and writes them to @output. */
-int dr_cli_tune_patterns (const DrRules *rules,
-                          DrPatternsShape shape,
-                          char         **files,
-                          int            n_files,
-                          int            epochs,
-                          double         rate,
-                          double         decay,
-                          double         result_share,
-                          gboolean       global_terms,
-                          const char    *output);
+/* `tune --patterns`: @options without its prior and progress, which come
+ * from @prior_path (NULL: start from 0) and this file. */
+int dr_cli_tune_patterns (const DrRules              *rules,
+                          DrPatternsShape             shape,
+                          char                      **files,
+                          int                         n_files,
+                          const DrPatternFitOptions  *options,
+                          const char                 *prior_path,
+                          const char                 *output);
 
 /* The --patterns option of analyse and hub: NULL keeps the shipped
  * weights, "none" the hand-set terms alone, else a weights file, which

@@ -995,13 +995,16 @@ cmd_tune (int    argc,
   double lambda = 0.001;
   gboolean c_format = FALSE, early_stop = TRUE, fit_patterns = FALSE, global = FALSE;
   int epochs = 150;
-  double rate = 2.0, decay = 0.05, result_share = 0.0;
+  double rate = 2.0, decay = 0.05, empty_decay = -1, result_share = 0.0;
+  g_autofree char *prior_path = NULL;
   GOptionEntry entries[] = {
     { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant, N_("Variant whose games to use (default: international)"), N_("VARIANT") },
     { "patterns", 'p', 0, G_OPTION_ARG_NONE, &fit_patterns, N_("Fit the pattern weights on selfplay files instead (binary, --output needed)"), NULL },
     { "epochs", 0, 0, G_OPTION_ARG_INT, &epochs, N_("With --patterns: optimiser steps (default 150)"), N_("N") },
     { "rate", 0, 0, G_OPTION_ARG_DOUBLE, &rate, N_("With --patterns: Adam's step in hundredths of a man (default 2)"), N_("R") },
     { "decay", 0, 0, G_OPTION_ARG_DOUBLE, &decay, N_("With --patterns: weight decay a step, as a share of the step (default 0.05)"), N_("D") },
+    { "empty-decay", 0, 0, G_OPTION_ARG_DOUBLE, &empty_decay, N_("With --patterns: the empty-board weights' decay (default: --decay)"), N_("D") },
+    { "prior", 0, 0, G_OPTION_ARG_FILENAME, &prior_path, N_("With --patterns: start from these pattern weights, the decay pulling towards them instead of 0 (refine an earlier fit)"), N_("FILE.drp") },
     { "result-share", 0, 0, G_OPTION_ARG_DOUBLE, &result_share, N_("With --patterns: share of the game's result in the target, the rest the search's score (default 0: the search's score alone)"), N_("S") },
     { "shape", 0, 0, G_OPTION_ARG_STRING, &shape_name, N_("With --patterns: the windows, 4x4 (default, 8 squares), 6x4 or 4x6 (ranks x files, 12 squares, 10x10 boards)"), N_("SHAPE") },
     { "global", 0, 0, G_OPTION_ARG_NONE, &global, N_("With --patterns: fit the global terms (kings, mobility, tempo ...) with the patterns (default: the patterns alone, the global terms at 0)"), NULL },
@@ -1039,7 +1042,12 @@ cmd_tune (int    argc,
     }
   if (fit_patterns)
     {
-      if (epochs < 1 || rate <= 0 || decay < 0 || result_share < 0 || result_share > 1)
+      DrPatternFitOptions options = { .epochs = epochs, .rate = rate, .decay = decay,
+                                      .empty_decay = empty_decay < 0 ? decay : empty_decay,
+                                      .result_share = result_share, .global_terms = global };
+
+      if (epochs < 1 || rate <= 0 || decay < 0 || result_share < 0 || result_share > 1
+          || (empty_decay < 0 && empty_decay != -1))
         {
           g_printerr (_("draughtsman-cli tune: bad arguments (see --help)\n"));
           return EXIT_FAILURE;
@@ -1049,8 +1057,7 @@ cmd_tune (int    argc,
           g_printerr (_("draughtsman-cli tune: unknown window shape “%s” (4x4, 6x4 or 4x6)\n"), shape_name);
           return EXIT_FAILURE;
         }
-      return dr_cli_tune_patterns (rules, shape, argv + 1, argc - 1, epochs, rate, decay, result_share, global,
-                                   output);
+      return dr_cli_tune_patterns (rules, shape, argv + 1, argc - 1, &options, prior_path, output);
     }
   start = *dr_eval_default_weights (rules);
   if (start_path != NULL && !dr_eval_weights_load (start_path, &start, &error))

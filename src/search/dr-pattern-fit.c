@@ -283,8 +283,22 @@ dr_pattern_fit (DrPatternSet              *set,
   double best_loss, n_train = dr_pattern_set_size (set, FALSE);
   gint16 *out = dr_patterns_weights (patterns);
 
+  g_autofree float *prior = NULL;
+
+  if (options->prior != NULL)
+    {
+      const gint16 *in = dr_patterns_weights (options->prior);
+
+      g_return_val_if_fail (dr_patterns_get_shape (options->prior) == dr_patterns_get_shape (patterns), -1);
+      prior = g_new (float, n_weights);
+      for (gsize i = 0; i < n_weights; i++)
+        prior[i] = i < n_window_weights ? in[i] : (float) in[i] / DR_PATTERNS_GLOBAL_SCALE;
+      memcpy (w, prior, n_weights * sizeof *w);
+      memcpy (best, prior, n_weights * sizeof *w);
+    }
   *k_out = k;
-  *base_loss = best_loss = set_loss (set, NULL, 0, 0, k, share, TRUE);
+  *base_loss = set_loss (set, NULL, 0, 0, k, share, TRUE);
+  best_loss = prior != NULL ? set_loss (set, w, n_windows, size, k, share, TRUE) : *base_loss;
   for (int epoch = 1; epoch <= options->epochs; epoch++)
     {
       double train = 0, b1 = 1 - pow (beta1, epoch), b2 = 1 - pow (beta2, epoch);
@@ -326,14 +340,17 @@ dr_pattern_fit (DrPatternSet              *set,
            * steps, and no decay (a few weights, seen in every position). */
           gboolean global = i >= n_window_weights;
           double rate = global ? options->rate / GLOBAL_RATE_DIVISOR : options->rate;
+          /* even weights are a full board's, odd ones an empty board's */
+          double decay = i % 2 == 0 ? options->decay : options->empty_decay;
+          float toward = prior != NULL ? prior[i] : 0;
 
           if (grad[i] == 0 && m[i] == 0)
-            continue; /* a pattern never seen stays at 0 */
+            continue; /* a pattern never seen stays as it starts */
           if (global && !options->global_terms)
             continue;
           m[i] = beta1 * m[i] + (1 - beta1) * grad[i];
           v[i] = beta2 * v[i] + (1 - beta2) * grad[i] * grad[i];
-          w[i] -= (float) (rate * ((m[i] / b1) / (sqrt (v[i] / b2) + eps) + (global ? 0 : options->decay * w[i])));
+          w[i] -= (float) (rate * ((m[i] / b1) / (sqrt (v[i] / b2) + eps) + (global ? 0 : decay * (w[i] - toward))));
         }
       if (epoch % 10 == 0 || epoch == options->epochs)
         {

@@ -54,12 +54,18 @@ typedef struct
   double   rate;            /* Adam's step, hundredths of a man */
   double   decay;           /* weight decay per step, as a share of the rate */
   double   result_share;    /* 1: the game's result only; 0: the search's score only */
-  gboolean global_terms;    /* fit the global terms (dr-patterns.h) with the patterns, else leave them at 0 */
+  double   empty_decay;     /* the same for the empty-board weights (equal to @decay for one decay) */
+  gboolean global_terms;    /* fit the global terms (dr-patterns.h) with the patterns, else leave them as they start */
+  DrPatterns *prior;        /* NULL, or weights of the same shape to start from: the decay then
+                             * pulls towards them instead of towards 0 (a fit that refines an
+                             * earlier one keeps what the new data does not contradict);
+                             * only read */
   DrPatternFitProgress progress;   /* every 10 epochs, may be NULL */
   gpointer user_data;
 } DrPatternFitOptions;
 
-/* Fits @patterns' weights (starting from zero); returns the kept-apart
+/* Fits @patterns' weights (starting from zero, or from @options->prior);
+ * returns the kept-apart
  * loss of the weights kept, and the fitted k in *@k.  *@base_loss is the
  * kept-apart loss of the hand-set evaluation alone, for comparison. */
 double        dr_pattern_fit          (DrPatternSet               *set,
