@@ -14,9 +14,9 @@ int dr_cli_selfplay (int    argc,
                      char **argv);
 
 /* `tune --patterns`: fits pattern weights on the selfplay files
- * @files[0..n_files-1] and writes them to @output. */
-/* `tune --patterns`: @options without its prior and progress, which come
- * from @prior_path (NULL: start from 0) and this file. */
+ * @files[0..n_files-1] and writes them to @output.  @options' prior and
+ * progress are set here: the weights of @prior_path (NULL: start from 0)
+ * and a line every ten epochs. */
 int dr_cli_tune_patterns (const DrRules              *rules,
                           DrPatternsShape             shape,
                           char                      **files,

@@ -282,8 +282,7 @@ dr_pattern_fit (DrPatternSet              *set,
   double k = fit_k (set), share = options->result_share;
   double best_loss, n_train = dr_pattern_set_size (set, FALSE);
   gint16 *out = dr_patterns_weights (patterns);
-
-  g_autofree float *prior = NULL;
+  g_autofree float *prior = NULL;   /* where the decay pulls each weight, NULL: 0 */
 
   if (options->prior != NULL)
     {
@@ -340,17 +339,17 @@ dr_pattern_fit (DrPatternSet              *set,
            * steps, and no decay (a few weights, seen in every position). */
           gboolean global = i >= n_window_weights;
           double rate = global ? options->rate / GLOBAL_RATE_DIVISOR : options->rate;
-          /* even weights are a full board's, odd ones an empty board's */
-          double decay = i % 2 == 0 ? options->decay : options->empty_decay;
-          float toward = prior != NULL ? prior[i] : 0;
+          double decay;
 
           if (grad[i] == 0 && m[i] == 0)
             continue; /* a pattern never seen stays as it starts */
           if (global && !options->global_terms)
             continue;
+          /* even weights are a full board's, odd ones an empty board's */
+          decay = global ? 0 : i % 2 == 0 ? options->decay : options->empty_decay;
           m[i] = beta1 * m[i] + (1 - beta1) * grad[i];
           v[i] = beta2 * v[i] + (1 - beta2) * grad[i] * grad[i];
-          w[i] -= (float) (rate * ((m[i] / b1) / (sqrt (v[i] / b2) + eps) + (global ? 0 : decay * (w[i] - toward))));
+          w[i] -= (float) (rate * ((m[i] / b1) / (sqrt (v[i] / b2) + eps) + decay * (w[i] - (prior != NULL ? prior[i] : 0))));
         }
       if (epoch % 10 == 0 || epoch == options->epochs)
         {

@@ -65,9 +65,9 @@ typedef struct
 } DrPatternFitOptions;
 
 /* Fits @patterns' weights (starting from zero, or from @options->prior);
- * returns the kept-apart
- * loss of the weights kept, and the fitted k in *@k.  *@base_loss is the
- * kept-apart loss of the hand-set evaluation alone, for comparison. */
+ * returns the kept-apart loss of the weights kept, and the fitted k in
+ * *@k.  *@base_loss is the kept-apart loss of the hand-set evaluation
+ * alone, for comparison. */
 double        dr_pattern_fit          (DrPatternSet               *set,
                                        DrPatterns                 *patterns,
                                        const DrPatternFitOptions  *options,
