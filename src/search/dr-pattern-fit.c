@@ -340,6 +340,7 @@ dr_pattern_fit (DrPatternSet              *set,
           gboolean global = i >= n_window_weights;
           double rate = global ? options->rate / GLOBAL_RATE_DIVISOR : options->rate;
           double decay;
+          float toward;
 
           if (grad[i] == 0 && m[i] == 0)
             continue; /* a pattern never seen stays as it starts */
@@ -347,9 +348,11 @@ dr_pattern_fit (DrPatternSet              *set,
             continue;
           /* even weights are a full board's, odd ones an empty board's */
           decay = global ? 0 : i % 2 == 0 ? options->decay : options->empty_decay;
+          toward = prior != NULL ? prior[i] : 0;
           m[i] = beta1 * m[i] + (1 - beta1) * grad[i];
           v[i] = beta2 * v[i] + (1 - beta2) * grad[i] * grad[i];
-          w[i] -= (float) (rate * ((m[i] / b1) / (sqrt (v[i] / b2) + eps) + decay * (w[i] - (prior != NULL ? prior[i] : 0))));
+          w[i] -= (float) (rate * ((m[i] / b1) / (sqrt (v[i] / b2) + eps)
+                                   + decay * (w[i] - toward)));
         }
       if (epoch % 10 == 0 || epoch == options->epochs)
         {
