@@ -958,7 +958,8 @@ test_wide_old_files (void)
 {
   g_autofree char *round1 = g_test_build_filename (G_TEST_DIST, "data",
                                                    "patterns-international-round1.drp", NULL);
-  g_autoptr (DrPatterns) p = dr_patterns_load (&dr_rules_international, round1, NULL);
+  g_autoptr (GError) load_error = NULL;
+  g_autoptr (DrPatterns) p = dr_patterns_load (&dr_rules_international, round1, &load_error);
   g_autoptr (DrPatterns) back = NULL;
   g_autoptr (GArray) positions = test_random_positions (&dr_rules_international, 3000, 77);
   g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
@@ -971,6 +972,7 @@ test_wide_old_files (void)
   gsize size, len = 32;
   gint64 sum = 0, sum_squares = 0;
 
+  g_assert_no_error (load_error);
   g_assert_nonnull (p);
   g_assert_cmpint (dr_patterns_get_shape (p), ==, DR_PATTERNS_SHAPE_4X4);
   for (guint i = 0; i < positions->len; i++)

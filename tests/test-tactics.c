@@ -124,13 +124,13 @@ typedef struct
  * (the second) and A29 at none (the fourth): the exception above, for
  * +70 Elo at 100 ms (README "The learned evaluation"), with 562 of the
  * 591-position set at 200,000 nodes as before and 569 at 2 M (572
- * before).  Against signature 548878 (reductions from the fourth move everywhere, no
- * promotions at the leaves) that is one more of Cat.A1 and of PWCP_2 at
- * the first rung, A29 of PWCP_2 solved at the top and C85 of Cat.C1
- * lost there (see its known failure).  Against the hand-set evaluation alone (signature 570134) the
- * patterns solve one problem fewer of Cat.A1 at the first rung, one more of
- * Cat.C1 at each of the first three and two more of the English shots at
- * the first. */
+ * before).  Earlier, signature 512813 against 548878 (reductions from the
+ * fourth move everywhere, no promotions at the leaves): one more of
+ * Cat.A1 and of PWCP_2 at the first rung, A29 of PWCP_2 solved at the top
+ * and C85 of Cat.C1 lost there (see its known failure).  Against the
+ * hand-set evaluation alone (signature 570134) the patterns solved one
+ * problem fewer of Cat.A1 at the first rung, one more of Cat.C1 at each of
+ * the first three and two more of the English shots at the first. */
 static const TacticsCollection tactics_collections[] = {
   /* 35 records: A64 is Black to move (White wins), A87 has Result "*".
    * A80 needs the second rung. */
