@@ -306,6 +306,67 @@ test_build (void)
   dr_search_free (search);
 }
 
+/* The weight of @move in @pos in @book (0: not in it). */
+static guint
+weight_of (const DrBook     *book,
+           const DrPosition *pos,
+           const DrMove     *move)
+{
+  DrBookMove found[DR_MAX_MOVES];
+  guint n = dr_book_lookup (book, pos, found);
+
+  for (guint i = 0; i < n; i++)
+    if (dr_move_same (&found[i].move, move))
+      return found[i].weight;
+  return 0;
+}
+
+/* Games that start from a FEN tag of the initial position, as real
+ * collections write before every game (ussr1947.pdn), propose their moves
+ * like games without one: each game adds 4 to its move's weight.  They
+ * were skipped as set-up positions, and the Russian book was built
+ * without the collection's games. */
+static void
+test_build_start_fen (void)
+{
+  const DrRules *rules = &dr_rules_russian;
+  g_autoptr (GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) dr_game_free);
+  DrSearch *search = dr_search_new (rules, 16);
+  DrBookBuildOptions options;
+  g_autoptr (DrBook) alone = NULL;
+  g_autoptr (DrBook) with_games = NULL;
+  DrBookMove found[DR_MAX_MOVES];
+  DrPosition start;
+
+  dr_book_build_options_init (&options);
+  options.max_plies = 1;
+  options.depth = 6;
+  options.lines = 2;
+  dr_rules_initial (rules, &start);
+  dr_search_clear (search);
+  alone = dr_book_build (search, NULL, &options, NULL, NULL);
+  g_assert_cmpuint (dr_book_lookup (alone, &start, found), >=, 1);
+
+  /* Three drawn games with the book's first move, each from a FEN tag of
+   * the start position (a setup game: dr_game_new() with a start). */
+  for (int g = 0; g < 3; g++)
+    {
+      DrGame *game = dr_game_new (rules, &start);
+
+      g_assert_true (game->setup);
+      g_assert_true (dr_game_starts_from_initial (game));
+      dr_game_add_move (game, game->root, &found[0].move);
+      game->result = DR_RESULT_DRAW;
+      g_ptr_array_add (games, game);
+    }
+  dr_search_clear (search);
+  with_games = dr_book_build (search, games, &options, NULL, NULL);
+  g_assert_cmpuint (weight_of (with_games, &start, &found[0].move), ==,
+                    weight_of (alone, &start, &found[0].move) + 3 * 4);
+
+  dr_search_free (search);
+}
+
 /* draughtsman-cli hub answers from its book at once, says so, and
  * searches when told not to use it. */
 static char *
@@ -407,6 +468,7 @@ main (int    argc,
   g_test_add_func ("/book/lookup/legal-only", test_lookup_legal_only);
   g_test_add_func ("/book/pick", test_pick);
   g_test_add_func ("/book/build", test_build);
+  g_test_add_func ("/book/build/start-fen", test_build_start_fen);
   g_test_add_func ("/book/hub", test_hub);
   g_test_add_func ("/book/builtin", test_builtin);
   status = g_test_run ();

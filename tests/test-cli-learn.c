@@ -76,6 +76,18 @@ test_tactics_command (void)
     g_assert_nonnull (strstr (missing->err, bad_path_weights));
   }
   {
+    /* build with weights that are not there names them and leaves the set
+     * it would have written as it was. */
+    g_autoptr (CliRun) run = cli_run ("tactics", "build", "--patterns", bad_path_weights, "-o", set, path, NULL);
+    g_autofree char *after = NULL;
+
+    cli_run_report (run);
+    g_assert_cmpint (run->status, ==, 1);
+    g_assert_nonnull (strstr (run->err, bad_path_weights));
+    g_assert_true (g_file_get_contents (set, &after, NULL, NULL));
+    g_assert_cmpstr (after, ==, text);
+  }
+  {
     g_autoptr (CliRun) run = cli_run ("tactics", "run", bad_path, NULL);
     cli_run_report (run);
     g_assert_true (run->exited);
@@ -203,6 +215,34 @@ test_tactics_unique (void)
   g_assert_cmpuint (n_unique, ==, 0);
   g_assert_cmpuint (n_dropped, >, 0);
   g_assert_cmpuint (n_all, >, n_dropped);
+
+  /* The same game with a FEN tag of the start position, as real
+   * collections write before each game (ussr1947.pdn), is still a game,
+   * not a composition (it was skipped as one: Black wins, White to move):
+   * the same lines. */
+  {
+    g_autofree char *tagged = g_strconcat ("[FEN \"W:W31-50:B1-20\"]\n", pdn, NULL);
+    g_autofree char *tagged_dir = g_dir_make_tmp ("test-cli-XXXXXX", NULL);
+    g_autofree char *tagged_path = g_build_filename (tagged_dir, "game.pdn", NULL);
+    g_autofree char *tagged_set = NULL;
+    g_autofree char *tagged_text = NULL;
+
+    g_assert_true (g_file_set_contents (tagged_path, tagged, -1, NULL));
+    tagged_set = g_build_filename (tagged_dir, "unique.txt", NULL);
+    {
+      g_autoptr (CliRun) t = cli_run ("tactics", "build", "--deep", "8", "--deep-nodes", "4000000", "--skip-plies",
+                                      "100", "-o", tagged_set, tagged_path, NULL);
+
+      cli_run_report (t);
+      assert_success (t);
+      g_assert_null (strstr (t->out, "1 composition keys"));
+    }
+    g_assert_true (g_file_get_contents (tagged_set, &tagged_text, NULL, NULL));
+    g_assert_cmpstr (strchr (tagged_text, '\n'), ==, strchr (unique, '\n'));
+    g_unlink (tagged_set);
+    g_unlink (tagged_path);
+    g_rmdir (tagged_dir);
+  }
   g_unlink (all_path);
   g_unlink (unique_path);
   g_unlink (path);

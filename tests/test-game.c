@@ -251,11 +251,23 @@ test_new (void)
                    ==, DR_PIECE_WHITE_KING);
   g_assert_cmpint (setup->root->position.turn, ==, DR_SIDE_BLACK);
 
-  /* Even the initial position, given explicitly, is a setup. */
+  g_assert_false (dr_game_starts_from_initial (setup));
+
+  /* Even the initial position, given explicitly, is a setup; but the game
+   * still starts from the initial position (a book, the tactical set and
+   * the database read it as a game), and not with the other side to
+   * move. */
   dr_game_free (g_steal_pointer (&setup));
   setup = dr_game_new (&dr_rules_russian, &initial);
   g_assert_true (setup->setup);
   g_assert_false (dr_game_equal (game, setup));
+  g_assert_true (dr_game_starts_from_initial (game));
+  g_assert_true (dr_game_starts_from_initial (setup));
+  dr_game_free (g_steal_pointer (&setup));
+  start = initial;
+  dr_position_set_turn (&start, DR_SIDE_BLACK);
+  setup = dr_game_new (&dr_rules_russian, &start);
+  g_assert_false (dr_game_starts_from_initial (setup));
 
   dr_game_free (NULL);
 }

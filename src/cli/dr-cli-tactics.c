@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  *   tactics build [--variant V] [--shallow N] [--deep N] [--deep-nodes N]
- *                 [--skip-plies N] -o FILE PDN...
+ *                 [--skip-plies N] [--patterns FILE|none] -o FILE PDN...
  *   tactics run FILE [--variant V] [--nodes N] [--depth N] [--probcut MODE]
  *               [--hash MB] [--verbose]
  *
@@ -22,9 +22,10 @@
  * is the setup and the solution's first move (the stated key); each later
  * position of the solution's main line where the winner is to move and
  * has more than one legal move gives a line too (its next move).  A record
- * from the start position is a game: at each position of its main line
- * from ply --skip-plies on where the side to move has no capture and more
- * than one move, a search to --shallow plies and one to --deep plies
+ * from the start position (no FEN tag, or one of the start position, as
+ * real collections write before each game) is a game: at each position of
+ * its main line from ply --skip-plies on where the side to move has no
+ * capture and more than one move, a search to --shallow plies and one to --deep plies
  * (with a cleared table) are compared; the position is a combination when
  * the deep one plays another move than the shallow one, scores it at
  * least 0.40 above the shallow one's score, and its line ends (after the
@@ -355,7 +356,9 @@ build_file (BuildContext *b,
         }
       if (game->rules != b->rules)
         continue;
-      if (game->setup)
+      /* A FEN tag of the start position, before each game of a real
+       * collection, sets up no composition. */
+      if (!dr_game_starts_from_initial (game))
         {
           g_autofree char *source = NULL;
 
@@ -379,7 +382,9 @@ static int
 tactics_build (int    argc,
                char **argv)
 {
-  g_autofree char *variant = NULL, *output = NULL;
+  g_autofree char *variant = NULL, *output = NULL, *patterns_option = NULL;
+  g_autoptr (DrPatterns) patterns = NULL;
+  gboolean patterns_ok;
   int shallow = 4, deep = 12, skip_plies = 10, hash = 32, unique_margin = 40;
   gint64 deep_nodes = 2000000;
   GOptionEntry entries[] = {
@@ -391,6 +396,7 @@ tactics_build (int    argc,
     { "skip-plies", 0, 0, G_OPTION_ARG_INT, &skip_plies, N_("Leave out each game's first plies (default 10)"), N_("N") },
     { "unique-margin", 0, 0, G_OPTION_ARG_INT, &unique_margin, N_("Keep a game position only if the deep search's second best move scores this many hundredths of a man below its best (default 40; 0: no such test)"), N_("N") },
     { "hash", 0, 0, G_OPTION_ARG_INT, &hash, N_("Table size in MiB (default 32)"), N_("MB") },
+    { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("Search with the pattern weights from this file, or “none” (default: those that ship): a set built without the weights it judges favours none"), N_("FILE") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("PDN..."));
@@ -415,17 +421,23 @@ tactics_build (int    argc,
       g_printerr (_("draughtsman-cli tactics build: bad arguments (see --help)\n"));
       return EXIT_BAD_INPUT;
     }
-  b.out = fopen (output, "w");
-  if (b.out == NULL)
-    {
-      g_printerr ("draughtsman-cli tactics build: %s: %s\n", output, g_strerror (errno));
-      return EXIT_FAILURE;
-    }
   b.search = dr_search_new (b.rules, (size_t) hash);
   if (b.search == NULL)
     {
-      fclose (b.out);
       g_printerr (_("draughtsman-cli tactics build: not enough memory for the table\n"));
+      return EXIT_FAILURE;
+    }
+  patterns = dr_cli_patterns_for_search (b.search, patterns_option, "tactics build", &patterns_ok);
+  if (!patterns_ok)
+    {
+      dr_search_free (b.search);
+      return EXIT_FAILURE;
+    }
+  b.out = fopen (output, "w");
+  if (b.out == NULL)
+    {
+      dr_search_free (b.search);
+      g_printerr ("draughtsman-cli tactics build: %s: %s\n", output, g_strerror (errno));
       return EXIT_FAILURE;
     }
   b.seen = seen;
@@ -436,8 +448,15 @@ tactics_build (int    argc,
   b.unique_margin = unique_margin;
   fprintf (b.out, "# A tactical set of %s positions: FEN | best move(s) | source.\n"
                   "# Built by: draughtsman-cli tactics build --shallow %d --deep %d --deep-nodes %"
-                  G_GINT64_FORMAT " --skip-plies %d --unique-margin %d --hash %d, from:", b.rules->name, shallow,
+                  G_GINT64_FORMAT " --skip-plies %d --unique-margin %d --hash %d", b.rules->name, shallow,
            deep, deep_nodes, skip_plies, unique_margin, hash);
+  if (patterns_option != NULL)
+    {
+      g_autofree char *base = g_path_get_basename (patterns_option);
+
+      fprintf (b.out, " --patterns %s", base);
+    }
+  fprintf (b.out, ", from:");
   for (int i = 1; i < argc; i++)
     {
       g_autofree char *base = g_path_get_basename (argv[i]);

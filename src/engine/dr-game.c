@@ -715,6 +715,19 @@ dr_game_main_line_length (const DrGame *game)
   return n;
 }
 
+gboolean
+dr_game_starts_from_initial (const DrGame *game)
+{
+  DrPosition initial;
+
+  g_return_val_if_fail (game != NULL, FALSE);
+
+  if (!game->setup)
+    return TRUE;
+  dr_rules_initial (game->rules, &initial);
+  return dr_position_equal (&initial, &game->root->position);
+}
+
 guint
 dr_game_count_moves (const DrGame *game)
 {

@@ -75,7 +75,8 @@ struct _DrGame
   GPtrArray     *tag_names;   /* char *, in file order */
   GPtrArray     *tag_values;  /* char *, parallel to tag_names */
   DrGameNode    *root;        /* the start position */
-  gboolean       setup;       /* started from a FEN (not the variant's start) */
+  gboolean       setup;       /* started from a FEN or a set-up position, which may
+                                be the initial one: dr_game_starts_from_initial() */
   DrResult       result;
 };
 
@@ -151,6 +152,11 @@ guint       dr_game_node_move_number    (const DrGame     *game,
                                          const DrGameNode *node,
                                          gboolean         *opens_turn);
 guint       dr_game_count_moves         (const DrGame     *game);
+/* Does the game start from the variant's initial position: no setup, or a
+ * FEN tag that sets up the initial position itself, as real collections
+ * write before every game (ussr1947.pdn)?  Games, not compositions, for
+ * the book, the tactical set and the database's opening index. */
+gboolean    dr_game_starts_from_initial (const DrGame     *game);
 
 /* Two games hold the same tags (names and values, in order), start,
  * tree (moves, order of variations), comments, NAGs, unread text and

@@ -334,16 +334,10 @@ store_game (Import       *im,
       if (c.ballot != NULL)
         ballot = dr_opening_get_label (c.ballot);
     }
-  if (game->setup)
-    {
-      DrPosition initial;
-
-      /* A FEN tag of the initial position (real files have them) is no
-       * setup. */
-      dr_rules_initial (game->rules, &initial);
-      if (!dr_position_equal (&initial, &game->root->position))
-        start = dr_fen_write (game->rules, &game->root->position, DR_NOTATION_NUMERIC);
-    }
+  /* A FEN tag of the initial position (real files have them) is no
+   * setup. */
+  if (!dr_game_starts_from_initial (game))
+    start = dr_fen_write (game->rules, &game->root->position, DR_NOTATION_NUMERIC);
 
   if (!name_id (im, im->players, TRUE, known_tag (game, "White"), &white, error)
       || !name_id (im, im->players, TRUE, known_tag (game, "Black"), &black, error)

@@ -455,7 +455,7 @@ game_moves (const DrRules            *rules,
       const DrGame *game = g_ptr_array_index (games, g);
       const DrGameNode *node = game->root;
 
-      if (game->rules != rules || game->setup
+      if (game->rules != rules || !dr_game_starts_from_initial (game)
           || (game->result != DR_RESULT_WHITE_WINS && game->result != DR_RESULT_BLACK_WINS
               && game->result != DR_RESULT_DRAW))
         continue;
