@@ -25,12 +25,12 @@
  * from the start position (no FEN tag, or one of the start position, as
  * real collections write before each game) is a game: at each position of
  * its main line from ply --skip-plies on where the side to move has no
- * capture and more than one move, a search to --shallow plies and one to --deep plies
- * (with a cleared table) are compared; the position is a combination when
- * the deep one plays another move than the shallow one, scores it at
- * least 0.40 above the shallow one's score, and its line ends (after the
- * captures it leads to) at least a man up on the position (a king counts
- * three men); and the move is the only good one: a search to the same
+ * capture and more than one move, a search to --shallow plies and one to
+ * --deep plies (with a cleared table) are compared; the position is a
+ * combination when the deep one plays another move than the shallow one,
+ * scores it at least 0.40 above the shallow one's score, and its line
+ * ends (after the captures it leads to) at least a man up on the position
+ * (a king counts three men); and the move is the only good one: a search to the same
  * depth with two lines (multi-PV) scores its second best move at least
  * --unique-margin (0.40) below its best.  Without that last test most of a set's game positions had several
  * winning moves (a won ending, two ways into one shot), and a search that
