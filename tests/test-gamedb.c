@@ -1003,6 +1003,25 @@ test_drill (Fixture       *f,
   g_assert_true (dr_repertoire_add_game (rep, game, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (dr_repertoire_get_n_positions (rep), ==, 5);
+  /* A FEN tag of the start position is still the start (ussr1947.pdn
+   * writes one before every game); any other setup is refused. */
+  {
+    DrPosition start, other;
+    g_autoptr (DrGame) tagged = NULL;
+    g_autoptr (DrGame) set_up = NULL;
+
+    dr_rules_initial (&dr_rules_russian, &start);
+    tagged = dr_game_new (&dr_rules_russian, &start);
+    g_assert_true (dr_repertoire_add_game (rep, tagged, &error));
+    g_assert_no_error (error);
+    other = start;
+    dr_position_set_turn (&other, DR_SIDE_BLACK);
+    set_up = dr_game_new (&dr_rules_russian, &other);
+    g_assert_false (dr_repertoire_add_game (rep, set_up, &error));
+    g_assert_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_INPUT);
+    g_clear_error (&error);
+    g_assert_cmpuint (dr_repertoire_get_n_positions (rep), ==, 5);
+  }
 
   drill = dr_drill_new (rep, db, "test", 7);
   /* The program played 1.cd4 for White. */

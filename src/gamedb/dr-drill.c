@@ -153,10 +153,8 @@ dr_repertoire_add_game (DrRepertoire  *self,
                         GError       **error)
 {
   g_autoptr (GArray) path = g_array_new (FALSE, FALSE, sizeof (DrMove));
-  DrPosition start;
 
-  dr_rules_initial (self->rules, &start);
-  if (game->rules != self->rules || !dr_position_equal (&start, &game->root->position))
+  if (game->rules != self->rules || !dr_game_starts_from_initial (game))
     {
       g_set_error (error, DR_GAMEDB_ERROR, DR_GAMEDB_ERROR_INPUT,
                    _("a repertoire game must be %s from the initial position"),
