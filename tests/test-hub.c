@@ -177,23 +177,18 @@ engine_spawn (const char *option1,
   return e;
 }
 
-/* Starts the engine and goes through "hub" and "init", on @threads
- * search threads (the "threads" parameter it announces); with @level, the
- * engine is started with "--level @level" and its "level" parameter line
- * is returned in @level_param. */
-static Engine *
-engine_start_level (int          threads,
-                    const char  *level,
-                    char       **level_param)
+/* Goes through "hub" and "init" with the engine @e, on @threads search
+ * threads (the "threads" parameter it announces); with @level_param, the
+ * "level" parameter line is returned there. */
+static void
+engine_handshake (Engine  *e,
+                  int      threads,
+                  char   **level_param)
 {
   g_autofree char *id = NULL;
   g_autofree char *wait = NULL;
   g_autofree char *ready = NULL;
   g_autofree char *threads_param = NULL;
-  Engine *e = engine_spawn (level != NULL ? "--level" : NULL, level, NULL, NULL);
-
-  if (e == NULL)
-    return NULL;
 
   engine_send (e, "hub");
   id = engine_expect (e, "id", 10000);
@@ -211,6 +206,20 @@ engine_start_level (int          threads,
     }
   engine_send (e, "init");
   ready = engine_expect (e, "ready", 10000);
+}
+
+/* Starts the engine and goes through "hub" and "init", on @threads
+ * search threads; with @level, the engine is started with "--level
+ * @level" and its "level" parameter line is returned in @level_param. */
+static Engine *
+engine_start_level (int          threads,
+                    const char  *level,
+                    char       **level_param)
+{
+  Engine *e = engine_spawn (level != NULL ? "--level" : NULL, level, NULL, NULL);
+
+  if (e != NULL)
+    engine_handshake (e, threads, level_param);
   return e;
 }
 
@@ -314,22 +323,61 @@ test_think (void)
   engine_quit (e);
 }
 
-/* After 32-28, a search to depth 8: its iteration, then "done" with a
- * legal move. */
-static void
-think_to_depth_8 (Engine *e)
+/* After 32-28, a search to @depth: its iteration, returned, then "done"
+ * with a legal move. */
+static char *
+think_to_depth (Engine *e,
+                int     depth)
 {
   g_autofree char *done = NULL;
   g_autofree char *move = NULL;
-  g_autofree char *info = NULL;
+  g_autofree char *level = g_strdup_printf ("level depth=%d", depth);
+  g_autofree char *prefix = g_strdup_printf ("info depth=%d", depth);
+  char *info;
 
   engine_send (e, AFTER_32_28);
-  engine_send (e, "level depth=8");
+  engine_send (e, level);
   engine_send (e, "go think");
-  info = engine_expect (e, "info depth=8", 60000);
+  info = engine_expect (e, prefix, 60000);
   done = engine_expect (e, "done", 60000);
   move = field (done, "move");
   assert_move_legal (AFTER_32_28, move);
+  return info;
+}
+
+/* The nodes of a search to depth 12 after 32-28 by `hub` started with
+ * --probcut @mode (NULL: the default). */
+static guint64
+nodes_to_depth_12 (const char *mode)
+{
+  Engine *e = engine_spawn (mode != NULL ? "--probcut" : NULL, mode, NULL, NULL);
+  g_autofree char *info = NULL;
+  g_autofree char *nodes = NULL;
+
+  if (e == NULL)
+    return 0;
+  engine_handshake (e, 1, NULL);
+  info = think_to_depth (e, 12);
+  nodes = field (info, "nodes");
+  engine_quit (e);
+  g_assert_nonnull (nodes);
+  return g_ascii_strtoull (nodes, NULL, 10);
+}
+
+/* The engine plays International with guarded ProbCut unless told
+ * otherwise (dr_probcut_for_play()): its search to a depth is the
+ * guarded one's, node for node, and not the exact one's (which, at this
+ * shallow depth, searches fewer: the reduced searches pay from depth 14
+ * on here, test-search's /search/probcut/tree). */
+static void
+test_probcut_default (void)
+{
+  guint64 by_default = nodes_to_depth_12 (NULL);
+
+  if (by_default == 0)
+    return;
+  g_assert_cmpuint (by_default, ==, nodes_to_depth_12 ("guarded"));
+  g_assert_cmpuint (by_default, !=, nodes_to_depth_12 ("off"));
 }
 
 /* The same on two search threads (Lazy SMP; .ci/run runs this under
@@ -341,7 +389,7 @@ test_think_threads (void)
 
   if (e == NULL)
     return;
-  think_to_depth_8 (e);
+  g_free (think_to_depth (e, 8));
   engine_quit (e);
 }
 
@@ -370,7 +418,7 @@ test_options (void)
   g_free (engine_expect (e, "wait", 10000));
   engine_send (e, "init");
   g_free (engine_expect (e, "ready", 10000));
-  think_to_depth_8 (e);
+  g_free (think_to_depth (e, 8));
   engine_quit (e);
 
   for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -750,6 +798,7 @@ main (int    argc,
   signal (SIGPIPE, SIG_IGN);
   g_test_add_func ("/cli/hub/think", test_think);
   g_test_add_func ("/cli/hub/think/threads", test_think_threads);
+  g_test_add_func ("/cli/hub/think/probcut", test_probcut_default);
   g_test_add_func ("/cli/hub/options", test_options);
   g_test_add_func ("/cli/hub/ponder/hit", test_ponder_hit);
   g_test_add_func ("/cli/hub/ponder/stop", test_ponder_stop);

@@ -569,7 +569,9 @@ test_weighted (void)
 }
 
 /* The same seed gives the same move (and lines) twice, from cleared tables
- * or from a second search; dr_opponent_seed() depends on its base and the
+ * or from a second search, though that one plays with ProbCut (a weakened
+ * level searches without it, as when its Elo was measured, and leaves the
+ * search's mode as it was); dr_opponent_seed() depends on its base and the
  * position only. */
 static void
 test_reproducible (void)
@@ -579,6 +581,7 @@ test_reproducible (void)
   DrSearch *b = dr_search_new (dr_search_get_rules (a), 8);
   guint differ = 0;
 
+  dr_search_set_probcut (b, DR_PROBCUT_GUARDED);
   for (int level = 1; level < dr_opponent_n_levels (); level++)
     for (uint32_t seed = 0; seed < 16; seed++)
       {
@@ -592,7 +595,9 @@ test_reproducible (void)
         g_assert_cmpint (ra.score, ==, rb.score);
         g_assert_cmpint (ra.score, ==, again.score);
         g_assert_cmpuint (ra.nodes, ==, again.nodes);
+        g_assert_cmpuint (rb.nodes, ==, ra.nodes);
       }
+  g_assert_cmpint (dr_search_get_probcut (b), ==, DR_PROBCUT_GUARDED);
 
   dr_rules_initial (dr_search_get_rules (a), &other);
   g_assert_cmpuint (dr_opponent_seed (1, &pos), ==, dr_opponent_seed (1, &pos));

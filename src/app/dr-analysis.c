@@ -228,6 +228,8 @@ worker (gpointer data)
         {
           dr_search_free (search);
           search = dr_search_new (r->rules, (size_t) r->hash_mb);
+          if (search != NULL)
+            dr_search_set_probcut (search, dr_probcut_for_play (r->rules));
           atomic_store (&self->search_hash_mb, r->hash_mb);
           atomic_store (&self->search_threads, 1);
           search_rules = r->rules;

@@ -276,6 +276,7 @@ eval_thread (GTask        *task,
   gint64 deadline = g_get_monotonic_time () + (gint64) e->time_ms * 1000;
   gint64 last_post = 0;
 
+  dr_search_set_probcut (search, dr_probcut_for_play (e->rules));
   if (e->egdb != NULL)
     dr_search_set_egdb (search, dr_egdb_tables_get (e->egdb));
   /* The position before each move's, for repetitions. */

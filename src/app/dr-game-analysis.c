@@ -138,6 +138,7 @@ worker (GTask        *task,
   unsigned ticket = atomic_load (&self->abort_word);
   gulong handler = 0;
 
+  dr_search_set_probcut (search, dr_probcut_for_play (self->rules));
   if (self->egdb != NULL)
     dr_search_set_egdb (search, dr_egdb_tables_get (self->egdb));
   if (cancellable != NULL)

@@ -233,6 +233,8 @@ think (DrPlayPane *self)
       g_clear_pointer (&self->search, dr_search_free);
   g_clear_pointer (&self->book, dr_book_free);
       self->search = dr_search_new (rules_of (self), SEARCH_TT_MB);
+      if (self->search != NULL)
+        dr_search_set_probcut (self->search, dr_probcut_for_play (rules_of (self)));
       self->search_rules = rules_of (self);
       g_clear_pointer (&self->book, dr_book_free);
     }

@@ -658,6 +658,8 @@ cmd_analyse (int    argc,
   int depth = 0, multipv = 1, hash = 64, threads = 1, level = dr_opponent_n_levels ();
   gint64 nodes = 0, movetime = 0, seed = 0;
   g_autofree char *weights_path = NULL, *egdb_dir = NULL, *level_id = NULL, *patterns_option = NULL;
+  g_autofree char *probcut_name = NULL;
+  DrProbCut probcut = DR_PROBCUT_OFF;
   g_autoptr (DrEgdb) egdb = NULL;
   g_autoptr (DrPatterns) patterns = NULL;
   gboolean patterns_ok;
@@ -674,6 +676,7 @@ cmd_analyse (int    argc,
     { "egdb-dir", 0, 0, G_OPTION_ARG_FILENAME, &egdb_dir, N_("Endgame tables from this folder (default: $XDG_DATA_HOME/draughtsman/egdb; \"\" for none)"), N_("DIR") },
     { "level", 'l', 0, G_OPTION_ARG_STRING, &level_id, N_("Choose the move as the opponent of this strength does (default: full; see hub --help)"), N_("LEVEL") },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Seed of a level's choice (default 0, mixed with the position)"), N_("N") },
+    { "probcut", 0, 0, G_OPTION_ARG_STRING, &probcut_name, N_("ProbCut: off, plain or guarded (default: as the engine plays the variant, see hub --help)"), N_("MODE") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);
@@ -713,7 +716,7 @@ cmd_analyse (int    argc,
       DrCliWideOptions w = { .command = "analyse", .variant = o.variant, .fen = o.fen,
                              .notation = o.notation };
 
-      if (multipv != 1 || threads != 1 || weights_path != NULL || patterns_option != NULL
+      if (multipv != 1 || threads != 1 || weights_path != NULL || patterns_option != NULL || probcut_name != NULL
           || egdb_dir != NULL || level_id != NULL || seed != 0)
         {
           g_printerr (_("draughtsman-cli analyse: --variant %s takes only --fen, --notation, "
@@ -724,6 +727,12 @@ cmd_analyse (int    argc,
         status = dr_cli_wide_analyse (&w, depth, nodes, movetime, hash);
       cli_options_clear (&o);
       return status;
+    }
+  if (probcut_name != NULL && !dr_probcut_from_name (probcut_name, &probcut))
+    {
+      g_printerr (_("draughtsman-cli analyse: --probcut must be off, plain or guarded, not “%s”\n"), probcut_name);
+      cli_options_clear (&o);
+      return EXIT_FAILURE;
     }
   if (level_id != NULL && !parse_level ("analyse", level_id, &level))
     {
@@ -754,6 +763,7 @@ cmd_analyse (int    argc,
       cli_options_clear (&o);
       return EXIT_FAILURE;
     }
+  dr_search_set_probcut (search, probcut_name != NULL ? probcut : dr_probcut_for_play (p.rules));
   egdb = dr_cli_egdb_for_search (p.rules, egdb_dir, "analyse");
   dr_search_set_egdb (search, egdb);
   patterns = dr_cli_patterns_for_search (search, patterns_option, "analyse", &patterns_ok);
@@ -908,7 +918,7 @@ cmd_hub (int    argc,
   DrProbCut probcut = DR_PROBCUT_OFF;
   int threads = 1, hash_mb = 64;
   GOptionEntry entries[] = {
-    { "probcut", 0, 0, G_OPTION_ARG_STRING, &probcut_name, N_("ProbCut: off (default), plain, or guarded (not in sacrifice lines)"), N_("MODE") },
+    { "probcut", 0, 0, G_OPTION_ARG_STRING, &probcut_name, N_("ProbCut: off, plain, or guarded (not in sacrifice lines); default: as the engine plays each variant (guarded in International, off elsewhere)"), N_("MODE") },
     { "weights", 'w', 0, G_OPTION_ARG_FILENAME, &weights_path, N_("Evaluation weights from this file (see tune)"), N_("FILE") },
     { "patterns", 0, 0, G_OPTION_ARG_FILENAME, &patterns_option, N_("Pattern weights from this file (see tune --patterns), or “none” (default: those that ship)"), N_("FILE") },
     { "book", 0, 0, G_OPTION_ARG_FILENAME, &book_option, N_("Opening book from this file (see book build), or “none” (default: the one that ships; the interface may set the parameter “book” to false)"), N_("FILE") },
@@ -982,7 +992,7 @@ cmd_hub (int    argc,
                      &(DrHubOptions) { .weights_path = weights_path, .patterns_option = patterns_option,
                                        .book_option = book_option,
                                        .level = level, .threads = threads, .hash_mb = hash_mb,
-                                       .probcut = probcut });
+                                       .probcut_set = probcut_name != NULL, .probcut = probcut });
 }
 
 static int

@@ -88,7 +88,8 @@ typedef struct
   const char    *weights_path;    /* --weights, or NULL */
   const char    *patterns_option; /* --patterns */
   const char    *book_option;     /* --book */
-  DrProbCut      probcut;         /* --probcut */
+  gboolean       probcut_set;     /* --probcut given, */
+  DrProbCut      probcut;         /* its mode */
   DrBook        *book;            /* the opening book of rules, or NULL */
   gboolean       use_book;        /* param book */
   GRand         *book_rand;       /* draws among the book's moves */
@@ -242,7 +243,7 @@ setup (Hub           *hub,
   if (hub->search != NULL)
     dr_search_free (hub->search);
   hub->search = search;
-  dr_search_set_probcut (search, hub->probcut);
+  dr_search_set_probcut (search, hub->probcut_set ? hub->probcut : dr_probcut_for_play (rules));
   hub->rules = rules;
   hub->hash_mb = hash_mb;
   if (!dr_search_set_threads (hub->search, hub->threads))
@@ -607,6 +608,7 @@ dr_hub_run (FILE               *in,
   hub.weights_path = options->weights_path;
   hub.patterns_option = options->patterns_option;
   hub.book_option = options->book_option;
+  hub.probcut_set = options->probcut_set;
   hub.probcut = options->probcut;
   hub.use_book = TRUE;
   hub.book_rand = g_rand_new ();

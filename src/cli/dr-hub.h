@@ -33,7 +33,8 @@ typedef struct
   int         level;
   int         threads;
   int         hash_mb;
-  DrProbCut   probcut;          /* --probcut (dr-search.h) */
+  gboolean    probcut_set;      /* --probcut given: */
+  DrProbCut   probcut;          /* its mode; else dr_probcut_for_play() of each variant */
 } DrHubOptions;
 
 /* Speaks Hub 2 (Scan 3's protocol, ENGINES.md §4.1) on @in and @out until

@@ -205,6 +205,8 @@ dr_opponent_choose_at (DrSearch              *search,
   DrSearchLimits lim = *limits;
   DrMoveList *list;
   int chosen;
+  DrProbCut probcut = dr_search_get_probcut (search);
+  bool ran;
 
   assert (level != NULL && level->lines >= 1);
   memset (result, 0, sizeof *result);
@@ -239,7 +241,13 @@ dr_opponent_choose_at (DrSearch              *search,
   if (lim.max_depth == 0 && lim.max_nodes == 0 && lim.max_time_ms == 0 && lim.abort_word == NULL
       && lim.ponder_word == NULL)
     lim.max_depth = FALLBACK_DEPTH;
-  if (!dr_search_run (search, root, &lim, result))
+  /* A weakened level searches as it did when its Elo was measured: without
+   * ProbCut, whatever the engine plays with at full strength. */
+  if (level->max_nodes > 0)
+    dr_search_set_probcut (search, DR_PROBCUT_OFF);
+  ran = dr_search_run (search, root, &lim, result);
+  dr_search_set_probcut (search, probcut);
+  if (!ran)
     {
       /* Out of memory: any legal move is better than none. */
       memset (result, 0, sizeof *result);

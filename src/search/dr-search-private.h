@@ -112,6 +112,7 @@ struct _DrSearch
   DrBitboard           pre_promotion[2];
 
   DrProbCut            probcut;              /* dr_search_set_probcut() */
+  int                  probcut_nest;         /* ProbCut searches under way below */
   /* Canadian draughts (rules->geometry->wide): dr_search_run() hands the
    * position to dr-wide-search.h, and nothing else is allocated.  Last, so
    * the other fields keep their offsets. */

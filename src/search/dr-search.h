@@ -127,6 +127,12 @@ DrProbCut dr_search_get_probcut  (DrSearch           *self);
 /* "off", "plain", "guarded" (FALSE for any other name). */
 bool      dr_probcut_from_name   (const char         *name,
                                   DrProbCut          *mode);
+/* The mode the engine plays and analyses with in @rules' variant: what
+ * won its match against OFF at equal time (README, "ProbCut").  A new
+ * search is OFF, the exact search that solving, the book's checks and
+ * the tests' recorded figures rely on; the front ends that play or
+ * analyse for the user set this. */
+DrProbCut dr_probcut_for_play    (const DrRules      *rules);
 /* Lazy SMP: the iteration helper @helper (1, 2, ...) searches next, at
  * @depth or deeper, while the main thread is on iteration @main_depth:
  * always ahead of it, some helpers skipping iterations (see step 8 in
