@@ -526,7 +526,9 @@ test_proven_win (void)
 /* Weighted towards the better lines: in LOSSES the two moves that do not
  * lose score d apart (the losing ones are never candidates), and with a
  * noise of 5d/4 the best weighs 5d/4 + 1 against d/4 + 1 for the other,
- * about five to one.  Equal weights would choose each about as often. */
+ * four or five to one.  Equal weights would choose each about as often.
+ * (d is 10 since International's three pieces against a king are scaled
+ * down as drawish, dr_eval_drawish(); it was over 40 before.) */
 static void
 test_weighted (void)
 {
@@ -543,7 +545,7 @@ test_weighted (void)
   d = plain.lines[0].score - plain.lines[1].score;
   g_test_message ("the two moves that do not lose: %d and %d", plain.lines[0].score,
                   plain.lines[1].score);
-  g_assert_cmpint (d, >, 40);
+  g_assert_cmpint (d, >=, 8);
   g_assert_cmpint (plain.lines[2].score, <=, -DR_SCORE_WON);
   level.noise = d + d / 4;
   limits.multipv = 1;

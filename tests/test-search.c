@@ -633,6 +633,16 @@ test_probcut_tree (void)
 
   g_assert_cmpint (dr_probcut_for_play (rules), ==, DR_PROBCUT_GUARDED);
   g_assert_cmpint (dr_probcut_for_play (dr_rules_from_name ("english")), ==, DR_PROBCUT_OFF);
+  /* The front ends' searches (dr_search_new_for_play()) take that mode. */
+  for (gsize i = 0; i < 2; i++)
+    {
+      const DrRules *r = i == 0 ? rules : dr_rules_from_name ("english");
+      DrSearch *search = dr_search_new_for_play (r, 1);
+
+      g_assert_nonnull (search);
+      g_assert_cmpint (dr_search_get_probcut (search), ==, dr_probcut_for_play (r));
+      dr_search_free (search);
+    }
 }
 
 static void
@@ -648,6 +658,70 @@ test_probcut_names (void)
   g_assert_cmpint (mode, ==, DR_PROBCUT_OFF);
   g_assert_false (dr_probcut_from_name ("on", &mode));
   g_assert_false (dr_probcut_from_name (NULL, &mode));
+}
+
+/* Endings the side ahead seldom wins against a king (dr_eval_drawish):
+ * International's, where 004 2.6 draws three pieces against a lone king
+ * after 16 moves; not on 8x8, where three kings beat one off the main road
+ * (Petrov's triangle, inside Russian's count of 004 1.9.1). */
+static void
+test_drawish (void)
+{
+  static const struct
+  {
+    const char *fen;
+    int         score;      /* the side to move's, before */
+    int         expected;   /* after */
+  } cases[] = {
+    /* Three kings against one: an eighth, whoever moves. */
+    { "W:WK3,K4,K15:BK46", 640, 80 },
+    { "B:WK3,K4,K15:BK46", -640, -80 },
+    /* Three men against a king and five men: the side ahead has three. */
+    { "W:W31,32,33:BK5,16,17,18,19,20", 200, 25 },
+    /* A king and three men against a king and two: as it was. */
+    { "W:WK3,31,32,33:BK46,16,17", 120, 120 },
+    /* A king against none: as it was (the weak side has no king). */
+    { "W:WK3,31,32,33:B16,17,18,19", 300, 300 },
+    /* Four men against a king: as it was (more than three, kings unequal). */
+    { "W:W31,32,33,34:BK46", 150, 150 },
+    /* The side to move behind: the other side is the one ahead. */
+    { "B:WK3,K4:BK46,16", -500, -62 },
+    { "W:WK3,K4:BK46,16", 0, 0 },
+  };
+  const DrRules *international = dr_rules_from_name ("international");
+  DrPosition pos;
+  DrSearch *search;
+  DrSearchLimits limits = { .max_depth = 4, .multipv = 1 };
+  DrSearchResult result;
+
+  DrBitboard all = international->geometry->squares;
+
+  g_assert_cmphex (dr_eval_drawish_squares (international), ==, all);
+  g_assert_cmphex (dr_eval_drawish_squares (dr_rules_from_name ("russian")), ==, 0);
+  g_assert_cmphex (dr_eval_drawish_squares (dr_rules_from_name ("brazilian")), ==, 0);
+  g_assert_cmphex (dr_eval_drawish_squares (dr_rules_from_name ("english")), ==, 0);
+  g_assert_cmphex (dr_eval_drawish_squares (dr_rules_from_name ("frisian")), ==, 0);
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (dr_fen_parse (international, cases[i].fen, &pos, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (dr_eval_drawish (&pos, all, cases[i].score), ==, cases[i].expected);
+    }
+
+  /* The search evaluates with it: two kings ahead, three pieces against a
+   * king, is worth less than a man. */
+  search = setup ("international", "W:WK3,K4,K15:BK46", &pos);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_cmpint (result.score, >, 0);
+  g_assert_cmpint (result.score, <, DR_SCORE_MAN);
+  dr_search_free (search);
+  /* Not in Russian, where a king is three men and two ahead is six. */
+  search = setup ("russian", "W:WK1,K2,K3:BK29", &pos);
+  g_assert_true (dr_search_run (search, &pos, &limits, &result));
+  g_assert_cmpint (result.score, >, 3 * DR_SCORE_MAN);
+  dr_search_free (search);
 }
 
 int
@@ -669,6 +743,7 @@ main (int    argc,
   g_test_add_func ("/search/no-move", test_no_move);
   g_test_add_func ("/search/draw-not-win", test_draw_not_win);
   g_test_add_func ("/search/blocked-leaf", test_blocked_leaf);
+  g_test_add_func ("/search/drawish", test_drawish);
   g_test_add_func ("/search/probcut/sacrifice", test_probcut_sacrifice);
   g_test_add_func ("/search/probcut/names", test_probcut_names);
   g_test_add_func ("/search/probcut/tree", test_probcut_tree);

@@ -227,9 +227,7 @@ worker (gpointer data)
       if (search == NULL || search_rules != r->rules || atomic_load (&self->search_hash_mb) != r->hash_mb)
         {
           dr_search_free (search);
-          search = dr_search_new (r->rules, (size_t) r->hash_mb);
-          if (search != NULL)
-            dr_search_set_probcut (search, dr_probcut_for_play (r->rules));
+          search = dr_search_new_for_play (r->rules, (size_t) r->hash_mb);
           atomic_store (&self->search_hash_mb, r->hash_mb);
           atomic_store (&self->search_threads, 1);
           search_rules = r->rules;

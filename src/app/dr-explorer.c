@@ -270,13 +270,12 @@ eval_thread (GTask        *task,
 {
   Eval *e = data;
   gulong handler = g_cancellable_connect (cancellable, G_CALLBACK (eval_cancelled_cb), e, NULL);
-  DrSearch *search = dr_search_new (e->rules, 16);
+  DrSearch *search = dr_search_new_for_play (e->rules, 16);
   g_autofree DrSearchResult *result = g_new0 (DrSearchResult, 1);
   g_autoptr (GArray) round = g_array_copy (e->moves);
   gint64 deadline = g_get_monotonic_time () + (gint64) e->time_ms * 1000;
   gint64 last_post = 0;
 
-  dr_search_set_probcut (search, dr_probcut_for_play (e->rules));
   if (e->egdb != NULL)
     dr_search_set_egdb (search, dr_egdb_tables_get (e->egdb));
   /* The position before each move's, for repetitions. */

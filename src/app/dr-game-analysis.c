@@ -133,12 +133,11 @@ worker (GTask        *task,
 {
   DrGameAnalysis *self = source_object;
   const DrPosition *positions = (const DrPosition *) self->positions->data;
-  DrSearch *search = dr_search_new (self->rules, 16);
+  DrSearch *search = dr_search_new_for_play (self->rules, 16);
   g_autofree DrSearchResult *result = g_new0 (DrSearchResult, 1);
   unsigned ticket = atomic_load (&self->abort_word);
   gulong handler = 0;
 
-  dr_search_set_probcut (search, dr_probcut_for_play (self->rules));
   if (self->egdb != NULL)
     dr_search_set_egdb (search, dr_egdb_tables_get (self->egdb));
   if (cancellable != NULL)

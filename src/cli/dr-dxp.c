@@ -606,9 +606,7 @@ dr_dxp_command (int    argc,
       goto out;
     }
   s.link = dr_dxp_link_new (connection, o.verbose);
-  s.search = dr_search_new (&dr_rules_international, (size_t) o.hash_mb);
-  if (s.search != NULL)
-    dr_search_set_probcut (s.search, dr_probcut_for_play (&dr_rules_international));
+  s.search = dr_search_new_for_play (&dr_rules_international, (size_t) o.hash_mb);
   g_strlcpy (s.peer, "?", sizeof s.peer);
 
   if (!(o.listen ? run_follower (&s, &error)

@@ -99,3 +99,15 @@ int   dr_eval               (const DrRules       *rules,
                              const DrEvalWeights *weights,
                              const DrEvalTables  *tables,
                              const DrPosition    *pos);
+
+/* Endings the side ahead seldom wins, on the 10x10 board with flying kings
+ * (International): three pieces or fewer against a side with a king on
+ * one of @squares (004 2.6 declares three against a lone king drawn after
+ * 16 moves, 5 when the lone king holds the main road) have @score divided
+ * by 8; any other position's comes back as it was.  @score is the side to
+ * move's.  dr_eval_drawish_squares() gives @rules' squares: all of them
+ * in International, none where the rule does not hold. */
+DrBitboard dr_eval_drawish_squares (const DrRules    *rules);
+int   dr_eval_drawish       (const DrPosition    *pos,
+                             DrBitboard           squares,
+                             int                  score);

@@ -112,6 +112,7 @@ struct _DrSearch
   DrBitboard           pre_promotion[2];
 
   DrProbCut            probcut;              /* dr_search_set_probcut() */
+  DrBitboard           drawish;              /* dr_eval_drawish_squares() */
   int                  probcut_nest;         /* ProbCut searches under way below */
   /* Canadian draughts (rules->geometry->wide): dr_search_run() hands the
    * position to dr-wide-search.h, and nothing else is allocated.  Last, so

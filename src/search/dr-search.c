@@ -139,6 +139,8 @@ evaluate (const DrSearch   *self,
 
   if (self->patterns != NULL)
     score += dr_patterns_eval (self->patterns, pos);
+  if ((pos->kings & self->drawish) != 0)
+    score = dr_eval_drawish (pos, self->drawish, score);
   return score;
 }
 
@@ -214,6 +216,7 @@ _dr_search_set_rules (DrSearch      *self,
                       const DrRules *rules)
 {
   self->rules = rules;
+  self->drawish = dr_eval_drawish_squares (rules);
   self->draw_plies = 0;
   for (unsigned i = 0; i < rules->n_draw_rules; i++)
     if (rules->draw_rules[i].kind == DR_DRAW_KINGS_ONLY || rules->draw_rules[i].kind == DR_DRAW_NO_PROGRESS)
@@ -436,6 +439,17 @@ dr_probcut_from_name (const char *name,
         return true;
       }
   return false;
+}
+
+DrSearch *
+dr_search_new_for_play (const DrRules *rules,
+                        size_t         tt_megabytes)
+{
+  DrSearch *self = dr_search_new (rules, tt_megabytes);
+
+  if (self != NULL)
+    dr_search_set_probcut (self, dr_probcut_for_play (rules));
+  return self;
 }
 
 DrProbCut

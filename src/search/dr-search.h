@@ -85,6 +85,10 @@ typedef enum
 
 DrSearch *dr_search_new          (const DrRules      *rules,
                                   size_t              tt_megabytes);
+/* A search as the engine plays and analyses for the user: ProbCut in
+ * dr_probcut_for_play()'s mode for @rules.  NULL as dr_search_new(). */
+DrSearch *dr_search_new_for_play (const DrRules      *rules,
+                                  size_t              tt_megabytes);
 void      dr_search_free         (DrSearch           *self);
 const DrRules *dr_search_get_rules (DrSearch         *self);
 /* Evaluates with @weights (copied) instead of the variant's defaults;
