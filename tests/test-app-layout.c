@@ -501,14 +501,6 @@ test_menus_whole (void)
   test_put_away (window);
 }
 
-/* The flaps fold and open at once: the sizes read are the final ones
- * (set once the application is registered, as before test_app_main()). */
-static void
-no_animations (G_GNUC_UNUSED GSettings *settings)
-{
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -533,6 +525,5 @@ main (int    argc,
     .tmp_dir = &tmp_dir,
     .tmp_name = "layout",
     .flags = TEST_APP_QUIET,
-    .prepare = no_animations,
   });
 }
