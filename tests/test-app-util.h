@@ -484,8 +484,8 @@ test_click_action (GtkWidget  *root,
  * writes the stack to stderr: a critical from inside GTK that happens once
  * in many runs (test-app-egdb, stop 42: "g_signal_handler_disconnect:
  * assertion 'handler_id > 0' failed" as a window closed) then says which
- * code raised it.  (g_test_log_set_fatal_handler() is not asked: GLib's
- * writer aborts before it would be.) */
+ * code raised it.  (A handler given to g_test_log_set_fatal_handler() was
+ * tried first: GLib 2.74 did not call it for these criticals.) */
 static inline GLogWriterOutput
 test_log_writer (GLogLevelFlags   level,
                  const GLogField *fields,

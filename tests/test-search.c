@@ -682,7 +682,7 @@ test_drawish (void)
     { "W:WK3,31,32,33:BK46,16,17", 120, 120 },
     /* A king against none: as it was (the weak side has no king). */
     { "W:WK3,31,32,33:B16,17,18,19", 300, 300 },
-    /* Four men against a king: as it was (more than three, kings unequal). */
+    /* Four men against a king: as it was (more than three). */
     { "W:W31,32,33,34:BK46", 150, 150 },
     /* The side to move behind: the other side is the one ahead. */
     { "B:WK3,K4:BK46,16", -500, -62 },
@@ -693,7 +693,6 @@ test_drawish (void)
   DrSearch *search;
   DrSearchLimits limits = { .max_depth = 4, .multipv = 1 };
   DrSearchResult result;
-
   DrBitboard all = international->geometry->squares;
 
   g_assert_cmphex (dr_eval_drawish_squares (international), ==, all);

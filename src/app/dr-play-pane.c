@@ -231,7 +231,6 @@ think (DrPlayPane *self)
   if (self->search == NULL || self->search_rules != rules_of (self))
     {
       g_clear_pointer (&self->search, dr_search_free);
-      g_clear_pointer (&self->book, dr_book_free);
       self->search = dr_search_new_for_play (rules_of (self), SEARCH_TT_MB);
       self->search_rules = rules_of (self);
       g_clear_pointer (&self->book, dr_book_free);

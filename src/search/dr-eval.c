@@ -408,10 +408,10 @@ dr_eval_drawish_squares (const DrRules *rules)
   /* Only 10x10 with flying kings and the common captures.  On 8x8 three
    * kings beat one off the main road (Petrov's triangle, inside Russian's
    * count of 004 1.9.1): scaled wherever the king stood (or only where it
-   * held the main road), Russian won its match at 100
-   * ms (+33 Elo) but solved 61 (64) of the 86 positions of its tactical
-   * set at 200,000 nodes against 70 (README, "Drawish endings").  Frisian's
-   * kings, the tower games and the giveaway are other games. */
+   * held the main road), Russian won its match at 100 ms (+33 Elo) but
+   * solved 61 (64) of the 86 positions of its tactical set at 200,000
+   * nodes against 70 (README, "Drawish endings").  Frisian's kings, the
+   * tower games and the giveaway are other games. */
   if (rules->kings_fly && rules->geometry->width == 10 && rules->geometry->height == 10 &&
       !rules->orthogonal_captures && !rules->towers && !rules->giveaway &&
       !rules->kings_demoted && !rules->self_capture && !rules->two_moves && !rules->foreign_moves)
