@@ -464,11 +464,9 @@ test_play_dialog_drop_down_then_click (void)
   g_assert_nonnull (check);
   for (guint round = 0; round < 6; round++)
     {
-      gboolean before = gtk_check_button_get_active (GTK_CHECK_BUTTON (check));
-
       g_autofree char *what = g_strdup_printf ("round %u: the click on Opening book after choosing a time control "
                                                "to turn it over", round + 1);
-      CheckTurned turned = { GTK_CHECK_BUTTON (check), before };
+      CheckTurned turned = { GTK_CHECK_BUTTON (check), gtk_check_button_get_active (GTK_CHECK_BUTTON (check)) };
 
       test_choose_in_drop_down (controls, round % 2 == 0 ? 0 : 1);
       test_click_widget (check);

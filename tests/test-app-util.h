@@ -29,21 +29,36 @@
 
 typedef gboolean (*TestCondition) (gpointer data);
 
-/* Runs the main loop until @done, failing after 20 seconds. */
+/* Runs the main loop until @done; after 20 seconds fails, saying what
+ * @explain (when not NULL) returns of @data too. */
 static inline void
-test_wait_until (TestCondition  done,
-                 gpointer       data,
-                 const char    *what)
+test_wait_until_explained (TestCondition   done,
+                           gpointer        data,
+                           const char     *what,
+                           char          *(*explain) (gpointer data))
 {
   gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
 
   while (!done (data))
     {
       if (g_get_monotonic_time () > end)
-        g_error ("timed out waiting for %s", what);
+        {
+          g_autofree char *why = explain != NULL ? explain (data) : NULL;
+
+          g_error ("timed out waiting for %s%s%s", what, why != NULL ? ": " : "", why != NULL ? why : "");
+        }
       if (!g_main_context_iteration (NULL, FALSE))
         g_usleep (2000);
     }
+}
+
+/* Runs the main loop until @done, failing after 20 seconds. */
+static inline void
+test_wait_until (TestCondition  done,
+                 gpointer       data,
+                 const char    *what)
+{
+  test_wait_until_explained (done, data, what, NULL);
 }
 
 /* Runs the default main context for @ms milliseconds. */
@@ -122,17 +137,26 @@ test_read_text (GFile *file)
   return g_steal_pointer (&contents);
 }
 
-static inline void
-test_xdotool (const char *const *args)
+/* "xdotool" and @args, NULL-terminated, for g_spawn_sync(). */
+static inline GPtrArray *
+test_xdotool_argv (const char *const *args)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  int status = 0;
+  GPtrArray *argv = g_ptr_array_new ();
 
   g_ptr_array_add (argv, (gpointer) "xdotool");
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
+  return argv;
+}
+
+static inline void
+test_xdotool (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = test_xdotool_argv (args);
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
   if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error)
       || !g_spawn_check_wait_status (status, &error))
     g_error ("xdotool: %s", error->message);
@@ -143,15 +167,11 @@ test_xdotool (const char *const *args)
 static inline char *
 test_xdotool_output (const char *const *args)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GPtrArray) argv = test_xdotool_argv (args);
   g_autoptr (GError) error = NULL;
   g_autofree char *out = NULL;
   int status = 0;
 
-  g_ptr_array_add (argv, (gpointer) "xdotool");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
   if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
                      &out, NULL, &status, &error)
       || !g_spawn_check_wait_status (status, &error))
@@ -855,6 +875,30 @@ test_widget_unmapped (gpointer data)
   return !gtk_widget_get_mapped (data);
 }
 
+static inline gboolean
+test_popover_of_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (test_find_widget (GTK_WIDGET (data), GTK_TYPE_POPOVER, NULL, NULL));
+}
+
+/* Where the drop-down @data and the pointer are (transfer full). */
+static inline char *
+test_drop_down_place (gpointer data)
+{
+  GtkWidget *drop = data;
+  TestPlace place;
+  g_autofree char *pointer = test_xdotool_output ((const char *const[]) { "getmouselocation", "--shell", NULL });
+  g_autofree char *xid = NULL, *geometry = NULL;
+
+  test_place_of (drop, &place);
+  xid = g_strdup_printf ("%lu", place.xid);
+  geometry = test_xdotool_output ((const char *const[]) { "getwindowgeometry", "--shell", xid, NULL });
+  return g_strdup_printf ("the drop-down at %d,%d (%dx%d) of X window %lu (%dx%d; %s), the pointer at %s, %s",
+                          place.x, place.y, place.width, place.height, place.xid, place.surface_width,
+                          place.surface_height, geometry, pointer,
+                          gtk_widget_get_sensitive (drop) ? "sensitive" : "insensitive");
+}
+
 /* Item @index of @drop (a list of strings) chosen as a person does: a
  * click on the drop-down, then on the item in the list it opens.  The
  * drop-down then shows it and its list is closed. */
@@ -869,34 +913,9 @@ test_choose_in_drop_down (GtkDropDown *drop,
   g_assert_nonnull (text);
   g_assert_nonnull (popover);
   test_click_widget (GTK_WIDGET (drop));
-  {
-    /* As test_wait_until(), but saying where the click went when the list
-     * does not open: it failed once so under load (stop 41, not
-     * reproduced in 43 runs since), and the next failure should tell. */
-    gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-
-    while (!gtk_widget_get_mapped (popover))
-      {
-        if (g_get_monotonic_time () > end)
-          {
-            TestPlace place;
-            g_autofree char *pointer = test_xdotool_output ((const char *const[]) { "getmouselocation", "--shell",
-                                                                                     NULL });
-            g_autofree char *xid = NULL, *geometry = NULL;
-
-            test_place_of (GTK_WIDGET (drop), &place);
-            xid = g_strdup_printf ("%lu", place.xid);
-            geometry = test_xdotool_output ((const char *const[]) { "getwindowgeometry", "--shell", xid, NULL });
-            g_error ("timed out waiting for the drop-down's list to open: the drop-down at %d,%d (%dx%d) of X "
-                     "window %lu (%dx%d; %s), the pointer at %s, %s",
-                     place.x, place.y, place.width, place.height, place.xid, place.surface_width,
-                     place.surface_height, geometry, pointer,
-                     gtk_widget_get_sensitive (GTK_WIDGET (drop)) ? "sensitive" : "insensitive");
-          }
-        if (!g_main_context_iteration (NULL, FALSE))
-          g_usleep (2000);
-      }
-  }
+  /* Saying where the click went if the list does not open: it failed once
+   * so under load (stop 41, not reproduced in 43 runs since). */
+  test_wait_until_explained (test_popover_of_mapped, drop, "the drop-down's list to open", test_drop_down_place);
   item = test_find_widget (popover, GTK_TYPE_LABEL, test_label_reads, (gpointer) text);
   if (item == NULL)
     g_error ("the drop-down's list shows no “%s”", text);
